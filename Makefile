@@ -1,0 +1,31 @@
+# The two commands of the README.  Both set everything up from nothing (a fresh clone).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test lint typecheck pytest clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/parlour play mancala
+
+test: $(STAMP) lint typecheck pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+pytest: $(STAMP)
+	$(BIN)/pytest -q
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
