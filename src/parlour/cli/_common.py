@@ -1,0 +1,41 @@
+"""Pieces the commands share: game options from the command line, errors as usage errors."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+import click
+
+from parlour.core import BadOption, Game, game
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def option_flag(func: F) -> F:
+    """Add ``--option NAME=VALUE`` (repeatable) for any option of the game."""
+    return click.option(
+        "--option",
+        "-o",
+        "option_texts",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="Set a rule option of the game (repeatable), e.g. -o empty_capture=false.",
+    )(func)
+
+
+def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> Game:
+    """The game ``name`` with ``NAME=VALUE`` texts and explicit flags (None = not given).
+
+    Any BadOption becomes a click usage error, so the command prints one line and exits 2.
+    """
+    options: dict[str, Any] = {k: v for k, v in explicit.items() if v is not None}
+    for text in option_texts:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
+        options[key.strip()] = value
+    try:
+        return game(name, **options)
+    except BadOption as error:
+        raise click.UsageError(str(error)) from None
