@@ -197,6 +197,14 @@ class State(ABC):
     def _key(self) -> Hashable:
         """The data that makes two states of the same game equal."""
 
+    def play_report(self, move: Move) -> tuple[State, Any]:
+        """The state after ``move`` and the game's account of what happened in it.
+
+        The account (extra turn, captures, ...) is what the Referee's ``Moved`` event and
+        the screens show; games with something to tell override this.  Default: None.
+        """
+        return self.play(move), None
+
     def children(self) -> Iterator[tuple[Move, State]]:
         """Each legal move with the state it leads to."""
         for move in self.legal_moves():
