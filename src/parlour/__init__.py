@@ -1,9 +1,9 @@
 """parlour: the traditional games of West Africa and the schoolroom, with strong opponents.
 
-    >>> import parlour
-    >>> state = parlour.game("kalah").start()
-    >>> parlour.perft(state, 2)
-    35
+>>> import parlour
+>>> state = parlour.game("kalah").start()
+>>> parlour.perft(state, 2)
+35
 """
 
 from parlour.core import (

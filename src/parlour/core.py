@@ -99,7 +99,9 @@ class Option:
             try:
                 return int(text)
             except ValueError:
-                raise BadOption(f"option {self.name} must be a whole number, not {text!r}") from None
+                raise BadOption(
+                    f"option {self.name} must be a whole number, not {text!r}"
+                ) from None
         return text
 
 
