@@ -221,8 +221,8 @@ class State(ABC):
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)
-            and self.game == other.game  # type: ignore[attr-defined]
-            and self._key() == other._key()  # type: ignore[attr-defined]
+            and self.game == other.game
+            and self._key() == other._key()
         )
 
     def __hash__(self) -> int:

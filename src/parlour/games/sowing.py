@@ -333,13 +333,13 @@ class SowingState(State):
         return tuple(c for c, seeds in enumerate(self.row(self.to_move)) if seeds > 0)
 
     def play(self, move: Move) -> SowingState:
-        board = self._checked_copy(move)
-        apply_move(board, move, self.game.rules)
+        board, column = self._checked_copy(move)
+        apply_move(board, column, self.game.rules)
         return SowingState(self.game, board)
 
     def play_report(self, move: Move) -> tuple[SowingState, SowReport]:
-        board = self._checked_copy(move)
-        last = sow(board, move, self.game.rules)
+        board, column = self._checked_copy(move)
+        last = sow(board, column, self.game.rules)
         sown = SowingState(self.game, board.copy())
         outcome = settle(board, last, self.game.rules)
         captured = outcome >> 16
@@ -352,8 +352,8 @@ class SowingState(State):
         )
         return SowingState(self.game, board), report
 
-    def _checked_copy(self, move: Move) -> np.ndarray:
-        """A writable copy of the board, once ``move`` is known to be legal."""
+    def _checked_copy(self, move: Move) -> tuple[np.ndarray, int]:
+        """A writable copy of the board and the column, once ``move`` is known to be legal."""
         if self.is_over:
             raise IllegalMove(move, "the game is over")
         if not isinstance(move, int | np.integer) or isinstance(move, bool):
@@ -362,7 +362,7 @@ class SowingState(State):
             raise IllegalMove(move, f"the columns are 0 to {self.pits - 1}")
         if self._board[pit_index(self.to_move, int(move), self.pits)] == 0:
             raise IllegalMove(move, f"pit {LETTERS[int(move)]} is empty")
-        return self._board.copy()
+        return self._board.copy(), int(move)
 
     def perft(self, depth: int) -> int:
         return int(perft_kernel(self._board.copy(), depth, self.game.rules))
