@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import click
@@ -39,3 +41,16 @@ def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> G
         return game(name, **options)
     except BadOption as error:
         raise click.UsageError(str(error)) from None
+
+
+@contextmanager
+def warming_up(what: str = "the engine") -> Iterator[None]:
+    """Say "warming up" on stderr if the block (a first, compiling call of the numba
+    kernels) takes long enough to be noticed; say nothing when the kernels are cached."""
+    timer = threading.Timer(0.4, lambda: click.echo(f"warming up {what}...", err=True))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()

@@ -1,0 +1,60 @@
+"""``parlour perft``: count the leaves of a game's tree, the test of a rules engine."""
+
+from __future__ import annotations
+
+import time
+
+import click
+
+from parlour.cli import main
+from parlour.cli._common import make_game, option_flag, warming_up
+
+
+@main.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("depth", type=click.IntRange(min=0))
+@click.option("--pits", type=int, help="Pits a side (sowing games).")
+@click.option("--seeds", type=int, help="Seeds a pit at the start (sowing games).")
+@click.option("--position", help="Start from this position (the game's notation).")
+@click.option("--divide", is_flag=True, help="Also print the count below each first move.")
+@option_flag
+def perft(
+    game_name: str,
+    depth: int,
+    pits: int | None,
+    seeds: int | None,
+    position: str | None,
+    divide: bool,
+    option_texts: tuple[str, ...],
+) -> None:
+    """Print the number of leaves of GAME's tree cut at DEPTH plies, then the time taken.
+
+    A ply is one move of one player (an extra turn is a new ply) and a finished game is a
+    leaf, as RULES.md defines it.  --divide splits the count by first move, which is how a
+    rule difference between two engines is found.
+    """
+    from parlour.core import BadPosition, perft
+
+    game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
+    try:
+        state = game.parse(position) if position is not None else game.start()
+    except BadPosition as error:
+        raise click.BadParameter(str(error), param_hint="--position") from None
+    with warming_up():  # compile first, so that the time below is the count's alone
+        perft(state, min(depth, 1))
+        next(state.children(), None)
+    started = time.perf_counter()
+    if divide and depth > 0:
+        lines = [
+            f"{state.move_name(move)}: {perft(child, depth - 1)}"
+            for move, child in state.children()
+        ]
+        leaves = sum(int(line.rsplit(" ", 1)[1]) for line in lines)
+    else:
+        lines, leaves = [], perft(state, depth)
+    seconds = time.perf_counter() - started
+    click.echo(leaves)
+    for line in lines:
+        click.echo(line)
+    rate = leaves / seconds if seconds > 0 else float("inf")
+    click.echo(f"time {seconds:.3f} s, {rate:,.0f} leaves/s")
