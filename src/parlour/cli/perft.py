@@ -45,16 +45,13 @@ def perft(
         next(state.children(), None)
     started = time.perf_counter()
     if divide and depth > 0:
-        lines = [
-            f"{state.move_name(move)}: {perft(child, depth - 1)}"
-            for move, child in state.children()
-        ]
-        leaves = sum(int(line.rsplit(" ", 1)[1]) for line in lines)
+        counts = [(state.move_name(m), perft(child, depth - 1)) for m, child in state.children()]
+        leaves = sum(count for _, count in counts)
     else:
-        lines, leaves = [], perft(state, depth)
+        counts, leaves = [], perft(state, depth)
     seconds = time.perf_counter() - started
     click.echo(leaves)
-    for line in lines:
-        click.echo(line)
+    for name, count in counts:
+        click.echo(f"{name}: {count}")
     rate = leaves / seconds if seconds > 0 else float("inf")
     click.echo(f"time {seconds:.3f} s, {rate:,.0f} leaves/s")
