@@ -1,0 +1,52 @@
+"""``parlour perft``: the count on its own first line, --divide, and bad input refused."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from parlour.cli import main
+
+
+def run(*args: str) -> tuple[int, list[str]]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.output.splitlines()
+
+
+def test_count_first_then_time() -> None:
+    code, lines = run("perft", "kalah", "5")
+    assert code == 0
+    assert lines[0] == "4685"
+    assert lines[1].startswith("time ") and "leaves/s" in lines[1]
+
+
+def test_options_reach_the_rules() -> None:
+    assert run("perft", "kalah", "5", "-o", "empty_capture=false")[1][0] == "4690"
+    assert run("perft", "mancala", "6")[1][0] == "19276"
+    assert run("perft", "kalah", "2", "--pits", "1", "--seeds", "1")[1][0] == "1"
+
+
+def test_divide_splits_the_count_by_first_move() -> None:
+    code, lines = run("perft", "mancala", "4", "--divide")
+    assert code == 0 and lines[0] == "904"
+    per_move = dict(line.split(": ") for line in lines[1:7])
+    assert list(per_move) == list("ABCDEF")
+    assert sum(map(int, per_move.values())) == 904
+
+
+def test_position_option() -> None:
+    code, lines = run("perft", "kalah", "1", "--position", "0,0,0,0,0,4/20/4,4,4,4,4,4/0 0")
+    assert code == 0 and lines[0] == "1"
+
+
+def test_bad_input_gives_one_clear_error() -> None:
+    for args, problem in [
+        (("perft", "chess", "2"), "unknown game 'chess'"),
+        (("perft", "kalah", "2", "-o", "stones=3"), "unknown option 'stones'"),
+        (("perft", "kalah", "2", "-o", "pits"), "expected NAME=VALUE"),
+        (("perft", "kalah", "-1"), "-1"),
+        (("perft", "kalah", "2", "--pits", "0"), "at least 1"),
+        (("perft", "kalah", "2", "--position", "1/2 0"), "expected 4 parts"),
+    ]:
+        code, lines = run(*args)
+        assert code == 2, args
+        assert problem in "\n".join(lines), (args, lines)
