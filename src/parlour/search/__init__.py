@@ -1,0 +1,1 @@
+"""Game-independent search over the game core's states (``minimax``: the seed's levels)."""
