@@ -157,7 +157,7 @@ async def test_an_illegal_move_is_refused_with_the_reason_and_asked_again() -> N
 async def test_too_many_illegal_moves_forfeit() -> None:
     result, _, b = await play(NIM.start(), moves(9, 9, 9), [], retries=2)
     assert result.forfeit == 0 and result.winner == 1
-    assert result.reason == "player 0 made 3 illegal moves (take 1 to 3)"
+    assert result.reason == "made 3 illegal moves (take 1 to 3)"
     assert result.moves == ()
     assert b.log == [GameOver(result)]
 
@@ -183,9 +183,9 @@ class Leaver(Actor):
 @pytest.mark.parametrize(
     ("player", "reason"),
     [
-        (Crasher, "player 1 crashed: RuntimeError: out of cheese"),
-        (Sleeper, "player 1 ran out of time (0.05 s)"),
-        (Leaver, "player 1 left the game (end of input)"),
+        (Crasher, "crashed: RuntimeError: out of cheese"),
+        (Sleeper, "ran out of time (0.05 s)"),
+        (Leaver, "left the game (end of input)"),
     ],
 )
 async def test_a_player_that_crashes_hangs_or_leaves_forfeits(
@@ -206,7 +206,7 @@ async def test_a_player_already_gone_forfeits_at_once() -> None:
     gone.stop()
     await gone.join()
     result = await run_game(NIM.start(), [gone, spawn(Scripted([]))])
-    assert result.forfeit == 0 and result.reason == "player 0 left the game (stopped)"
+    assert result.forfeit == 0 and result.reason == "left the game (stopped)"
 
 
 async def test_one_mailbox_in_both_seats_and_observers_get_each_event_once() -> None:
@@ -249,7 +249,7 @@ async def test_seed_001_sample_game_through_the_referee() -> None:
     watcher = Scripted([])
     # The human's script ends after the seed's sample: its next Play crashes it.
     result = await run_game(game.start(), [spawn(human), spawn(computer)], [spawn(watcher)])
-    assert result.forfeit == 0 and result.reason.startswith("player 0 crashed: IndexError")
+    assert result.forfeit == 0 and result.reason.startswith("crashed: IndexError")
     assert result.moves == (3, 0, 2, 5)
     events = [m for m in watcher.log if isinstance(m, Moved)]
     assert [(e.player, e.name, e.turn, e.again) for e in events] == [

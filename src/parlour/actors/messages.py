@@ -74,7 +74,8 @@ class Result:
     """How a game ended.
 
     ``winner`` is None for a draw; ``forfeit`` is the player who lost by forfeit (timeout,
-    crash, disconnection, too many illegal moves), else None; ``reason`` says it in words.
+    crash, disconnection, too many illegal moves), else None; ``reason`` is "game over" or
+    what the forfeiting player did, in words ("ran out of time (5 s)").
     """
 
     winner: int | None

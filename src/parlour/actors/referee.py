@@ -101,7 +101,7 @@ class Referee(Actor):
         """Ask ``player`` until it answers a legal move: (move, new state, account)."""
         ref, reason = self.players[player], ""
         for _ in range(self.retries + 1):
-            answer = await self._ask(player, ref, Play(view))
+            answer = await self._ask(ref, Play(view))
             match answer:
                 case Move(move):
                     try:
@@ -111,17 +111,17 @@ class Referee(Actor):
                 case _:
                     move, reason = answer, f"expected a Move, got {type(answer).__name__}"
             ref.tell(Illegal(move, reason), self.ref)
-        raise _Forfeit(f"player {player} made {self.retries + 1} illegal moves ({reason})")
+        raise _Forfeit(f"made {self.retries + 1} illegal moves ({reason})")
 
-    async def _ask(self, player: int, ref: Ref, play: Play) -> Any:
+    async def _ask(self, ref: Ref, play: Play) -> Any:
         try:
             return await ref.ask(play, self.move_time)
         except AskTimeout:
-            raise _Forfeit(f"player {player} ran out of time ({self.move_time:g} s)") from None
+            raise _Forfeit(f"ran out of time ({self.move_time:g} s)") from None
         except ActorStopped as stopped:
             if stopped.error is not None:
-                raise _Forfeit(f"player {player} {stopped.reason}") from None
-            raise _Forfeit(f"player {player} left the game ({stopped.reason})") from None
+                raise _Forfeit(stopped.reason) from None
+            raise _Forfeit(f"left the game ({stopped.reason})") from None
 
     def _broadcast(self, message: Any) -> None:
         for ref in self.audience:
