@@ -1,0 +1,100 @@
+"""The ``--players`` specs every play command shares: ``human``, ``computer:LEVEL``, ``random``.
+
+``parse_players("human,computer:3")`` gives one :class:`PlayerSpec` a seat (player 0
+first); :meth:`PlayerSpec.build` makes the actor of a program; :func:`seat_names` names the
+seats for the screens.  Commands use :data:`PLAYERS`, a click type that turns a bad spec
+into a one-line usage error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from parlour.actors import Actor
+from parlour.core import BadOption
+from parlour.players.machines import ComputerPlayer, RandomPlayer
+
+DEFAULT_LEVEL = 3
+MAX_LEVEL = 6  # plain minimax: deeper levels wait for the search engines
+KINDS = ("human", "computer", "random")
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    """Who sits in a seat: a person, the computer at a level, or a random mover."""
+
+    kind: str
+    level: int = DEFAULT_LEVEL
+
+    @property
+    def human(self) -> bool:
+        return self.kind == "human"
+
+    def build(self, seed: int | None = None) -> Actor:
+        """The actor of a program seat (a person's seat is the terminal's business)."""
+        if self.kind == "computer":
+            return ComputerPlayer(self.level)
+        if self.kind == "random":
+            return RandomPlayer(seed)
+        raise ValueError("a human seat has no program to build")
+
+    def __str__(self) -> str:
+        return f"computer:{self.level}" if self.kind == "computer" else self.kind
+
+
+def parse_player(text: str) -> PlayerSpec:
+    """One spec: ``human``, ``random``, ``computer`` (level 3) or ``computer:LEVEL``."""
+    kind, sep, level_text = text.strip().lower().partition(":")
+    if kind not in KINDS:
+        raise BadOption(
+            f"unknown player {text.strip()!r}; the players are human, computer:LEVEL, random"
+        )
+    if not sep:
+        return PlayerSpec(kind)
+    if kind != "computer":
+        raise BadOption(f"only the computer has a level, not {text.strip()!r}")
+    if not level_text.isdigit() or not 1 <= int(level_text) <= MAX_LEVEL:
+        raise BadOption(f"the computer's level must be 1 to {MAX_LEVEL}, not {level_text!r}")
+    return PlayerSpec(kind, int(level_text))
+
+
+def parse_players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
+    """Two specs separated by a comma, player 0's first."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise BadOption(
+            f"give two players separated by a comma, e.g. human,computer:3; got {text!r}"
+        )
+    return parse_player(parts[0]), parse_player(parts[1])
+
+
+def seat_names(specs: tuple[PlayerSpec, PlayerSpec]) -> tuple[str, str]:
+    """How the screens call each seat: the seed's "You" and "Computer" when there is one of
+    each, numbered names ("Player 2", "Computer 1") when two of a kind share the board."""
+    names = []
+    for seat, spec in enumerate(specs):
+        alike = sum(s.human == spec.human for s in specs) == 2
+        if spec.human:
+            names.append(f"Player {seat + 1}" if alike else "You")
+        else:
+            names.append(f"Computer {seat + 1}" if alike else "Computer")
+    return names[0], names[1]
+
+
+class _PlayersType(click.ParamType):
+    name = "A,B"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, tuple):
+            return value
+        try:
+            return parse_players(value)
+        except BadOption as error:
+            self.fail(str(error), param, ctx)
+
+
+PLAYERS = _PlayersType()
+"""The click type of ``--players``: gives a tuple of two PlayerSpecs."""

@@ -1,0 +1,216 @@
+"""Play at the terminal: the person's player and the screen, as one actor.
+
+One :class:`TerminalPlayer` owns the terminal: it draws every event (so the screen shows the
+game in the order it happened) and answers ``Play`` for the seats of the people at the
+keyboard; two people sharing the keyboard share it too, and when only programs play it
+watches as an observer.  What it writes is the game's business: a :class:`Screen` gives
+the texts (a module per game, e.g. ``sowing_screen``).
+
+Input is read by a daemon thread (:class:`Keyboard`), so waiting for a person never blocks
+the event loop; the end of input (Ctrl-D) stops the player, which the Referee records as
+the person leaving.  :func:`play_in_terminal` runs a whole game and turns Ctrl-C and
+Ctrl-D into a short message and an exit status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TextIO
+
+from parlour.actors import Actor, GameOver, Illegal, Move, Moved, Play, Ref, Result, View, spawn
+from parlour.actors.referee import run_game
+from parlour.core import IllegalMove, State
+from parlour.players.specs import PlayerSpec, seat_names
+
+CLEAR = "\x1b[2J\x1b[H"
+EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat as the screen names it."""
+
+    name: str
+    human: bool
+
+
+class Screen(Protocol):
+    """The texts one game shows at the terminal."""
+
+    def opening(self, start: State, seats: Sequence[Seat]) -> str:
+        """The welcome, before anything is played."""
+
+    def turn(self, view: View, seats: Sequence[Seat]) -> str:
+        """Shown when a person's turn begins, before the first prompt."""
+
+    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
+        """The question a person answers with a move."""
+
+    def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
+        """Everything a move shows."""
+
+    def game_over(self, result: Result, seats: Sequence[Seat]) -> str:
+        """The end: the result in words."""
+
+
+class LineSource(Protocol):
+    async def readline(self) -> str | None:
+        """The next line typed, without its newline; None at the end of input."""
+
+
+class Keyboard:
+    """Lines from a file descriptor, read by a daemon thread into the event loop.
+
+    The thread reads the raw descriptor (not ``sys.stdin``), so an exit while it waits
+    for input never trips over the interpreter's stdin lock.
+    """
+
+    def __init__(self, fd: int = 0) -> None:
+        self.fd = fd
+        self.chunks: asyncio.Queue[bytes] = asyncio.Queue()
+        self.buffer = b""
+        self.thread: threading.Thread | None = None
+
+    async def readline(self) -> str | None:
+        if self.thread is None:
+            loop = asyncio.get_running_loop()
+            self.thread = threading.Thread(target=self._pump, args=(loop,), daemon=True)
+            self.thread.start()
+        while b"\n" not in self.buffer:
+            chunk = await self.chunks.get()
+            if not chunk:
+                self.chunks.put_nowait(chunk)  # the end stays the end
+                if not self.buffer:
+                    return None
+                line, self.buffer = self.buffer, b""
+                return line.decode(errors="replace")
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode(errors="replace").rstrip("\r")
+
+    def _pump(self, loop: asyncio.AbstractEventLoop) -> None:
+        while True:
+            try:
+                chunk = os.read(self.fd, 4096)
+            except OSError:
+                chunk = b""
+            try:
+                loop.call_soon_threadsafe(self.chunks.put_nowait, chunk)
+            except RuntimeError:  # the loop has closed: nobody is listening any more
+                return
+            if not chunk:
+                return
+
+
+class TerminalPlayer(Actor):
+    """The screen, and the player of every seat whose ``Seat.human`` is true.
+
+    ``clear`` clears the screen when a turn begins and pauses ``pause`` seconds after a
+    program's move, so that a person can follow it (seed 001, note 2).
+    """
+
+    def __init__(
+        self,
+        screen: Screen,
+        seats: Sequence[Seat],
+        lines: LineSource,
+        out: TextIO | None = None,
+        *,
+        clear: bool = False,
+        pause: float = 1.5,
+    ) -> None:
+        self.screen = screen
+        self.seats = tuple(seats)
+        self.lines = lines
+        self.out = out or sys.stdout
+        self.clear = clear
+        self.pause = pause
+
+    async def receive(self, message: Any) -> None:
+        match message:
+            case Play(view):
+                await self._play(view)
+            case Illegal(_, reason):
+                self._write(f"{reason}\n")
+            case Moved() as event:
+                if self.clear and not event.again and not self.seats[event.player].human:
+                    self._write(CLEAR)
+                self._write(self.screen.moved(event, self.seats))
+                if self.clear and not self.seats[event.player].human:
+                    await asyncio.sleep(self.pause)
+            case GameOver(result):
+                self._write(self.screen.game_over(result, self.seats))
+
+    async def _play(self, view: View) -> None:
+        """Prompt until the person types a legal move; stop at the end of input."""
+        if not view.again:
+            self._write((CLEAR if self.clear else "") + self.screen.turn(view, self.seats))
+        while True:
+            self._write(self.screen.prompt(view, self.seats))
+            line = await self.lines.readline()
+            if line is None:
+                self.stop("end of input")
+                return
+            try:
+                move = view.state.parse_move(line)
+            except IllegalMove as error:
+                self._write(f"{error.reason}\n")
+                continue
+            self.reply(Move(move))
+            return
+
+    def _write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.flush()
+
+
+def play_in_terminal(
+    start: State,
+    specs: tuple[PlayerSpec, PlayerSpec],
+    screen: Screen,
+    *,
+    seed: int | None = None,
+    clear: bool = False,
+    out: TextIO | None = None,
+) -> int:
+    """Play a game at this terminal and return the exit status.
+
+    Ctrl-C and the end of input end it with a one-line message (no traceback).
+    """
+    out = out or sys.stdout
+    try:
+        return asyncio.run(_play_in_terminal(start, specs, screen, seed, clear, out))
+    except KeyboardInterrupt:
+        out.write("\nInterrupted: the game is abandoned.\n")
+        return EXIT_INTERRUPTED
+
+
+async def _play_in_terminal(
+    start: State,
+    specs: tuple[PlayerSpec, PlayerSpec],
+    screen: Screen,
+    seed: int | None,
+    clear: bool,
+    out: TextIO,
+) -> int:
+    seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
+    terminal = spawn(TerminalPlayer(screen, seats, Keyboard(), out, clear=clear))
+    players: list[Ref] = [
+        terminal if spec.human else spawn(spec.build(None if seed is None else seed + n))
+        for n, spec in enumerate(specs)
+    ]
+    out.write(screen.opening(start, seats))
+    await run_game(start, players, [terminal])
+    for ref in {id(r): r for r in players}.values():
+        ref.stop()
+    stopped = await terminal.join()  # after the terminal has shown the end
+    if stopped.reason != "stopped":
+        out.write(f"\nGame abandoned: {stopped.reason}.\n")
+        return EXIT_ABANDONED
+    return 0
