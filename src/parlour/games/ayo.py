@@ -592,7 +592,8 @@ class AyoState(State):
     def notation(self) -> str:
         """``board owners captured to-move round starter history``: houses 0..11 by
         commas, twelve owner digits, the captured tokens ``c0,c1``, the player to move (``-``
-        once the game is over), the round, its starter, and the history keys (``-``: none).
+        once the game is over), the round, its starter, and the history keys (``-``: none; read as
+        this position alone while the game goes on).
         """
         board = ",".join(map(str, self.board))
         owners = "".join(map(str, self.owners))
@@ -625,18 +626,17 @@ class AyoState(State):
             if self.is_over
             else f"player {self.to_move} to move"
         )
-        return "\n".join(
-            [
-                f"round {self.round} (started by player {self.starter}), {status}",
-                numbers(top),
-                rule,
-                f"  p1  {cells(top, 1)}  player 1 captured {c1:>2}",
-                rule,
-                f"  p0  {cells(bottom, 0)}  player 0 captured {c0:>2}",
-                rule,
-                numbers(bottom),
-            ]
-        )
+        lines = [
+            f"round {self.round} (started by player {self.starter}), {status}",
+            numbers(top),
+            rule,
+            f"  p1  {cells(top, 1)}  player 1 captured {c1:>2}",
+            rule,
+            f"  p0  {cells(bottom, 0)}  player 0 captured {c0:>2}",
+            rule,
+            numbers(bottom),
+        ]
+        return "\n".join(line.rstrip() for line in lines)
 
     def _key(self) -> Hashable:
         return self._pos.tobytes() + self._hist.tobytes()
@@ -690,7 +690,10 @@ def _parse(game: AyoGame, text: str) -> AyoState:
     pos[TO_MOVE] = 0 if mover == "-" else _player(mover, "the player to move")
     (pos[ROUND],) = _numbers(round_, "the round", 1)
     pos[STARTER] = _player(starter, "the round's starter")
-    hist = np.array([] if keys == "-" else _numbers(keys, "the history", None), dtype=np.int64)
+    if keys == "-":  # no earlier position: the history is this position alone
+        hist = np.array([] if pos[OVER] else [position_key(pos)], dtype=np.int64)
+    else:
+        hist = np.array(_numbers(keys, "the history", None), dtype=np.int64)
     pos[HIST_LEN] = len(hist)
     _check(game, pos, hist)
     return AyoState(game, pos, hist)
@@ -703,6 +706,14 @@ def _check(game: AyoGame, pos: np.ndarray, hist: np.ndarray) -> None:
         raise BadPosition(f"the position holds {tokens} tokens; Ayo has {TOKENS}")
     if pos[ROUND] < 1 or (game.max_rounds and pos[ROUND] > game.max_rounds):
         raise BadPosition(f"round {pos[ROUND]} is not a round of this game")
+    dealt = pos.copy()
+    houses0 = HOUSES - int(pos[OWNER : OWNER + HOUSES].sum())
+    deal_owners(dealt, 6 if pos[ROUND] == 1 else houses0)
+    if (dealt[OWNER : OWNER + HOUSES] != pos[OWNER : OWNER + HOUSES]).any():
+        raise BadPosition(
+            "the owners must be each player's own row in round 1, and later a deal: a player "
+            "with more than six houses owns their row and the next houses in sowing order"
+        )
     if pos[OVER]:
         if pos[:HOUSES].any() or len(hist):
             raise BadPosition("a finished game has no tokens on the board and no history")
