@@ -1,0 +1,546 @@
+"""The computer opponent of five in a row: levels 1 to 5.
+
+Level 1 is greedy: it plays the move after which the seed's ``sequences`` count is best for
+it (its windows weighed against the opponent's).  Higher levels search:
+
+1. an immediate five is played and an opponent's five point is blocked, always;
+2. a VCF (victory by continuous fours: a chain of fours, each of which the opponent must
+   answer on its one empty point, ending in a five or in two five points at once) is looked
+   for, and its first move played;
+3. the opponent's VCF is looked for as if it moved now; if it has one, only the moves after
+   which it has none are searched;
+4. alpha-beta with iterative deepening over the best-looking moves near the stones, where
+   a node with a five point to answer has only that move (it costs no depth), and leaves
+   are valued by the windows of five each side can still fill, weighed by how full.
+
+Everything below the driver is numba code running on a copy of the rules' board array with
+the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a timer
+stops it by setting ``stop[0]``.  A point is one int, ``row * N + col``.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit, types
+
+from parlour.games.gomoku import (
+    DC,
+    DR,
+    EMPTY,
+    GomokuState,
+    Point,
+    is_five,
+    makes_five,
+    run_through,
+    window_counts,
+)
+
+WIN = 1_000_000
+"""A won position's value, less the plies it takes (so that sooner wins are preferred)."""
+WEIGHT = np.array([0, 1, 10, 100, 1_000, 100_000], dtype=np.int64)
+"""The value of a window of five holding k of one side's stones and no other stone."""
+THREAT = np.array([0, 1, 10, 100, 10_000, 1_000_000], dtype=np.int64)
+"""Level 1's weights for the opponent's windows after its move: a four-window of the side
+about to move is as good as a five."""
+
+NODES, VCF_NODES = 0, 1
+
+# The recursive kernels get explicit signatures: numba would otherwise add versions for
+# literal arguments, and a cached recursive function with several versions crashes on load.
+# The kernels the clock runs over get them too, so that they compile at import, not on it.
+_BOARD = types.int8[:, ::1]
+_NEAR = types.int16[:, ::1]
+_FLAG = types.uint8[::1]
+_STATS = types.int64[::1]
+_INT = types.int64
+MAX_PLY = 64
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a level looks: main-search depth and width, VCF depth, seconds a move."""
+
+    depth: int
+    width: int
+    vcf_depth: int
+    seconds: float
+
+
+LEVELS = {
+    2: Level(depth=2, width=8, vcf_depth=4, seconds=1.0),
+    3: Level(depth=6, width=10, vcf_depth=10, seconds=2.0),
+    4: Level(depth=8, width=12, vcf_depth=14, seconds=5.0),
+    5: Level(depth=10, width=14, vcf_depth=20, seconds=15.0),
+}
+MAX_LEVEL = max(LEVELS)
+VCF_NODE_LIMIT = 20_000
+
+
+@dataclass(frozen=True)
+class SearchReport:
+    """What the search did: how deep it finished, nodes visited, and why it chose."""
+
+    move: Point
+    score: int
+    depth: int
+    nodes: int
+    reason: str
+    """``five``, ``block``, ``vcf``, ``defend`` (against the opponent's VCF), ``search``."""
+
+
+# Board helpers: the board is the rules' (N, N) array; ``near`` counts the stones within
+# two points of each point, the candidate moves being the empty points with company.
+
+
+@njit(cache=True, nogil=True)
+def place(board: np.ndarray, near: np.ndarray, point: int, stone: int) -> None:
+    """Put ``stone`` on ``point`` (stone > 0), or lift it (stone == 0), keeping ``near``."""
+    n = board.shape[0]
+    row, col = divmod(point, n)
+    step = 1 if stone != EMPTY else -1
+    board[row, col] = stone
+    for r in range(max(0, row - 2), min(n, row + 3)):
+        for c in range(max(0, col - 2), min(n, col + 3)):
+            near[r, c] += step
+
+
+@njit(cache=True, nogil=True)
+def gain(board: np.ndarray, point: int, stone: int) -> int:
+    """How much ``stone`` on the empty ``point`` changes its windows' value minus the
+    opponent's: its own windows grow, the opponent's windows through the point die."""
+    n = board.shape[0]
+    row, col = divmod(point, n)
+    total = 0
+    for d in range(4):
+        for back in range(5):
+            r0 = row - back * DR[d]
+            c0 = col - back * DC[d]
+            r4 = r0 + 4 * DR[d]
+            c4 = c0 + 4 * DC[d]
+            if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
+                continue
+            mine = 0
+            theirs = 0
+            for i in range(5):
+                cell = board[r0 + i * DR[d], c0 + i * DC[d]]
+                if cell == stone:
+                    mine += 1
+                elif cell != EMPTY:
+                    theirs += 1
+            if theirs == 0:
+                total += WEIGHT[mine + 1] - WEIGHT[mine]
+            elif mine == 0:
+                total += WEIGHT[theirs]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def evaluate(board: np.ndarray, stone: int) -> int:
+    """The windows' value for ``stone`` minus the opponent's, over the whole board."""
+    mine = window_counts(board, stone)
+    theirs = window_counts(board, 3 - stone)
+    total = 0
+    for k in range(1, 5):
+        total += WEIGHT[k] * (mine[k] - theirs[k])
+    return total
+
+
+@njit(cache=True, nogil=True)
+def five_points_near(
+    board: np.ndarray, point: int, stone: int, exact: bool, out: np.ndarray
+) -> int:
+    """The empty points on the four lines through ``point``, within four of it, where
+    ``stone`` completes a five; stored in ``out``, their number returned (at most 8)."""
+    n = board.shape[0]
+    row, col = divmod(point, n)
+    found = 0
+    for d in range(4):
+        for t in range(-4, 5):
+            r = row + t * DR[d]
+            c = col + t * DC[d]
+            if t == 0 or not (0 <= r < n and 0 <= c < n) or board[r, c] != EMPTY:
+                continue
+            if is_five(run_through(board, r, c, d, stone), exact):
+                q = r * n + c
+                seen = False
+                for i in range(found):
+                    seen = seen or out[i] == q
+                if not seen and found < out.shape[0]:
+                    out[found] = q
+                    found += 1
+    return found
+
+
+@njit(cache=True, nogil=True)
+def five_points(board: np.ndarray, stone: int, exact: bool) -> np.ndarray:
+    """Every empty point where ``stone`` completes a five (a whole-board scan)."""
+    n = board.shape[0]
+    found = []
+    for r in range(n):
+        for c in range(n):
+            if board[r, c] == EMPTY and makes_five(board, r, c, stone, exact):
+                found.append(r * n + c)
+    return np.array(found, dtype=np.int64)
+
+
+@njit(types.int64[::1](_BOARD, _NEAR, _INT, _INT), cache=True, nogil=True)
+def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> np.ndarray:
+    """The ``width`` best-looking empty points near stones for ``stone`` to play, best
+    first: by what the move gains plus what the opponent would gain there.  None when
+    the board is full (or empty: the driver plays the centre)."""
+    n = board.shape[0]
+    points = []
+    scores = []
+    for r in range(n):
+        for c in range(n):
+            if board[r, c] == EMPTY and near[r, c] > 0:
+                q = r * n + c
+                points.append(q)
+                scores.append(gain(board, q, stone) + gain(board, q, 3 - stone))
+    if len(points) == 0:
+        return np.empty(0, dtype=np.int64)
+    order = np.argsort(-np.array(scores), kind="mergesort")
+    chosen = np.array(points, dtype=np.int64)[order]
+    return chosen[: min(width, chosen.shape[0])]
+
+
+# VCF: the attacker plays fours, the defender answers each on its one five point.
+
+
+@njit(cache=True, nogil=True)
+def four_shape(board: np.ndarray, point: int, stone: int) -> bool:
+    """Whether some window of five through the empty ``point`` holds three of ``stone``
+    and nothing of the opponent's: the only places a four can be made."""
+    n = board.shape[0]
+    row, col = divmod(point, n)
+    for d in range(4):
+        for back in range(5):
+            r0 = row - back * DR[d]
+            c0 = col - back * DC[d]
+            r4 = r0 + 4 * DR[d]
+            c4 = c0 + 4 * DC[d]
+            if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
+                continue
+            mine = 0
+            for i in range(5):
+                cell = board[r0 + i * DR[d], c0 + i * DC[d]]
+                if cell == stone:
+                    mine += 1
+                elif cell != EMPTY:
+                    mine = -9
+            if mine == 3:
+                return True
+    return False
+
+
+@njit(
+    _INT(_BOARD, _NEAR, _INT, types.boolean, _INT, _INT, _FLAG, _STATS, _INT),
+    cache=True,
+    nogil=True,
+)
+def vcf(
+    board: np.ndarray,
+    near: np.ndarray,
+    stone: int,
+    exact: bool,
+    depth: int,
+    last_defence: int,
+    stop: np.ndarray,
+    stats: np.ndarray,
+    limit: int,
+) -> int:
+    """The first move of a VCF of ``stone`` (to move, with no five point on either side
+    before ``last_defence``), or -1; it gives up when ``stats[VCF_NODES]`` passes ``limit``.
+    A defence that makes a five point of its own ends the chain: the attacker would have
+    to answer it."""
+    stats[VCF_NODES] += 1
+    if stop[0] or depth <= 0 or stats[VCF_NODES] > limit:
+        return -1
+    points = np.empty(8, dtype=np.int64)
+    if last_defence >= 0 and five_points_near(board, last_defence, 3 - stone, exact, points):
+        return -1
+    n = board.shape[0]
+    for p in range(n * n):
+        if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
+            continue
+        if not four_shape(board, p, stone):
+            continue
+        place(board, near, p, stone)
+        found = five_points_near(board, p, stone, exact, points)
+        won = found >= 2
+        if found == 1:
+            q = points[0]
+            place(board, near, q, 3 - stone)
+            won = vcf(board, near, stone, exact, depth - 1, q, stop, stats, limit) >= 0
+            place(board, near, q, EMPTY)
+        place(board, near, p, EMPTY)
+        if won:
+            return p
+    return -1
+
+
+# Alpha-beta.
+
+
+@njit(
+    _INT(_BOARD, _NEAR, _INT, _INT, _INT, _INT, _INT, _INT, _INT, _INT, types.boolean, _INT,
+         _FLAG, _STATS),
+    cache=True,
+    nogil=True,
+)  # fmt: skip
+def negamax(
+    board: np.ndarray,
+    near: np.ndarray,
+    stone: int,
+    value: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    last_mine: int,
+    last_theirs: int,
+    exact: bool,
+    width: int,
+    stop: np.ndarray,
+    stats: np.ndarray,
+) -> int:
+    """The value for ``stone`` (to move) of the position, whose windows' value for it is
+    ``value``; ``last_mine`` and ``last_theirs`` are each side's last move (-1: none), the
+    only places a new five point can come from (a five point is used or blocked at once)."""
+    stats[NODES] += 1
+    if stop[0]:
+        return 0
+    points = np.empty(8, dtype=np.int64)
+    if last_mine >= 0 and five_points_near(board, last_mine, stone, exact, points):
+        return WIN - ply
+    threats = 0
+    if last_theirs >= 0:
+        threats = five_points_near(board, last_theirs, 3 - stone, exact, points)
+    if threats >= 2:
+        return -(WIN - ply - 1)
+    if threats == 1:
+        moves = points[:1].copy()  # forced, so it costs no depth
+        depth += 1
+    elif depth <= 0 or ply >= MAX_PLY:
+        return value
+    else:
+        moves = candidates(board, near, stone, width)
+        if moves.shape[0] == 0:
+            return 0  # the board is full: a draw
+    best = -WIN - 1
+    for q in moves:
+        child = -(value + gain(board, q, stone))
+        place(board, near, q, stone)
+        score = -negamax(
+            board,
+            near,
+            3 - stone,
+            child,
+            depth - 1,
+            -beta,
+            -alpha,
+            ply + 1,
+            last_theirs,
+            q,
+            exact,
+            width,
+            stop,
+            stats,
+        )
+        place(board, near, q, EMPTY)
+        if stop[0]:
+            return 0
+        if score > best:
+            best = score
+        if best > alpha:
+            alpha = best
+        if alpha >= beta:
+            break
+    return best
+
+
+@njit(
+    _STATS(_BOARD, _NEAR, _INT, types.int64[::1], _INT, types.boolean, _INT, _FLAG, _STATS),
+    cache=True,
+    nogil=True,
+)
+def search_root(
+    board: np.ndarray,
+    near: np.ndarray,
+    stone: int,
+    moves: np.ndarray,
+    depth: int,
+    exact: bool,
+    width: int,
+    stop: np.ndarray,
+    stats: np.ndarray,
+) -> np.ndarray:
+    """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
+    exactly and the others as bounds (a move no better than the best so far gets the best).
+    The position has no five point of either side."""
+    value = evaluate(board, stone)
+    scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
+    alpha = -WIN - 1
+    for i in range(moves.shape[0]):
+        q = moves[i]
+        child = -(value + gain(board, q, stone))
+        place(board, near, q, stone)
+        scores[i] = -negamax(
+            board, near, 3 - stone, child, depth - 1, -WIN - 1, -alpha, 1, -1, q,
+            exact, width, stop, stats,
+        )  # fmt: skip
+        place(board, near, q, EMPTY)
+        if stop[0]:
+            break
+        alpha = max(alpha, scores[i])
+    return scores
+
+
+@njit(cache=True, nogil=True)
+def greedy(board: np.ndarray, near: np.ndarray, stone: int) -> int:
+    """Level 1: the point after which the ``sequences`` counts are best for ``stone``."""
+    n = board.shape[0]
+    best = -1
+    best_score = 0
+    for p in range(n * n):
+        if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
+            continue
+        place(board, near, p, stone)
+        mine = window_counts(board, stone)
+        theirs = window_counts(board, 3 - stone)
+        place(board, near, p, EMPTY)
+        score = 0
+        for k in range(2, 6):
+            score += WEIGHT[k] * mine[k] - THREAT[k] * theirs[k]
+        if best < 0 or score > best_score:
+            best, best_score = p, score
+    return best if best >= 0 else (n // 2) * n + n // 2
+
+
+@njit(cache=True, nogil=True)
+def nearness(board: np.ndarray) -> np.ndarray:
+    """The ``near`` array of a board: stones within two points of each point."""
+    n = board.shape[0]
+    near = np.zeros((n, n), dtype=np.int16)
+    for r in range(n):
+        for c in range(n):
+            if board[r, c] != EMPTY:
+                for rr in range(max(0, r - 2), min(n, r + 3)):
+                    for cc in range(max(0, c - 2), min(n, c + 3)):
+                        near[rr, cc] += 1
+    return near
+
+
+# The driver, in Python: the forced moves, the VCFs, then iterative deepening on a clock.
+
+
+class _Search:
+    """One move's search: a working copy of the board, the stop flag and the counters."""
+
+    def __init__(self, state: GomokuState, level: int, seconds: float | None) -> None:
+        if level not in LEVELS and level != 1:
+            raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
+        if state.is_over:
+            raise ValueError("the game is over: there is no move to choose")
+        self.state = state
+        self.level = level
+        self.n = state.size
+        self.exact = state.game.exact
+        self.board = state.board.copy()
+        self.near = nearness(self.board)
+        self.stone = state.to_move + 1
+        self.stop = np.zeros(1, dtype=np.uint8)
+        self.stats = np.zeros(2, dtype=np.int64)
+        self.seconds = seconds
+
+    def point(self, q: int) -> Point:
+        return divmod(int(q), self.n)
+
+    def report(self, q: int, reason: str, score: int = 0, depth: int = 0) -> SearchReport:
+        nodes = int(self.stats.sum())
+        return SearchReport(self.point(q), int(score), depth, nodes, reason)
+
+    def run(self) -> SearchReport:
+        mine = five_points(self.board, self.stone, self.exact)
+        if len(mine):
+            return self.report(mine[0], "five", WIN)
+        theirs = five_points(self.board, 3 - self.stone, self.exact)
+        if len(theirs):
+            return self.report(theirs[0], "block")
+        if not self.near.any():
+            return self.report((self.n // 2) * self.n + self.n // 2, "search")
+        if self.level == 1:
+            return self.report(greedy(self.board, self.near, self.stone), "search")
+        level = LEVELS[self.level]
+        timer = threading.Timer(self.seconds or level.seconds, self.stop.fill, (1,))
+        timer.start()
+        try:
+            return self._search(level)
+        finally:
+            timer.cancel()
+
+    def _vcf(self, stone: int, depth: int) -> int:
+        """A VCF of ``stone`` from the working board, within its own node budget."""
+        limit = int(self.stats[VCF_NODES]) + VCF_NODE_LIMIT
+        return int(
+            vcf(self.board, self.near, stone, self.exact, depth, -1, self.stop, self.stats, limit)
+        )
+
+    def _search(self, level: Level) -> SearchReport:
+        win = self._vcf(self.stone, level.vcf_depth)
+        if win >= 0:
+            return self.report(win, "vcf", WIN)
+        moves = candidates(self.board, self.near, self.stone, 2 * level.width)
+        reason = "search"
+        if self._vcf(3 - self.stone, level.vcf_depth) >= 0:
+            defences = [q for q in moves if not self._loses_to_vcf(q, level.vcf_depth)]
+            if defences:
+                moves, reason = np.array(defences, dtype=np.int64), "defend"
+        return self._deepen(moves[: level.width], level, reason)
+
+    def _loses_to_vcf(self, q: int, depth: int) -> bool:
+        """Whether the opponent still has a VCF after our move ``q`` (if ``q`` is a four,
+        after the opponent's forced answer, counting our move as wasted)."""
+        place(self.board, self.near, q, self.stone)
+        points = np.empty(8, dtype=np.int64)
+        blocks = five_points_near(self.board, q, self.stone, self.exact, points)
+        if blocks:
+            place(self.board, self.near, points[0], 3 - self.stone)
+        loses = self._vcf(3 - self.stone, depth) >= 0
+        if blocks:
+            place(self.board, self.near, points[0], EMPTY)
+        place(self.board, self.near, q, EMPTY)
+        return loses
+
+    def _deepen(self, moves: np.ndarray, level: Level, reason: str) -> SearchReport:
+        """Iterative deepening: each finished depth reorders the moves; the last finished
+        depth's best move is played (or depth 1's best so far, if time ran out in it)."""
+        best, score, done = moves[0], 0, 0
+        for depth in range(1, level.depth + 1):
+            scores = search_root(
+                self.board, self.near, self.stone, moves, depth, self.exact,
+                level.width, self.stop, self.stats,
+            )  # fmt: skip
+            if self.stop[0] and depth > 1:
+                break
+            order = np.argsort(-scores, kind="stable")
+            moves, scores = moves[order], scores[order]
+            best, score, done = moves[0], scores[0], depth
+            if abs(score) >= WIN - MAX_PLY:
+                break  # a forced result: deeper cannot change it
+        return self.report(best, reason, score, done)
+
+
+def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> SearchReport:
+    """The computer's move at ``level`` (1 to 5) with what the search did; ``seconds``
+    overrides the level's time a move."""
+    return _Search(state, level, seconds).run()
+
+
+def best_move(state: GomokuState, level: int) -> tuple[Point, SearchReport]:
+    """The move at ``level`` and the search's report (the ComputerPlayer's engine call)."""
+    report = search(state, level)
+    return report.move, report
