@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
 from parlour.actors import Actor, GameOver, Illegal, Move, Moved, Play, Ref, Result, View, spawn
-from parlour.actors.referee import run_game
+from parlour.actors.referee import Notices, run_game
 from parlour.core import IllegalMove, State
 from parlour.players.specs import PlayerSpec, seat_names
 
@@ -178,14 +178,16 @@ def play_in_terminal(
     seed: int | None = None,
     clear: bool = False,
     out: TextIO | None = None,
+    notices: Notices | None = None,
 ) -> int:
     """Play a game at this terminal and return the exit status.
 
     Ctrl-C and the end of input end it with a one-line message (no traceback).
+    ``notices`` is the Referee's hook for a game's own messages (Ayo's ``Stoned``).
     """
     out = out or sys.stdout
     try:
-        return asyncio.run(_play_in_terminal(start, specs, screen, seed, clear, out))
+        return asyncio.run(_play_in_terminal(start, specs, screen, seed, clear, out, notices))
     except KeyboardInterrupt:
         out.write("\nInterrupted: the game is abandoned.\n")
         return EXIT_INTERRUPTED
@@ -198,6 +200,7 @@ async def _play_in_terminal(
     seed: int | None,
     clear: bool,
     out: TextIO,
+    notices: Notices | None,
 ) -> int:
     seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
     terminal = spawn(TerminalPlayer(screen, seats, Keyboard(), out, clear=clear))
@@ -206,7 +209,7 @@ async def _play_in_terminal(
         for n, spec in enumerate(specs)
     ]
     out.write(screen.opening(start, seats))
-    await run_game(start, players, [terminal])
+    await run_game(start, players, [terminal], notices=notices)
     for ref in {id(r): r for r in players}.values():
         ref.stop()
     stopped = await terminal.join()  # after the terminal has shown the end
