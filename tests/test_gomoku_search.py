@@ -1,0 +1,166 @@
+"""The gomoku computer opponent: it finds victories by continuous fours, never misses an
+immediate five or block, plays level 1 by the seed's ``sequences``, and stops on time."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import parlour
+from parlour.games.gomoku import GomokuGame, GomokuState
+from parlour.search.gomoku import MAX_LEVEL, SearchReport, search
+
+VCF_POSITIONS = [
+    # (board size, the game so far): the side to move has a VCF of at least three fours
+    # and no five point on either side; found by random play near the centre
+    (11, "C3 D3 C4 I3 C5 H8 I8 D6 E3 G7 E9 D7 F3 G8 F5 C8 F4 H5 G4 H9 E5"),
+    (15, "G11 K5 G8 I8 H8 I10 G9 G7 J6 J7 F7 K9 F6 G6 H9 K10"),
+    (9, "H8 F3 H5 D2 B2 B7 F5 E7 C3 E4 D8 E3 C4 E5 H6 F7 E6"),
+    (11, "I5 I7 G7 C6 H5 H9 F9 C3 I4 E4 I8 E9 G3 D8 E6 D4 E5 G9"),
+    (9, "F7 D3 F6 H2 G8 C8 B8 H8 C5 G4 F3 C6 G2 D5 H7 E4 D6 C7 D8 E8 E5 G3"),
+    (15, "G7 E11 J7 K10 I10 H8 I11 J8 J11 G9 J9 I5 K7 F5 E9 G6"),
+    (9, "E3 G4 B4 C8 B8 H2 B6 H6 H3 E2 F2 C2 D3 E5 G2 F5 D8 D4 D6 E8"),
+    (15, "K11 H5 J9 H8 I5 I6 G9 F8 K7 F5 H9 J8 H10 K5 E11 H6 K10"),
+    (15, "F10 K11 I6 F11 H9 H8 K7 E11 J6 I10 E9 H10 F8 F7 F6 E7 I7 I5"),
+    (9, "E2 E4 D7 B3 H5 E8 C5 B8 E5 F4 H4 E3 D3 D5 F2 G2 G7 E6 C6 D4 G3 H8"),
+    (15, "K10 H6 G8 E8 J8 J6 G10 F8 I10 F6 E9 I7 E11 J9 I8 F7 K7 J5 K9 G11 H11 K8"),
+    (9, "C5 H6 F8 D6 E5 E4 G2 C4 B3 G7 E3 B6 C2 B5 F7 D8 D7 C3 G4 B7 G6 H5"),
+    (11, "G6 D3 I7 H5 D9 G7 H3 F5 G8 C6 E3 F4 F9 F8 E7 G3 E6 G4 D7"),
+    (9, "C6 H3 G3 B4 G2 F4 C8 F5 E6 G4 G8 B6 E7 C4 F2 D5 B8 H2 G6"),
+    (11, "E4 F4 C3 I6 F7 E8 D9 G7 F5 I9 G5 G3 C5 C9 H7 D8 G9 I8 E7 E6"),
+    (11, "G7 H3 C8 C4 C9 G3 I6 E7 E4 H8 I9 D3 C6 D6 E6 H9 I8 H5 E9"),
+    (9, "G5 C7 G7 B7 H4 D3 E8 B4 G4 G3 E4 D4 E2 C4"),
+    (9, "D3 D7 C7 D8 B3 E7 D6 H2 F2 B8 F4 E3 D5 F6 D4 D2 H4 G6"),
+    (11, "E8 C7 F6 F8 E5 F7 I7 H4 H7 C5 E9 D4 F9 G7 G4 H6 H5 E4"),
+    (11, "C6 C9 G6 E8 G8 E5 F5 I3 E9 F8 C7 C5 F7 C8 H4 E6 D6"),
+    (9, "H8 E6 C8 C3 F7 B3 H2 B8 D3 E4 F4 F5 F3 D6 G2 D4 B7 C2 B4 D7 F6"),
+    (9, "F7 H2 F2 D4 G8 E8 C3 G5 H3 F8 C7 B6 D2 E2 C6 D6 D3 F5 B7 G4"),
+    (15, "I11 J7 K10 F5 J11 H5 K6 E8 I9 K7 E5 E6 H9 G7 H11 E7 E9 J9 G8"),
+    (15, "F9 I11 F8 H7 I6 K11 H9 E8 K5 G8 F5 F11 I7 K9 K10 H8 J7 I10 E6 J8 G11"),
+    (15, "E5 F9 G8 E8 H10 F7 I9 K9 F6 H7 F8 G5 K10 I6 J5 E9"),
+    (15, "J6 H8 G7 F5 K10 E10 G5 E11 K6 K11 H11 J9 E8 H9 I7 I10 K8 F6"),
+    (9, "F8 H2 D8 C3 C4 F6 E6 F2 C2 B5 D7 D6 C5 H3 G4 F5 C6"),
+    (9, "G6 B3 D5 B8 E3 G2 D8 C6 E5 F7 D4 F6 H3 B5 B7 E7"),
+    (11, "C3 D8 H3 H6 I3 E3 I4 F4 G4 D3 E8 E5 I7 G8"),
+    (11, "D8 D5 H5 G4 C6 H3 F4 C5 I9 G8 G9 E9 C4 I8 D7 F7 D6"),
+]
+
+
+def replay(size: int, record: str) -> GomokuState:
+    game = parlour.game("gomoku", size=size)
+    assert isinstance(game, GomokuGame)
+    state = game.start()
+    for name in record.split():
+        state = state.play(state.parse_move(name))
+    return state
+
+
+def five_points(state: GomokuState, player: int) -> set[tuple[int, int]]:
+    """Where ``player`` would complete a five, by the rules alone."""
+    as_mover = state.game.parse(str(state), to_move=player)
+    return {m for m in as_mover.legal_moves() if as_mover.play(m).winner == player}
+
+
+@pytest.mark.parametrize(("size", "record"), VCF_POSITIONS)
+def test_level_3_wins_by_continuous_fours(size: int, record: str) -> None:
+    """Every move of the attacker is a four (or the five), the defender blocks, and the
+    game ends in the attacker's five: so the first move was a winning one."""
+    state = replay(size, record)
+    attacker = state.to_move
+    assert not five_points(state, attacker) and not five_points(state, 1 - attacker)
+    for _ in range(size * size):
+        move = search(state, 3).move
+        state = state.play(move)
+        if state.is_over:
+            break
+        threats = five_points(state, attacker)
+        assert threats, f"{state.move_name(move)} is not a four:\n{state.render()}"
+        state = state.play(min(threats))
+    assert state.winner == attacker
+
+
+@st.composite
+def crowded_positions(draw: st.DrawFn) -> GomokuState:
+    """The first position of a random game, played in a 6x6 corner of a 9x9 board, where
+    one side has a five point (or the last one, if none ever has)."""
+    state = parlour.game("gomoku", size=9).start()
+    assert isinstance(state, GomokuState)
+    for _ in range(30):
+        moves = [m for m in state.legal_moves() if max(m) < 6]
+        if not moves:
+            break
+        after = state.play(draw(st.sampled_from(moves)))
+        if after.is_over:
+            break
+        state = after
+        if five_points(state, 0) or five_points(state, 1):
+            break
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(crowded_positions(), st.integers(1, MAX_LEVEL))
+def test_never_misses_an_immediate_five_or_block(state: GomokuState, level: int) -> None:
+    mine, theirs = five_points(state, state.to_move), five_points(state, 1 - state.to_move)
+    if not (mine or theirs):
+        event("nothing immediate")
+        return  # the search would just take its time
+    report = search(state, level)
+    if mine:
+        assert report.move in mine and report.reason == "five"
+        assert state.play(report.move).winner == state.to_move
+    else:
+        assert report.move in theirs and report.reason == "block"
+
+
+def test_level_1_is_greedy_on_the_sequences_count() -> None:
+    """Level 1's move is the best near point by the sequences-based score, worked out
+    here from ``state.sequences`` alone."""
+    state = replay(15, "H8 H9 I9 G7 J10 K11 I8 J8")
+    weights = {5: 100_000, 4: 1_000, 3: 100, 2: 10}
+    threats = {5: 1_000_000, 4: 10_000, 3: 100, 2: 10}
+    me = state.to_move
+
+    def score(move: tuple[int, int]) -> int:
+        after = state.play(move)
+        mine, theirs = after.sequences(me), after.sequences(1 - me)
+        return sum(weights[k] * mine[k] - threats[k] * theirs[k] for k in weights)
+
+    near = [
+        (r, c)
+        for r, c in state.legal_moves()
+        if (state.board[max(0, r - 2) : r + 3, max(0, c - 2) : c + 3] != 0).any()
+    ]
+    best = max(score(m) for m in near)
+    chosen = search(state, 1).move
+    assert chosen in near and score(chosen) == best
+
+
+def test_a_search_reports_its_depth_and_nodes() -> None:
+    state = replay(15, "H8 H9 I9 G7 J10 K11")
+    report = search(state, 3)
+    assert isinstance(report, SearchReport) and report.reason in {"search", "defend"}
+    assert 1 <= report.depth <= 6 and report.nodes > 10
+    assert state.is_free(*report.move)
+
+
+def test_the_clock_stops_a_deep_search() -> None:
+    state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
+    started = time.perf_counter()
+    report = search(state, MAX_LEVEL, seconds=0.3)
+    assert time.perf_counter() - started < 5  # the level alone would think for 15 s
+    assert report.depth < 10 and state.is_free(*report.move)
+
+
+def test_the_first_move_is_the_centre_and_a_finished_game_is_refused() -> None:
+    start = parlour.game("gomoku").start()
+    assert isinstance(start, GomokuState)
+    assert search(start, 3).move == (7, 7)
+    with pytest.raises(ValueError, match="levels are 1 to 5"):
+        search(start, 9)
+    won = replay(5, "A1 A2 B1 B2 C1 C2 D1 D2 E1")
+    with pytest.raises(ValueError, match="game is over"):
+        search(won, 3)
