@@ -1,0 +1,465 @@
+"""The search engine of the sowing games: negamax alpha-beta with iterative deepening, a
+transposition table, move ordering and a stop flag, compiled with numba and run without
+the GIL.
+
+It is written once for every game whose rules are numba kernels; the few places where a
+game's rules are needed go through the adapter functions at the top (``_moves``,
+``_play``, ``_score``, ``_key``, ``_order``), which dispatch on a game number.  A position
+is an int64 row of the search's stack, one row a ply.
+
+Values are in seeds (or tokens), from the point of view of the side to move.  An extra
+turn is a move of the same player: the child's value is negated only when the side to
+move changes.  The transposition table stores a node's value *minus its current score
+difference*, since the stores never change the future of a sowing game: positions that
+differ only in their stores share an entry.  An entry whose subtree reached the end of
+every line is marked complete; a search that used only complete values and met no
+depth horizon has found the exact value with perfect play.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from parlour.core import Move, State
+from parlour.games import sowing
+
+SOWING = 0
+
+MAX_PLY = 128
+MAX_MOVES = 16
+INFINITY = 1 << 20
+
+# info array: counters shared by the kernels and read by Python between iterations.
+NODES = 0
+HORIZON = 1
+ABORTED = 2
+BEST = 3
+INFO_SIZE = 4
+
+# the phases of the unrolled search
+ENTER, NEXT, RETURN = 0, 1, 2
+
+# Transposition table entry, packed in one int64: value (32 bits, offset), depth (8 bits),
+# bound (2 bits), best move (8 bits), complete (1 bit: every line below reached an end
+# within that depth, so the value holds at any greater depth too).
+EXACT, LOWER, UPPER = 0, 1, 2
+NO_MOVE = 255
+VALUE_OFFSET = 1 << 31
+
+
+@njit(cache=True, nogil=True)
+def _moves(game: int, pos: np.ndarray, out: np.ndarray) -> int:
+    """Write the legal moves of ``pos`` into ``out``; their count (0 at the end)."""
+    pits = sowing.pit_count(pos)
+    if sowing.is_over(pos):
+        return 0
+    player = pos[2 * pits + 2]
+    count = 0
+    for column in range(pits):
+        if pos[sowing.pit_index(player, column, pits)] > 0:
+            out[count] = column
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _play(game: int, pos: np.ndarray, move: int, rules: int) -> bool:
+    """Play ``move`` in place; True when the game is over."""
+    return (sowing.apply_move(pos, move, rules) & sowing.GAME_OVER) != 0
+
+
+@njit(cache=True, nogil=True)
+def _to_move(game: int, pos: np.ndarray) -> int:
+    return pos[pos.shape[0] - 1]
+
+
+@njit(cache=True, nogil=True)
+def _score(game: int, pos: np.ndarray) -> int:
+    """Player 0's score minus player 1's: the evaluation, and the exact value at the end."""
+    pits = sowing.pit_count(pos)
+    return pos[pits] - pos[2 * pits + 1]
+
+
+@njit(cache=True, nogil=True)
+def _mix(h: np.uint64) -> np.uint64:
+    """splitmix64's finaliser: every bit of the input moves about half the output bits."""
+    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return h ^ (h >> np.uint64(31))
+
+
+@njit(cache=True, nogil=True)
+def _key(game: int, pos: np.ndarray) -> np.uint64:
+    """A 64-bit hash of everything that decides the future: the pits and the side to move
+    (not the stores)."""
+    pits = sowing.pit_count(pos)
+    h = _mix(np.uint64(pos[2 * pits + 2] + 1))
+    for i in range(2 * pits + 1):
+        if i != pits:
+            h = _mix(h + np.uint64(pos[i]) + np.uint64(i << 8))
+    return h
+
+
+@njit(cache=True, nogil=True)
+def _order(game: int, pos: np.ndarray, move: int) -> int:
+    """A guess of how good ``move`` is, for trying it early: an extra turn first, then a
+    capture, then the rest (found from the seed count, without playing the move)."""
+    pits = sowing.pit_count(pos)
+    player = pos[2 * pits + 2]
+    start = sowing.pit_index(player, move, pits)
+    seeds = pos[start]
+    to_store = sowing.store_index(player, pits) - start
+    if seeds == to_store:
+        return 2
+    land = start + seeds
+    if seeds < to_store and pos[land] == 0:
+        return 1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def _pack(value: int, depth: int, bound: int, move: int, complete: bool) -> np.int64:
+    return np.int64(
+        (value + VALUE_OFFSET) | (depth << 32) | (bound << 40) | (move << 42) | (complete << 50)
+    )
+
+
+@njit(cache=True, nogil=True)
+def _probe(
+    tt_keys: np.ndarray, tt_data: np.ndarray, key: np.uint64, depth: int, alpha: int, beta: int
+) -> tuple[int, int, int]:
+    """Look ``key`` up: (the table's move or NO_MOVE, 1 if the entry settles the node
+    (2 if it does with an exact value) else 0, its value relative to the node's score)."""
+    slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
+    if tt_keys[slot] != key:
+        return NO_MOVE, 0, 0
+    entry = tt_data[slot]
+    move = (entry >> 42) & 0xFF
+    complete = (entry >> 50) & 1
+    stored_depth = (entry >> 32) & 0xFF
+    # only a value of this very depth, or an exact one, keeps the search's value that of
+    # plain minimax at this depth (deeper values would be better, but different)
+    if not (stored_depth == depth or (complete and stored_depth <= depth)):
+        return move, 0, 0
+    value = (entry & 0xFFFFFFFF) - VALUE_OFFSET
+    bound = (entry >> 40) & 3
+    if bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and value <= alpha):
+        return move, 1 + complete, value
+    return move, 0, 0
+
+
+@njit(cache=True, nogil=True)
+def search_depth(
+    game: int,
+    root: np.ndarray,
+    rules: int,
+    depth: int,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    info: np.ndarray,
+    stop: np.ndarray,
+) -> int:
+    """One iteration of negamax alpha-beta: the root's value at ``depth`` plies; its best
+    move lands in info[BEST].
+
+    The recursion is unrolled onto per-ply arrays (numba cannot cache recursive code):
+    ``ENTER`` looks at a new node, ``NEXT`` plays its next child, ``RETURN`` hands a value
+    to the parent.
+    """
+    stack = np.empty((MAX_PLY + 1, root.shape[0]), dtype=np.int64)
+    moves = np.empty((MAX_PLY + 1, MAX_MOVES), dtype=np.int64)
+    order = np.empty((MAX_PLY + 1, MAX_MOVES), dtype=np.int64)
+    scores = np.empty(MAX_MOVES, dtype=np.int64)
+    count = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    tried = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    alpha = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    beta = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    alpha_in = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    best = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    best_move = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    base = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    keys = np.zeros(MAX_PLY + 1, dtype=np.uint64)
+    horizon_in = np.zeros(MAX_PLY + 1, dtype=np.int64)
+    same_side = np.zeros(MAX_PLY + 1, dtype=np.bool_)
+    stack[0, :] = root
+    alpha[0], beta[0] = -INFINITY, INFINITY
+    info[HORIZON] = 0
+    info[ABORTED] = 0
+    ply, mode, value = 0, ENTER, 0
+    while True:
+        if mode == ENTER:
+            info[NODES] += 1
+            if info[NODES] & 1023 == 0 and stop[0] != 0:
+                info[ABORTED] = 1
+                return 0
+            pos = stack[ply]
+            me = _to_move(game, pos)
+            base[ply] = _score(game, pos) if me == 0 else -_score(game, pos)
+            count[ply] = _moves(game, pos, moves[ply])
+            mode = RETURN
+            value = base[ply]
+            if count[ply] == 0:
+                continue
+            left = depth - ply
+            if left == 0 or ply + 1 >= MAX_PLY:
+                info[HORIZON] += 1
+                continue
+            keys[ply] = _key(game, pos)
+            window = alpha[ply] - base[ply], beta[ply] - base[ply]
+            tt_move, settled, stored = _probe(tt_keys, tt_data, keys[ply], left, *window)
+            if settled:
+                info[HORIZON] += settled == 1
+                value = stored + base[ply]
+                continue
+            # order: the table's move, then by _order's guess, stable (fixed order on ties)
+            for i in range(count[ply]):
+                move = moves[ply, i]
+                scores[i] = 3 if move == tt_move else _order(game, pos, move)
+            order[ply, : count[ply]] = np.argsort(-scores[: count[ply]], kind="mergesort")
+            tried[ply] = 0
+            alpha_in[ply] = alpha[ply]
+            horizon_in[ply] = info[HORIZON]
+            best[ply] = -INFINITY
+            best_move[ply] = moves[ply, order[ply, 0]]
+            mode = NEXT
+        elif mode == NEXT:
+            if tried[ply] == count[ply] or alpha[ply] >= beta[ply]:
+                _store(
+                    tt_keys,
+                    tt_data,
+                    keys[ply],
+                    depth - ply,
+                    best[ply] - base[ply],
+                    alpha_in[ply] - base[ply],
+                    beta[ply] - base[ply],
+                    best_move[ply],
+                    info[HORIZON] == horizon_in[ply],
+                )
+                value = best[ply]
+                mode = RETURN
+                continue
+            move = moves[ply, order[ply, tried[ply]]]
+            tried[ply] += 1
+            child = stack[ply + 1]
+            child[:] = stack[ply]
+            _play(game, child, move, rules)
+            same_side[ply + 1] = _to_move(game, child) == _to_move(game, stack[ply])
+            if same_side[ply + 1]:
+                alpha[ply + 1], beta[ply + 1] = alpha[ply], beta[ply]
+            else:
+                alpha[ply + 1], beta[ply + 1] = -beta[ply], -alpha[ply]
+            ply += 1
+            mode = ENTER
+        else:  # RETURN: the node at ``ply`` is worth ``value``
+            if ply == 0:
+                info[BEST] = best_move[0]
+                return value
+            if not same_side[ply]:
+                value = -value
+            ply -= 1
+            if value > best[ply]:
+                best[ply] = value
+                best_move[ply] = moves[ply, order[ply, tried[ply] - 1]]
+            alpha[ply] = max(alpha[ply], value)
+            mode = NEXT
+
+
+@njit(cache=True, nogil=True)
+def _store(
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    key: np.uint64,
+    depth: int,
+    value: int,
+    alpha: int,
+    beta: int,
+    move: int,
+    complete: bool,
+) -> None:
+    """Keep a node's result (values relative to its score) in the table, replacing any."""
+    bound = UPPER if value <= alpha else (LOWER if value >= beta else EXACT)
+    slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
+    tt_keys[slot] = key
+    tt_data[slot] = _pack(value, min(depth, 255), bound, move, complete)
+
+
+@njit(cache=True, nogil=True)
+def principal_variation(
+    game: int,
+    root: np.ndarray,
+    rules: int,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """Follow the table's best moves from ``root``; the number of moves written to ``out``."""
+    pos = root.copy()
+    moves = np.empty(MAX_MOVES, dtype=np.int64)
+    length = 0
+    while length < out.shape[0]:
+        count = _moves(game, pos, moves)
+        key = _key(game, pos)
+        slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
+        if count == 0 or tt_keys[slot] != key:
+            break
+        move = (tt_data[slot] >> 42) & 0xFF
+        legal = False
+        for i in range(count):
+            if moves[i] == move:
+                legal = True
+        if not legal:
+            break
+        out[length] = move
+        length += 1
+        _play(game, pos, move, rules)
+    return length
+
+
+@njit(cache=True, nogil=True)
+def minimax(game: int, root: np.ndarray, rules: int, depth: int) -> int:
+    """Plain minimax (no pruning, no table) to ``depth`` plies, from the side to move's
+    point of view: the independent reference the tests hold the alpha-beta search to."""
+    stack = np.empty((depth + 1, root.shape[0]), dtype=np.int64)
+    moves = np.empty((depth + 1, MAX_MOVES), dtype=np.int64)
+    count = np.zeros(depth + 1, dtype=np.int64)
+    tried = np.zeros(depth + 1, dtype=np.int64)
+    best = np.zeros(depth + 1, dtype=np.int64)
+    stack[0, :] = root
+    ply = 0
+    count[0] = _moves(game, root, moves[0]) if depth > 0 else 0
+    best[0] = -INFINITY
+    while True:
+        pos = stack[ply]
+        me = _to_move(game, pos)
+        if count[ply] == 0:  # a leaf: its score is its value
+            value = _score(game, pos) if me == 0 else -_score(game, pos)
+        elif tried[ply] < count[ply]:
+            child = stack[ply + 1]
+            child[:] = pos
+            _play(game, child, moves[ply, tried[ply]], rules)
+            tried[ply] += 1
+            ply += 1
+            count[ply] = _moves(game, child, moves[ply]) if ply < depth else 0
+            tried[ply] = 0
+            best[ply] = -INFINITY
+            continue
+        else:
+            value = best[ply]
+        if ply == 0:
+            return value
+        ply -= 1
+        if _to_move(game, stack[ply]) != me:
+            value = -value
+        best[ply] = max(best[ply], value)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What a search found, from the point of view of the side to move."""
+
+    move: Move
+    value: int
+    depth: int
+    nodes: int
+    seconds: float
+    pv: tuple[Move, ...]
+    exact: bool
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+def kernel_position(state: State) -> tuple[int, np.ndarray, int]:
+    """The game number, the int64 position and the rule flags of ``state`` for the kernels."""
+    if isinstance(state, sowing.SowingState):
+        return SOWING, state.board.astype(np.int64), state.game.rules
+    raise TypeError(f"the engine does not play {state.game.name}")
+
+
+class Engine:
+    """An alpha-beta searcher with its own transposition table, kept between searches.
+
+    ``search`` runs iterative deepening until ``depth`` or ``seconds`` (whichever comes
+    first) or until the value is exact; the compiled search runs without the GIL, and a
+    timer thread stops it through a flag array.
+    """
+
+    def __init__(self, table_bits: int = 20) -> None:
+        self.tt_keys = np.zeros(1 << table_bits, dtype=np.uint64)
+        self.tt_data = np.zeros(1 << table_bits, dtype=np.int64)
+
+    def clear(self) -> None:
+        self.tt_keys[:] = 0
+
+    def search(
+        self,
+        state: State,
+        depth: int | None = None,
+        seconds: float | None = None,
+        on_iteration: Callable[[SearchResult], None] | None = None,
+    ) -> SearchResult:
+        """The best move of ``state`` (which must have one) and what the search found."""
+        if state.is_over or not state.legal_moves():
+            raise ValueError("the game is over: there is no move to search")
+        game, root, rules = kernel_position(state)
+        limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
+        stop = np.zeros(1, dtype=np.int64)
+        timer = None
+        if seconds is not None:
+            timer = threading.Timer(seconds, stop.fill, args=(1,))
+            timer.daemon = True
+        info = np.zeros(INFO_SIZE, dtype=np.int64)
+        started = time.perf_counter()
+        if timer is not None:
+            timer.start()
+        result: SearchResult | None = None
+        try:
+            for d in range(1, limit + 1):
+                # depth 1 is never stopped, so that there is always a move to give
+                flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
+                value = search_depth(game, root, rules, d, self.tt_keys, self.tt_data, info, flag)
+                if info[ABORTED] and result is not None:
+                    break
+                result = self._result(game, root, rules, value, d, info, started)
+                if on_iteration is not None:
+                    on_iteration(result)
+                if result.exact or info[ABORTED]:
+                    break
+        finally:
+            if timer is not None:
+                timer.cancel()
+        assert result is not None
+        return result
+
+    def _result(
+        self,
+        game: int,
+        root: np.ndarray,
+        rules: int,
+        value: int,
+        depth: int,
+        info: np.ndarray,
+        started: float,
+    ) -> SearchResult:
+        pv = np.empty(depth, dtype=np.int64)
+        length = principal_variation(game, root, rules, self.tt_keys, self.tt_data, pv)
+        moves = tuple(int(m) for m in pv[:length])
+        best = int(info[BEST])
+        if not moves or moves[0] != best:
+            moves = (best,)
+        return SearchResult(
+            move=best,
+            value=int(value),
+            depth=depth,
+            nodes=int(info[NODES]),
+            seconds=time.perf_counter() - started,
+            pv=moves,
+            exact=info[HORIZON] == 0 and info[ABORTED] == 0,
+        )
