@@ -210,7 +210,7 @@ async def _play_in_terminal(
     ]
     out.write(screen.opening(start, seats))
     await run_game(start, players, [terminal], notices=notices)
-    for ref in {id(r): r for r in players}.values():
+    for ref in {id(r): r for r in (*players, terminal)}.values():
         ref.stop()
     stopped = await terminal.join()  # after the terminal has shown the end
     if stopped.reason != "stopped":
