@@ -1,0 +1,255 @@
+"""Players: the --players specs, the programs, the terminal player and the sowing screens."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import time
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.actors import GameOver, Illegal, Move, Moved, Play, Result, View, run_game, spawn
+from parlour.actors.runtime import ActorStopped
+from parlour.core import BadOption, State
+from parlour.players import machines
+from parlour.players.machines import ComputerPlayer, RandomPlayer
+from parlour.players.sowing_screen import SowingScreen
+from parlour.players.specs import PlayerSpec, parse_player, parse_players, seat_names
+from parlour.players.terminal import CLEAR, Keyboard, Seat, TerminalPlayer
+from parlour.search.minimax import best_move
+
+
+def view_of(state: State, turn: int = 1, again: bool = False) -> View:
+    return View(state, state.legal_moves(), turn, again)
+
+
+MANCALA = parlour.game("mancala")
+
+
+# --- specs -------------------------------------------------------------------------------
+
+
+def test_player_specs_are_parsed_with_levels_and_defaults() -> None:
+    assert parse_players("human,computer:5") == (PlayerSpec("human"), PlayerSpec("computer", 5))
+    assert parse_players(" Random , COMPUTER ") == (PlayerSpec("random"), PlayerSpec("computer", 3))
+    assert str(parse_player("computer:2")) == "computer:2" and str(parse_player("human")) == "human"
+    assert isinstance(parse_player("computer:4").build(), ComputerPlayer)
+    assert isinstance(parse_player("random").build(seed=1), RandomPlayer)
+    with pytest.raises(ValueError, match="human seat has no program"):
+        parse_player("human").build()
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("human", "give two players separated by a comma"),
+        ("human,human,human", "give two players"),
+        ("human,robot", "unknown player 'robot'"),
+        ("human,computer:", "level must be 1 to 6, not ''"),
+        ("human,computer:x", "level must be 1 to 6, not 'x'"),
+        ("human,computer:0", "level must be 1 to 6, not '0'"),
+        ("human:3,random", "only the computer has a level"),
+    ],
+)
+def test_bad_player_specs_name_the_problem(text: str, message: str) -> None:
+    with pytest.raises(BadOption, match=message):
+        parse_players(text)
+
+
+def test_seats_are_named_like_the_seed_or_numbered_when_alike() -> None:
+    h, c, r = PlayerSpec("human"), PlayerSpec("computer"), PlayerSpec("random")
+    assert seat_names((h, c)) == ("You", "Computer")
+    assert seat_names((c, h)) == ("Computer", "You")
+    assert seat_names((h, h)) == ("Player 1", "Player 2")
+    assert seat_names((c, r)) == ("Computer 1", "Computer 2")
+
+
+# --- programs ----------------------------------------------------------------------------
+
+
+async def test_the_computer_answers_its_levels_move() -> None:
+    state = MANCALA.parse("0,4,4,0,4,4/5/3,3,3,0,3,3/0 1")
+    for level, letter in [(1, "A"), (3, "C")]:
+        answer = await spawn(ComputerPlayer(level)).ask(Play(view_of(state)), timeout=10)
+        assert answer == Move(best_move(state, level)[0])
+        assert state.move_name(answer.move) == letter
+    with pytest.raises(ValueError, match="level must be 1 or more"):
+        ComputerPlayer(0)
+
+
+async def test_the_computer_thinks_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    def slow_search(state: State, depth: int) -> tuple[Any, int]:
+        time.sleep(0.3)
+        return state.legal_moves()[0], 0
+
+    monkeypatch.setattr(machines, "best_move", slow_search)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.01)
+            ticks += 1
+
+    task = asyncio.ensure_future(ticker())
+    await spawn(ComputerPlayer(3)).ask(Play(view_of(MANCALA.start())), timeout=5)
+    task.cancel()
+    assert ticks >= 10  # the loop went on while the search slept in its thread
+
+
+async def test_random_players_play_legal_moves_and_replay_with_the_same_seed() -> None:
+    async def game(seed: int) -> Result:
+        players = [spawn(RandomPlayer(seed)), spawn(RandomPlayer(seed + 1))]
+        return await run_game(parlour.game("kalah", pits=4).start(), players)
+
+    first, second, other = await game(5), await game(5), await game(6)
+    assert first.reason == "game over" and first.final.is_over
+    assert first.moves == second.moves
+    assert first.moves != other.moves
+    assert sum(first.scores) == 2 * 4 * 4
+
+
+# --- the terminal player -----------------------------------------------------------------
+
+
+class Lines:
+    """Typed lines for the terminal player; None is the end of input."""
+
+    def __init__(self, *lines: str | None) -> None:
+        self.lines = list(lines)
+
+    async def readline(self) -> str | None:
+        return self.lines.pop(0)
+
+
+SEATS = (Seat("You", True), Seat("Computer", False))
+
+
+def terminal(*lines: str | None, clear: bool = False) -> tuple[Any, io.StringIO]:
+    out = io.StringIO()
+    ref = spawn(TerminalPlayer(SowingScreen(), SEATS, Lines(*lines), out, clear=clear, pause=0))
+    return ref, out
+
+
+async def test_the_person_is_asked_again_after_bad_input_until_a_legal_move() -> None:
+    ref, out = terminal("", "K", "9", "d")
+    state = MANCALA.parse("0,4,4,4,3,3/0/3,3,3,3,3,3/0 0")
+    answer = await ref.ask(Play(view_of(state)), timeout=2)
+    assert answer == Move(3)
+    text = out.getvalue()
+    prompt = "1. Select a move (A..F)-> "
+    assert text.count(prompt) == 4
+    for reason in [
+        "type a pit letter A..F",
+        "not a pit: type a letter A..F",
+        "no such pit: the pits are A..F",
+    ]:
+        assert f"{prompt}{reason}\n" in text
+    assert text.startswith("\n" + "-" * 43 + "\n\n" + state.render() + "\n\n")
+
+
+async def test_an_empty_pit_is_refused_and_an_extra_move_has_its_own_prompt() -> None:
+    ref, out = terminal("A", "B")
+    state = MANCALA.parse("0,4,4,4,3,3/0/3,3,3,3,3,3/0 0")
+    answer = await ref.ask(Play(view_of(state, turn=2, again=True)), timeout=2)
+    assert answer == Move(1)
+    assert out.getvalue() == (
+        "\nYou get another move -> pit A is empty; choose a pit with seeds\n"
+        "\nYou get another move -> "
+    )
+
+
+async def test_the_end_of_input_stops_the_terminal_player() -> None:
+    ref, _ = terminal(None)
+    with pytest.raises(ActorStopped) as stopped:
+        await ref.ask(Play(view_of(MANCALA.start())), timeout=2)
+    assert stopped.value.reason == "end of input" and stopped.value.error is None
+    assert not ref.alive
+
+
+async def test_illegal_and_game_over_are_shown() -> None:
+    ref, out = terminal()
+    start = MANCALA.start()
+    ref.tell(Illegal(7, "no such pit"))
+    ref.tell(GameOver(Result(1, (10, 26), "game over", (), start)))
+    ref.tell(GameOver(Result(0, (3, 0), "ran out of time (5 s)", (), start, forfeit=1)))
+    ref.tell(GameOver(Result(None, (18, 18), "game over", (), start)))
+    ref.stop()
+    await ref.join()
+    assert out.getvalue() == (
+        "no such pit\n"
+        f"\n{'-' * 43}\n\nFinal score: You 10, Computer 26. Computer wins.\n"
+        f"\n{'-' * 43}\n\nComputer forfeits: ran out of time (5 s). You 3, Computer 0. You win!\n"
+        f"\n{'-' * 43}\n\nFinal score: You 18, Computer 18. It is a draw.\n"
+    )
+
+
+def moved(state: State, move: int, turn: int = 1, again: bool = False) -> Moved:
+    after, account = state.play_report(move)
+    return Moved(state.to_move, move, state.move_name(move), state, after, account, turn, again)
+
+
+async def test_a_computer_move_with_clear_clears_shows_and_pauses() -> None:
+    ref, out = terminal(clear=True)
+    state = MANCALA.parse("0,4,4,0,4,4/5/3,3,3,0,3,3/0 1")
+    ref.tell(moved(state, 2))
+    ref.stop()
+    await ref.join()
+    text = out.getvalue()
+    assert text.startswith(CLEAR + "\n" + "-" * 43 + "\nComputer chooses C\n\n")
+    assert text.endswith("\nComputer gets another move.\n")
+
+
+async def test_the_end_of_a_game_shows_the_collection() -> None:
+    ref, out = terminal()
+    # Player 0 sows its last seed into its store: its row is empty, the game ends.
+    state = MANCALA.parse("0,0,0,0,0,1/20/1,2,3,0,0,0/9 0")
+    event = moved(state, 5)
+    assert event.account.game_over and event.after.scores == (21, 15)
+    ref.tell(event)
+    ref.stop()
+    await ref.join()
+    text = out.getvalue()
+    assert "A row is empty: the game is over" in text
+    assert text.endswith(event.after.render() + "\n")
+    assert "gets another move" not in text and "chooses" not in text
+
+
+def test_the_opening_says_who_plays_which_row_and_who_goes_first() -> None:
+    screen = SowingScreen()
+    start = MANCALA.start()
+    second = parlour.game("kalah").parse("4,4,4,4,4,4/0/4,4,4,4,4,4/0 1")
+    assert screen.opening(start, SEATS) == (
+        "Welcome to the game of Mancala, where you are playing against a computer opponent.  "
+        "Your holes are on the bottom row and you get to go first.\n"
+    )
+    assert screen.opening(second, SEATS).endswith(
+        "Your holes are on the bottom row and the computer goes first.\n"
+    )
+    assert screen.opening(second, SEATS[::-1]).startswith("Welcome to the game of Kalah,")
+    assert "Your holes are on the top row and you get to go first." in screen.opening(
+        second, SEATS[::-1]
+    )
+    two = (Seat("Player 1", True), Seat("Player 2", True))
+    assert screen.opening(start, two) == (
+        "Welcome to the game of Mancala, for two players.  Player 1's holes are on the bottom "
+        "row, Player 2's on the top row, and Player 1 goes first.\n"
+    )
+
+
+def test_the_keyboard_reads_lines_from_a_descriptor_to_the_end() -> None:
+    read_fd, write_fd = os.pipe()
+    os.write(write_fd, b"D\nA\r\n\nlast")
+    os.close(write_fd)
+
+    async def lines() -> list[str | None]:
+        keyboard = Keyboard(read_fd)
+        return [await keyboard.readline() for _ in range(6)]
+
+    try:
+        assert asyncio.run(lines()) == ["D", "A", "", "last", None, None]
+    finally:
+        os.close(read_fd)
