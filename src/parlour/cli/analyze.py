@@ -1,0 +1,81 @@
+"""``parlour analyze``: what the engine thinks of a position, deepening as it goes."""
+
+from __future__ import annotations
+
+import click
+
+from parlour.cli import main
+from parlour.cli._common import make_game, option_flag, warming_up
+
+
+@main.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("position", required=False)
+@click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think.")
+@click.option("--depth", type=click.IntRange(min=1), help="Plies to search (99: to the end).")
+@click.option("--pits", type=int, help="Pits a side (sowing games).")
+@click.option("--seeds", type=int, help="Seeds a pit at the start (sowing games).")
+@option_flag
+def analyze(
+    game_name: str,
+    position: str | None,
+    seconds: float | None,
+    depth: int | None,
+    pits: int | None,
+    seeds: int | None,
+    option_texts: tuple[str, ...],
+) -> None:
+    """Search POSITION (the game's notation; the start by default) and print the best
+    move, its value, the depth, nodes, nodes per second and the principal variation.
+
+    The value is in seeds for the side to move.  When every line was searched to the end
+    of the game, the value is exact: the final margin with perfect play.  Without --time or
+    --depth the search thinks for 3 seconds.
+    """
+    from parlour.core import BadPosition
+    from parlour.search.engine import Engine, SearchResult, kernel_position
+
+    if seconds is None and depth is None:
+        seconds = 3.0
+    game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
+    try:
+        state = game.parse(position) if position is not None else game.start()
+        kernel_position(state)
+    except BadPosition as error:
+        raise click.BadParameter(str(error), param_hint="POSITION") from None
+    except TypeError as error:
+        raise click.UsageError(str(error)) from None
+    if state.is_over:
+        raise click.UsageError("the game is over in this position: there is nothing to search")
+
+    def line(result: SearchResult) -> str:
+        pv = " ".join(state_names(result.pv))
+        return (
+            f"depth {result.depth:>3}  value {result.value:+d}  nodes {result.nodes:,}  "
+            f"nps {result.nodes_per_second:,.0f}  pv {pv}"
+        )
+
+    def state_names(moves: tuple[object, ...]) -> list[str]:
+        names, here = [], state
+        for move in moves:
+            names.append(here.move_name(move))
+            here = here.play(move)
+        return names
+
+    engine = Engine(table_bits=22)
+    with warming_up():
+        Engine(table_bits=4).search(state, depth=1)
+    result = engine.search(
+        state, depth=depth, seconds=seconds, on_iteration=lambda r: click.echo(line(r))
+    )
+    click.echo(
+        f"best move {state.move_name(result.move)}  value {result.value:+d}  "
+        f"depth {result.depth}  nodes {result.nodes:,}  time {result.seconds:.2f} s  "
+        f"nps {result.nodes_per_second:,.0f}"
+    )
+    click.echo(f"pv {' '.join(state_names(result.pv))}")
+    if result.exact:
+        click.echo(
+            f"exact: every line was searched to the end of the game; value {result.value:+d} "
+            "is the final margin with perfect play"
+        )

@@ -1,0 +1,129 @@
+"""The alpha-beta engine: equal to plain minimax, exact values, time control, analyze."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from click.testing import CliRunner
+
+import parlour
+from parlour.cli import main
+from parlour.core import State
+from parlour.search import minimax as seed_minimax
+from parlour.search.engine import Engine, kernel_position, minimax
+
+RULE_SETS = [
+    ("kalah", {}),
+    ("mancala", {}),
+    ("kalah", {"empty_capture": False}),
+]
+
+
+def random_positions(game: parlour.Game, count: int, seed: int) -> list[State]:
+    """``count`` positions of ``game`` reached by random play, none of them over."""
+    rng = random.Random(seed)
+    positions: list[State] = []
+    while len(positions) < count:
+        state = game.start()
+        for _ in range(rng.randrange(0, 40)):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_over:
+            positions.append(state)
+    return positions
+
+
+@pytest.mark.parametrize(("name", "options"), RULE_SETS)
+def test_alpha_beta_equals_plain_minimax_up_to_depth_6(name: str, options: dict) -> None:
+    engine = Engine(table_bits=16)
+    for state in random_positions(parlour.game(name, **options), 200, seed=len(name)):
+        game, root, rules = kernel_position(state)
+        engine.clear()
+        for depth in range(1, 7):
+            assert engine.search(state, depth=depth).value == minimax(game, root, rules, depth), (
+                state.notation(),
+                depth,
+            )
+
+
+def test_the_compiled_reference_is_the_seeds_minimax() -> None:
+    """The numba minimax the engine is held to agrees with the plain-Python seed levels."""
+    for state in random_positions(parlour.game("mancala"), 30, seed=7):
+        game, root, rules = kernel_position(state)
+        for depth in (1, 2, 3):
+            assert seed_minimax.best_move(state, depth)[1] == minimax(game, root, rules, depth)
+
+
+def test_kalah_4_3_is_a_first_player_win_by_8() -> None:
+    """Irving, Donkers and Uiterwijk (2000): Kalah(4,3) = +8."""
+    result = Engine(table_bits=18).search(parlour.game("kalah", pits=4, seeds=3).start(), depth=99)
+    assert result.exact and result.value == 8
+
+
+@pytest.mark.parametrize(("pits", "seeds", "value"), [(4, 1, 2), (4, 2, 6), (5, 1, 0), (6, 1, 2)])
+def test_small_kalah_values_of_the_literature(pits: int, seeds: int, value: int) -> None:
+    result = Engine(table_bits=18).search(parlour.game("kalah", pits=pits, seeds=seeds).start())
+    assert result.exact and result.value == value
+
+
+def test_a_forced_win_is_found_at_the_right_depth() -> None:
+    """Player 0 wins by 4 with C, a line 6 plies deep; shallower searches see no win, and
+    at 7 plies every line has reached the end."""
+    state = parlour.game("kalah", pits=4, seeds=2).parse("0,0,1,4/2/0,0,6,0/3 0")
+    engine = Engine(table_bits=16)
+    for depth in range(1, 6):
+        assert engine.search(state, depth=depth).value <= 0
+    six = engine.search(state, depth=6)
+    assert (six.move, six.value, six.exact) == (2, 4, False)
+    seven = engine.search(state, depth=7)
+    assert (seven.move, seven.value, seven.exact) == (2, 4, True)
+    assert seed_minimax.best_move(state, 7) == (2, 4)
+
+
+def test_the_principal_variation_is_legal_and_starts_with_the_move() -> None:
+    result = Engine().search(parlour.game("kalah").start(), depth=8)
+    assert result.pv[0] == result.move and len(result.pv) >= 2
+    state = parlour.game("kalah").start()
+    for move in result.pv:
+        state = state.play(move)  # raises IllegalMove if the variation were wrong
+
+
+def test_the_search_stops_within_ten_percent_of_its_time_limit() -> None:
+    engine = Engine()
+    state = parlour.game("kalah").start()
+    engine.search(state, depth=2)  # compiled before the clock starts
+    started = time.perf_counter()
+    result = engine.search(state, seconds=1.0)
+    elapsed = time.perf_counter() - started
+    assert 0.9 <= elapsed <= 1.1
+    assert not result.exact and result.depth >= 8
+    assert result.move in state.legal_moves()
+
+
+def test_a_finished_game_has_nothing_to_search() -> None:
+    over = parlour.game("kalah", pits=1, seeds=1).start().play(0)
+    with pytest.raises(ValueError, match="over"):
+        Engine().search(over, depth=3)
+
+
+def test_analyze_prints_the_exact_value_of_kalah_4_3() -> None:
+    args = ["analyze", "kalah", "--pits", "4", "--seeds", "3", "--depth", "99"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(line.startswith("best move") and "value +8" in line for line in lines)
+    assert lines[-1].startswith("exact:") and "value +8" in lines[-1]
+    assert lines[0].startswith("depth   1")
+
+
+def test_analyze_refuses_bad_input() -> None:
+    runner = CliRunner()
+    bad_position = runner.invoke(main, ["analyze", "kalah", "1,2,3"])
+    assert bad_position.exit_code == 2 and "POSITION" in bad_position.output
+    over = runner.invoke(main, ["analyze", "kalah", "0,0,0,0,0,0/20/0,0,0,0,0,0/28 0"])
+    assert over.exit_code == 2 and "over" in over.output
+    bad_time = runner.invoke(main, ["analyze", "kalah", "--time", "0"])
+    assert bad_time.exit_code == 2
