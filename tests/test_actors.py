@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parlour.actors import Actor, ActorStopped, AskTimeout, Down, spawn
 
@@ -149,3 +151,30 @@ async def test_an_actor_spawns_a_child_it_supervises() -> None:
     await child.join()
     await parent.ask("count", timeout=1)
     assert [type(m) for m in parent_log.seen] == [Down]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.booleans(), max_size=60), min_size=2, max_size=4))
+def test_concurrent_senders_with_any_pauses_keep_each_senders_order(
+    pauses: list[list[bool]],
+) -> None:
+    """Each sender is its own task; ``pauses`` says after which sends it yields to the loop."""
+
+    async def run() -> list[Any]:
+        recorder = Recorder()
+        ref = spawn(recorder)
+
+        async def sender(name: str, plan: list[bool]) -> None:
+            for number, pause in enumerate(plan):
+                ref.tell(Note(name, number))
+                if pause:
+                    await asyncio.sleep(0)
+
+        await asyncio.gather(*(sender(str(n), plan) for n, plan in enumerate(pauses)))
+        await ref.ask("count", timeout=5)
+        return recorder.seen
+
+    seen = asyncio.run(run())
+    assert len(seen) == sum(map(len, pauses))
+    for n, plan in enumerate(pauses):
+        assert [note.number for note in seen if note.sender == str(n)] == list(range(len(plan)))

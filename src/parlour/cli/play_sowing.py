@@ -40,7 +40,11 @@ def _command(name: str, summary: str) -> None:
     @click.option("--pits", type=int, help="Pits a side.")
     @click.option("--seeds", type=int, help="Seeds in each pit at the start.")
     @click.option("--seed", type=int, help="Seed of the random players, to replay a game.")
-    @click.option("--clear", is_flag=True, help="Clear the screen between turns.")
+    @click.option(
+        "--clear",
+        is_flag=True,
+        help="Clear the screen between turns and pause after the computer's moves.",
+    )
     @option_flag
     def command(
         players: tuple[PlayerSpec, PlayerSpec] | None,
