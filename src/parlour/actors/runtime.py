@@ -101,8 +101,9 @@ class Ref:
 
     async def ask(self, message: Any, timeout: float | None = None) -> Any:
         """Send ``message`` and wait for the reply (AskTimeout, ActorStopped)."""
-        if self._mailbox.stopped is not None:
-            raise self._mailbox.stopped
+        stopped = self._mailbox.stopped
+        if stopped is not None:
+            raise ActorStopped(self.name, stopped.reason, stopped.error)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._mailbox.queue.put_nowait(_Envelope(message, None, future))
         try:
