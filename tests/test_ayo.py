@@ -332,12 +332,12 @@ def test_moves_typed_by_a_person() -> None:
 
 def test_render_draws_the_seeds_board_with_owners_and_captures() -> None:
     expected = """\
-round 2 (started by player 1), player 1 to move
+Round 2 (started by Player 2), Player 2 to move
         11     10      9      8      7      6
       +------+------+------+------+------+------+
-  p1  |  4   |  4   |  4   |  4   |  4   |  4 p0|  player 1 captured  0
+  P2  |  4   |  4   |  4   |  4   |  4   |  4 P1|  Player 2 captured  0
       +------+------+------+------+------+------+
-  p0  |  4   |  4   |  4   |  4   |  4   |  4   |  player 0 captured  0
+  P1  |  4   |  4   |  4   |  4   |  4   |  4   |  Player 1 captured  0
       +------+------+------+------+------+------+
          0      1      2      3      4      5"""
     assert position("4," * 11 + "4", "000000011111", "0,0", 1, 2, 1).render() == expected

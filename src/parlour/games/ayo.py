@@ -567,7 +567,7 @@ class AyoState(State):
         if not 0 <= house < HOUSES:
             raise IllegalMove(move, "the houses are 0..11")
         if self._pos[OWNER + house] != self.to_move:
-            raise IllegalMove(move, f"house {house} belongs to player {1 - self.to_move}")
+            raise IllegalMove(move, f"house {house} belongs to the other player")
         if self._pos[house] == 0:
             raise IllegalMove(move, f"house {house} is empty")
         if not is_legal(self._pos, self.to_move, house):
@@ -605,7 +605,8 @@ class AyoState(State):
     def render(self) -> str:
         """The seed's board: player 1's row above (houses 11 to 6), player 0's below (0 to
         5), house numbers outside, a house owned by the other row's player marked with its
-        owner, the captured tokens beside the rows."""
+        owner, the captured tokens beside the rows.  People count players from 1, as the
+        seed's h2g2 rules do: "P1" is player 0 (the bottom row), "P2" player 1."""
         top = list(range(HOUSES - 1, 5, -1))
         bottom = list(range(6))
 
@@ -615,24 +616,25 @@ class AyoState(State):
         def cells(houses: list[int], row_player: int) -> str:
             text = []
             for h in houses:
-                mark = f"p{self.owners[h]}" if self.owners[h] != row_player else "  "
+                mark = f"P{self.owners[h] + 1}" if self.owners[h] != row_player else "  "
                 text.append(f"|{self.board[h]:>3} {mark}")
             return "".join(text) + "|"
 
         rule = "      " + "+------" * 6 + "+"
         c0, c1 = self.scores
-        status = (
-            f"game over: {'a draw' if self.winner is None else f'player {self.winner} wins'}"
-            if self.is_over
-            else f"player {self.to_move} to move"
-        )
+        if not self.is_over:
+            status = f"Player {self.to_move + 1} to move"
+        elif self.winner is None:
+            status = "game over: a draw"
+        else:
+            status = f"game over: Player {self.winner + 1} wins"
         lines = [
-            f"round {self.round} (started by player {self.starter}), {status}",
+            f"Round {self.round} (started by Player {self.starter + 1}), {status}",
             numbers(top),
             rule,
-            f"  p1  {cells(top, 1)}  player 1 captured {c1:>2}",
+            f"  P2  {cells(top, 1)}  Player 2 captured {c1:>2}",
             rule,
-            f"  p0  {cells(bottom, 0)}  player 0 captured {c0:>2}",
+            f"  P1  {cells(bottom, 0)}  Player 1 captured {c0:>2}",
             rule,
             numbers(bottom),
         ]

@@ -1,0 +1,130 @@
+"""Ayo's screens at the terminal (seed 000): the board as the seed draws it, a short account
+of what each move did (the relays, every capture and who got it, the passes), and between
+rounds a summary of the tokens held and the houses they bought.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from parlour.actors import Moved, Result, View
+from parlour.core import State
+from parlour.games.ayo import AyoReport, AyoState, Capture
+from parlour.players.terminal import Seat
+
+SEPARATOR = "-" * 52
+
+
+class AyoScreen:
+    """The texts of ``parlour play ayo``; the Screen of Ayo."""
+
+    def opening(self, start: State, seats: Sequence[Seat]) -> str:
+        assert isinstance(start, AyoState)
+        return (
+            f"Welcome to Ayo.  {seats[0].name} owns houses 0-5 (the bottom row), "
+            f"{seats[1].name} houses 6-11 (the top row).  Sowing goes from house to house "
+            "anticlockwise; a house made up to four is captured by its owner, or by the "
+            "sower with the last token of a hand, and a last token in a house that is "
+            "neither empty nor four is taken up and sown on.  Each four captured buys a "
+            "house for the next round.  "
+            f"{seats[start.starter].name} starts the first round.\n"
+        )
+
+    def turn(self, view: View, seats: Sequence[Seat]) -> str:
+        return f"\n{SEPARATOR}\n\n{view.state.render()}\n\n"
+
+    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
+        name = seats[view.state.to_move].name
+        who = "" if name == "You" else f"{name}: "
+        houses = ", ".join(view.state.move_name(m) for m in view.legal_moves)
+        return f"{who}{view.turn}. Choose a house ({houses})-> "
+
+    def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
+        report: AyoReport = event.account
+        after = event.after
+        assert isinstance(after, AyoState)
+        names = [seat.name for seat in seats]
+        lines = [] if seats[event.player].human else [f"\n{SEPARATOR}\n"]
+        lines.append(f"{_act(names[event.player], 'sows', 'sow')} house {report.house}.\n")
+        if report.relays:
+            (house, tokens), *more = report.relays
+            hands = "".join(f", house {h} ({n})" for h, n in more)
+            lines.append(f"  Sown on from house {house} ({tokens} tokens){hands}.\n")
+        lines.extend(f"  {_capture(c, names, event.player)}\n" for c in report.captures)
+        lines.extend(
+            f"  {_act(names[p], 'has', 'have')} no legal move: the turn passes.\n"
+            for p in report.passes
+        )
+        if report.round_end is not None:
+            end = report.round_end
+            held = (
+                f"{_act(names[0], 'holds', 'hold')} {end.held[0]} tokens, {names[1]} {end.held[1]}"
+            )
+            lines.append(f"\nRound {end.round} is over: {end.reason}.  {held}.\n")
+            if end.houses is not None:
+                owned = " and ".join(
+                    f"{_act(names[p], 'owns', 'own')} {_houses(after.owners, p)}" for p in range(2)
+                )
+                lines.append(f"Round {after.round}: {owned}; {names[after.starter]} starts.\n")
+        shown_next = not after.is_over and seats[after.to_move].human
+        if not shown_next:
+            lines.append(f"\n{after.render()}\n")
+        return "".join(lines)
+
+    def game_over(self, result: Result, seats: Sequence[Seat]) -> str:
+        names = [seat.name for seat in seats]
+        if result.forfeit is not None:
+            how = f"{names[result.forfeit]} forfeits: {result.reason}."
+        else:
+            how = "The game is over."
+        score = (
+            f"{_act(names[0], 'holds', 'hold')} {result.scores[0]} tokens, "
+            f"{names[1]} {result.scores[1]}."
+        )
+        if result.winner is None:
+            verdict = "It is a draw."
+        else:
+            winner = names[result.winner]
+            verdict = "You win!" if winner == "You" else f"{winner} wins."
+        return f"\n{SEPARATOR}\n\n{how} {score} {verdict}\n"
+
+
+def _capture(capture: Capture, names: Sequence[str], sower: int) -> str:
+    """One capture in words, naming who got the tokens."""
+    who = names[capture.player]
+    if capture.kind == "owner":
+        whose = "" if capture.player == sower else ", on the other player's turn"
+        takes = _act(who, "takes", "take")
+        return f"House {capture.house} made four: {takes} them, as its owner{whose}."
+    if capture.kind == "sower":
+        return (
+            f"The last token made four in house {capture.house}: {_act(who, 'takes', 'take')} them."
+        )
+    if capture.kind == "last four":
+        return (
+            f"That was the eleventh group: {_act(who, 'takes', 'take')} the last four tokens too."
+        )
+    whose = "your" if who == "You" else "their"
+    return f"{_act(who, 'gets', 'get')} the {capture.tokens} tokens left in {whose} houses."
+
+
+def _houses(owners: tuple[int, ...], player: int) -> str:
+    """The houses ``player`` owns, in sowing order from their own row ("6-11, 0")."""
+    first = 0 if player == 0 else 6
+    mine = [h % 12 for h in range(first, first + 12) if owners[h % 12] == player]
+    if not mine:
+        return "no house"
+    runs: list[list[int]] = []
+    for house in mine:
+        if runs and house == runs[-1][-1] + 1:
+            runs[-1].append(house)
+        else:
+            runs.append([house])
+    text = ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
+    count = len(mine)
+    return f"{count} house{'s' if count > 1 else ''} ({text})"
+
+
+def _act(name: str, third: str, second: str) -> str:
+    """``name`` and the verb that agrees with it: "Computer takes", "You take"."""
+    return f"You {second}" if name == "You" else f"{name} {third}"
