@@ -14,8 +14,15 @@ import pytest
 import parlour
 from parlour.core import BadPosition, IllegalMove
 from parlour.games.ayo import (
+    EV_BOARD,
     EV_PASS,
+    EV_ROUND_END,
+    NO_MOVES,
+    OVER,
     OWNER,
+    REASON_SHIFT,
+    ROUND,
+    ROUND_END,
     SIZE,
     STARTER,
     TO_MOVE,
@@ -24,6 +31,7 @@ from parlour.games.ayo import (
     AyoState,
     Capture,
     RoundEnd,
+    end_round,
     houses_bought,
     start_round,
 )
@@ -241,6 +249,31 @@ def test_a_repeated_position_ends_the_round() -> None:
     assert report.captures == (Capture(0, 8, None, "round end"),)
     assert report.round_end == RoundEnd(2, "a position came back", (28, 20), (7, 5))
     assert (after.round, after.starter, after.to_move) == (3, 1, 1)
+
+
+def test_neither_player_moving_ends_the_round_with_the_board_to_the_owners() -> None:
+    # No position of up to 20 tokens on the board leaves both players without a legal
+    # move (an exhaustive search found none), so the kernel's round end is called as
+    # apply_move calls it then: the three tokens of player 0's houses and the five of
+    # player 1's go to them, 23 against 25: remainders 3 and 1 buy player 0 a sixth house.
+    state = position("1,0,2,0,0,0,0,3,0,2,0,0")
+    pos, hist = state.position.copy(), np.zeros(2, dtype=np.int64)
+    hist[0] = state.history[0]
+    events = np.zeros(1 + 4 * 8, dtype=np.int64)
+    outcome = end_round(pos, hist, NO_MOVES, 0, events)
+    assert outcome == ROUND_END | NO_MOVES << REASON_SHIFT
+    assert events[0] == 3
+    assert list(events[1:13]) == [EV_BOARD, 0, -1, 3, EV_BOARD, 1, -1, 5, EV_ROUND_END, 2, 23, 25]
+    assert list(pos[:12]) == [4] * 12 and list(pos[OWNER : OWNER + 12]) == [0] * 6 + [1] * 6
+    assert (pos[ROUND], pos[STARTER], pos[TO_MOVE], pos[OVER]) == (2, 1, 1, 0)
+
+
+def test_the_last_round_of_max_rounds_ends_the_game_and_may_draw() -> None:
+    state = position("3,3,0,0,0,0,0,0,2,0,0,0", captured="16,24", max_rounds=1)
+    after, report = played(state, 0)
+    assert report.round_end == RoundEnd(1, ELEVENTH, (24, 24), None)
+    assert after.is_over and after.winner is None and after.scores == (24, 24)
+    assert "game over: a draw" in after.render()
 
 
 def test_the_history_only_spans_positions_since_the_last_capture() -> None:
