@@ -16,6 +16,8 @@ from parlour.actors.ayo import Stoned, stoned_notices
 from parlour.actors.referee import run_game
 from parlour.cli import main
 from parlour.games.ayo import AyoState
+from parlour.players.ayo_screen import AyoScreen
+from parlour.players.terminal import Seat
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 
@@ -106,3 +108,32 @@ def test_stoned_goes_to_the_owner_who_captures_on_the_opponents_turn() -> None:
     after, report = state.play_report(4)
     event = Moved(0, 4, "4", state, after, report, 1, False)
     assert stoned_notices(event) == [(1, Stoned(4))]
+
+
+def screen_text(text: str, move: int, seats: tuple[Seat, Seat]) -> str:
+    state = parlour.game("ayo").parse(text)
+    after, report = state.play_report(move)
+    return AyoScreen().moved(
+        Moved(state.to_move, move, str(move), state, after, report, 1, False), seats
+    )
+
+
+def test_the_screen_tells_passes_and_the_round_summary() -> None:
+    people = (Seat("Player 1", True), Seat("Player 2", True))
+    passing = screen_text("1,0,0,7,0,0,0,0,0,0,0,0 000000111111 20,20 0 1 0 -", 0, people)
+    assert "Player 2 has no legal move: the turn passes." in passing
+    assert "Round 1 (started by Player 1), Player 1 to move" in passing  # the board again
+    ending = screen_text("3,3,0,0,0,0,0,0,2,0,0,0 000000111111 20,20 0 1 0 -", 0, people)
+    assert "House 1 made four: Player 1 takes them, as its owner." in ending
+    assert "That was the eleventh group: Player 1 takes the last four tokens too." in ending
+    assert "Player 1 holds 28 tokens, Player 2 20." in ending
+    assert (
+        "Round 2: Player 1 owns 7 houses (0-6) and Player 2 owns 5 houses (7-11); "
+        "Player 2 starts." in ending
+    )
+    duel = (Seat("You", True), Seat("Computer", False))
+    owner = screen_text("0,4,1,0,3,0,3,0,0,0,1,0 000000111111 20,16 0 1 0 -", 4, duel)
+    assert "You sow house 4." in owner
+    assert "House 6 made four: Computer takes them, as its owner, on the other player's turn." in (
+        owner
+    )

@@ -66,7 +66,10 @@ class AyoScreen:
                     f"{_act(names[p], 'owns', 'own')} {_houses(after.owners, p)}" for p in range(2)
                 )
                 lines.append(f"Round {after.round}: {owned}; {names[after.starter]} starts.\n")
-        shown_next = not after.is_over and seats[after.to_move].human
+        # a person's new turn shows the board; a move again (after a pass) does not
+        shown_next = (
+            not after.is_over and seats[after.to_move].human and after.to_move != event.player
+        )
         if not shown_next:
             lines.append(f"\n{after.render()}\n")
         return "".join(lines)
