@@ -27,7 +27,7 @@ class AyoScreen:
             "sower with the last token of a hand, and a last token in a house that is "
             "neither empty nor four is taken up and sown on.  Each four captured buys a "
             "house for the next round.  "
-            f"{seats[start.starter].name} starts the first round.\n"
+            f"{_act(seats[start.starter].name, 'starts', 'start')} the first round.\n"
         )
 
     def turn(self, view: View, seats: Sequence[Seat]) -> str:
