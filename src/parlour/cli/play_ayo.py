@@ -68,4 +68,3 @@ def ayo(
         start, specs, AyoScreen(), seed=seed, clear=clear, notices=stoned_notices
     )
     raise SystemExit(code)
-
