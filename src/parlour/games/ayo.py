@@ -188,6 +188,7 @@ def is_legal(pos: np.ndarray, player: int, house: int) -> bool:
 
 @njit(cache=True, nogil=True)
 def has_legal_move(pos: np.ndarray, player: int) -> bool:
+    """Whether ``player`` has a move; without one the player passes."""
     for house in range(HOUSES):
         if is_legal(pos, player, house):
             return True
