@@ -38,7 +38,7 @@ def random_positions(game: parlour.Game, count: int, seed: int) -> list[State]:
 
 @pytest.mark.parametrize(("name", "options"), RULE_SETS)
 def test_alpha_beta_equals_plain_minimax_up_to_depth_6(name: str, options: dict) -> None:
-    engine = Engine(table_bits=16)
+    engine = Engine(table_bits=16, strict=True)
     for state in random_positions(parlour.game(name, **options), 200, seed=len(name)):
         game, root, rules = kernel_position(state)
         engine.clear()
@@ -73,7 +73,7 @@ def test_a_forced_win_is_found_at_the_right_depth() -> None:
     """Player 0 wins by 4 with C, a line 6 plies deep; shallower searches see no win, and
     at 7 plies every line has reached the end."""
     state = parlour.game("kalah", pits=4, seeds=2).parse("0,0,1,4/2/0,0,6,0/3 0")
-    engine = Engine(table_bits=16)
+    engine = Engine(table_bits=16, strict=True)
     for depth in range(1, 6):
         assert engine.search(state, depth=depth).value <= 0
     six = engine.search(state, depth=6)
@@ -81,6 +81,13 @@ def test_a_forced_win_is_found_at_the_right_depth() -> None:
     seven = engine.search(state, depth=7)
     assert (seven.move, seven.value, seven.exact) == (2, 4, True)
     assert seed_minimax.best_move(state, 7) == (2, 4)
+
+
+def test_a_loose_engine_agrees_where_values_are_exact() -> None:
+    """Using deeper results changes values at a fixed depth, never exact ones."""
+    state = parlour.game("kalah", pits=4, seeds=2).parse("0,0,1,4/2/0,0,6,0/3 0")
+    result = Engine(table_bits=16).search(state)
+    assert (result.move, result.value, result.exact) == (2, 4, True)
 
 
 def test_the_principal_variation_is_legal_and_starts_with_the_move() -> None:

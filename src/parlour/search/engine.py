@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from parlour.core import Move, State
+from parlour.core import State
 from parlour.games import sowing
 
 SOWING = 0
@@ -132,7 +132,13 @@ def _pack(value: int, depth: int, bound: int, move: int, complete: bool) -> np.i
 
 @njit(cache=True, nogil=True)
 def _probe(
-    tt_keys: np.ndarray, tt_data: np.ndarray, key: np.uint64, depth: int, alpha: int, beta: int
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    key: np.uint64,
+    depth: int,
+    alpha: int,
+    beta: int,
+    strict: bool,
 ) -> tuple[int, int, int]:
     """Look ``key`` up: (the table's move or NO_MOVE, 1 if the entry settles the node
     (2 if it does with an exact value) else 0, its value relative to the node's score)."""
@@ -143,9 +149,10 @@ def _probe(
     move = (entry >> 42) & 0xFF
     complete = (entry >> 50) & 1
     stored_depth = (entry >> 32) & 0xFF
-    # only a value of this very depth, or an exact one, keeps the search's value that of
-    # plain minimax at this depth (deeper values would be better, but different)
-    if not (stored_depth == depth or (complete and stored_depth <= depth)):
+    # a deeper value is better, but only one of this very depth (or an exact one) keeps the
+    # search's value that of plain minimax at this depth: ``strict`` asks for that
+    usable = stored_depth == depth if strict else stored_depth >= depth
+    if not (usable or (complete and stored_depth <= depth)):
         return move, 0, 0
     value = (entry & 0xFFFFFFFF) - VALUE_OFFSET
     bound = (entry >> 40) & 3
@@ -164,6 +171,7 @@ def search_depth(
     tt_data: np.ndarray,
     info: np.ndarray,
     stop: np.ndarray,
+    strict: bool,
 ) -> int:
     """One iteration of negamax alpha-beta: the root's value at ``depth`` plies; its best
     move lands in info[BEST].
@@ -212,8 +220,8 @@ def search_depth(
                 continue
             keys[ply] = _key(game, pos)
             window = alpha[ply] - base[ply], beta[ply] - base[ply]
-            tt_move, settled, stored = _probe(tt_keys, tt_data, keys[ply], left, *window)
-            if settled:
+            tt_move, settled, stored = _probe(tt_keys, tt_data, keys[ply], left, *window, strict)
+            if settled and ply > 0:  # the root must find its best move
                 info[HORIZON] += settled == 1
                 value = stored + base[ply]
                 continue
@@ -363,12 +371,12 @@ def minimax(game: int, root: np.ndarray, rules: int, depth: int) -> int:
 class SearchResult:
     """What a search found, from the point of view of the side to move."""
 
-    move: Move
+    move: int
     value: int
     depth: int
     nodes: int
     seconds: float
-    pv: tuple[Move, ...]
+    pv: tuple[int, ...]
     exact: bool
 
     @property
@@ -391,7 +399,11 @@ class Engine:
     timer thread stops it through a flag array.
     """
 
-    def __init__(self, table_bits: int = 20) -> None:
+    def __init__(self, table_bits: int = 20, strict: bool = False) -> None:
+        """A table of 2**table_bits entries.  A ``strict`` engine's value at depth d is
+        exactly plain minimax's at depth d (it uses the table's values only from searches of
+        that same depth); otherwise deeper results are used too, which plays better."""
+        self.strict = strict
         self.tt_keys = np.zeros(1 << table_bits, dtype=np.uint64)
         self.tt_data = np.zeros(1 << table_bits, dtype=np.int64)
 
@@ -424,7 +436,9 @@ class Engine:
             for d in range(1, limit + 1):
                 # depth 1 is never stopped, so that there is always a move to give
                 flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
-                value = search_depth(game, root, rules, d, self.tt_keys, self.tt_data, info, flag)
+                value = search_depth(
+                    game, root, rules, d, self.tt_keys, self.tt_data, info, flag, self.strict
+                )
                 if info[ABORTED] and result is not None:
                     break
                 result = self._result(game, root, rules, value, d, info, started)

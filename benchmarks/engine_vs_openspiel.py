@@ -1,0 +1,222 @@
+"""parlour's engine against OpenSpiel's bots on OpenSpiel's Kalah rules.
+
+OpenSpiel's ``mancala`` is Kalah with 6 pits and 4 seeds where a capture needs seeds in the
+opposite pit: parlour's ``kalah`` with ``empty_capture=false``.  Both sides play from the
+start, alternating who moves first, at a time budget per move:
+
+* OpenSpiel's C++ MCTS bot with a random-rollout evaluator (1 rollout, UCT c=2, the
+  MCTS-solver on), given as many simulations as fit in the budget (its wall-clock limit);
+* OpenSpiel's (Python) alpha-beta search on the store difference, deepened one ply at a
+  time while the next depth is expected to fit in the budget (it takes the deepest
+  finished depth).
+
+Each pair of games starts from the same two random plies, played once from each side.
+Every move is played in both engines' states and the boards are compared, so a rule
+difference would stop the run.  Run it with ``make bench-openspiel`` (OpenSpiel goes into
+its own environment, benchmarks/.venv-openspiel), or directly:
+
+    benchmarks/.venv-openspiel/bin/python benchmarks/engine_vs_openspiel.py [--games 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pyspiel
+from open_spiel.python.algorithms import minimax as os_minimax
+
+import parlour
+from parlour.games.sowing import SowingState
+from parlour.search.engine import Engine
+
+PITS = 6
+OPENING_PLIES = 2
+
+
+def to_action(state: SowingState, column: int) -> int:
+    """OpenSpiel's action for sowing ``column``: its board is player 1's store, player 0's
+    pits 1..6, player 0's store, then player 1's pits in sowing order (8 is column F)."""
+    return 1 + column if state.to_move == 0 else 2 * PITS + 1 - column
+
+
+def to_column(state: SowingState, action: int) -> int:
+    return action - 1 if state.to_move == 0 else 2 * PITS + 1 - action
+
+
+def same_board(ours: SowingState, theirs: pyspiel.State) -> bool:
+    holes = board_from_openspiel(theirs)
+    row0 = holes[1 : PITS + 1]
+    row1 = [holes[2 * PITS + 1 - c] for c in range(PITS)]
+    stores = (holes[PITS + 1], holes[0])
+    return list(ours.row(0)) == row0 and list(ours.row(1)) == row1 and ours.scores == stores
+
+
+def board_from_openspiel(state: pyspiel.State) -> list[int]:
+    """The 14 holes in OpenSpiel's order (the first entries of its observation)."""
+    return [int(v) for v in state.observation_tensor(0)[: 2 * PITS + 2]]
+
+
+@dataclass
+class Side:
+    """A player's tally: moves made, work done (nodes or simulations) and time spent."""
+
+    name: str
+    unit: str
+    work: int = 0
+    seconds: float = 0.0
+    depths: list[int] = field(default_factory=list)
+
+    def rate(self) -> str:
+        per_second = self.work / self.seconds if self.seconds else 0.0
+        return f"{per_second:,.0f} {self.unit}/s"
+
+
+def parlour_mover(seconds: float, side: Side) -> Callable[[SowingState, pyspiel.State], int]:
+    engine = Engine(table_bits=22)
+
+    def move(ours: SowingState, theirs: pyspiel.State) -> int:
+        result = engine.search(ours, seconds=seconds)
+        side.work += result.nodes
+        side.seconds += result.seconds
+        side.depths.append(result.depth)
+        return result.move
+
+    return move
+
+
+def mcts_mover(
+    game: pyspiel.Game, seconds: float, seed: int, side: Side
+) -> Callable[[SowingState, pyspiel.State], int]:
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+    bot = pyspiel.MCTSBot(
+        game,
+        evaluator,
+        2.0,
+        10_000_000,
+        1000,
+        True,
+        seed,
+        False,
+        pyspiel.ChildSelectionPolicy.UCT,
+        seconds,
+    )
+
+    def move(ours: SowingState, theirs: pyspiel.State) -> int:
+        started = time.perf_counter()
+        root = bot.mcts_search(theirs)
+        side.seconds += time.perf_counter() - started
+        side.work += root.explore_count
+        return to_column(ours, root.best_child().action)
+
+    return move
+
+
+def alphabeta_mover(
+    game: pyspiel.Game, seconds: float, side: Side
+) -> Callable[[SowingState, pyspiel.State], int]:
+    def move(ours: SowingState, theirs: pyspiel.State) -> int:
+        me = theirs.current_player()
+        calls = [0]
+
+        def value(state: pyspiel.State) -> float:
+            calls[0] += 1
+            holes = board_from_openspiel(state)
+            difference = holes[PITS + 1] - holes[0]
+            return float(difference if me == 0 else -difference)
+
+        started = time.perf_counter()
+        best, depth, last = None, 0, 0.0
+        while True:
+            t0 = time.perf_counter()
+            _, action = os_minimax.alpha_beta_search(game, theirs.clone(), value, depth + 1, me)
+            last = time.perf_counter() - t0
+            best, depth = action, depth + 1
+            spent = time.perf_counter() - started
+            # the next depth costs several times the last one: start it only if it fits
+            if spent + 4 * last > seconds or depth >= 30:
+                break
+        side.seconds += time.perf_counter() - started
+        side.work += calls[0]
+        side.depths.append(depth)
+        return to_column(ours, best)
+
+    return move
+
+
+def play_game(
+    movers: tuple[Callable[..., int], Callable[..., int]], game: pyspiel.Game, opening: int
+) -> tuple[int, int]:
+    """Play one game after ``OPENING_PLIES`` random plies drawn from seed ``opening`` (both
+    bots are deterministic: without openings every game of a seat would be the same);
+    the final stores (player 0, player 1)."""
+    ours = parlour.game("kalah", empty_capture=False).start()
+    assert isinstance(ours, SowingState)
+    theirs = game.new_initial_state()
+    rng = random.Random(opening)
+    for ply in itertools.count():
+        if ours.is_over:
+            break
+        if ply < OPENING_PLIES:
+            column = rng.choice(ours.legal_moves())
+        else:
+            column = movers[ours.to_move](ours, theirs)
+        theirs.apply_action(to_action(ours, column))
+        ours = ours.play(column)
+        # OpenSpiel leaves the last seeds on the board (its returns count them): compare
+        # the boards until the end, then the result
+        assert ours.is_over or same_board(ours, theirs), f"rules differ at {ours.notation()}"
+    assert theirs.is_terminal()
+    margin = ours.scores[0] - ours.scores[1]
+    assert theirs.returns()[0] == (margin > 0) - (margin < 0), "the results differ"
+    return ours.scores
+
+
+def match(opponent: str, games: int, seconds: float, game: pyspiel.Game) -> None:
+    ours, theirs = Side("parlour", "nodes"), Side(opponent, "")
+    wins = losses = draws = 0
+    for number in range(games):
+        if opponent == "mcts":
+            theirs.unit = "simulations"
+            other = mcts_mover(game, seconds, seed=number, side=theirs)
+        else:
+            theirs.unit = "leaf evaluations"
+            other = alphabeta_mover(game, seconds, theirs)
+        mine = parlour_mover(seconds, ours)
+        seat = number % 2  # parlour moves first in even games
+        movers = (mine, other) if seat == 0 else (other, mine)
+        scores = play_game(movers, game, opening=number // 2)  # each opening from both sides
+        margin = scores[seat] - scores[1 - seat]
+        wins += margin > 0
+        losses += margin < 0
+        draws += margin == 0
+        print(
+            f"  game {number + 1:>2}: parlour as player {seat}, "
+            f"stores {scores[0]}-{scores[1]}, margin {margin:+d}",
+            flush=True,
+        )
+    print(f"parlour vs OpenSpiel {opponent}: {wins} wins, {losses} losses, {draws} draws")
+    print(f"  parlour  {ours.rate()}, depths {min(ours.depths)}-{max(ours.depths)}")
+    depths = f", depths {min(theirs.depths)}-{max(theirs.depths)}" if theirs.depths else ""
+    print(f"  {opponent:<8} {theirs.rate()}{depths}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--opponents", default="mcts,alphabeta")
+    args = parser.parse_args()
+    game = pyspiel.load_game("mancala")
+    Engine(table_bits=4).search(parlour.game("kalah").start(), depth=2)  # compile first
+    print(f"{args.games} games a match, {args.seconds} s a move, sides alternating")
+    for opponent in args.opponents.split(","):
+        match(opponent, args.games, args.seconds, game)
+
+
+if __name__ == "__main__":
+    main()
