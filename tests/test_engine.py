@@ -12,7 +12,7 @@ import parlour
 from parlour.cli import main
 from parlour.core import State
 from parlour.search import minimax as seed_minimax
-from parlour.search.engine import Engine, kernel_position, minimax
+from parlour.search.engine import Engine, kernel_position
 
 RULE_SETS = [
     ("kalah", {}),
@@ -40,21 +40,32 @@ def random_positions(game: parlour.Game, count: int, seed: int) -> list[State]:
 def test_alpha_beta_equals_plain_minimax_up_to_depth_6(name: str, options: dict) -> None:
     engine = Engine(table_bits=16, strict=True)
     for state in random_positions(parlour.game(name, **options), 200, seed=len(name)):
-        game, root, rules = kernel_position(state)
+        position = kernel_position(state)
         engine.clear()
         for depth in range(1, 7):
-            assert engine.search(state, depth=depth).value == minimax(game, root, rules, depth), (
-                state.notation(),
-                depth,
-            )
+            value = engine.search(state, depth=depth).value
+            assert value == position.minimax(depth), (state.notation(), depth)
+
+
+def test_alpha_beta_equals_plain_minimax_in_ayo() -> None:
+    """Ayo's relays, captures and round ends through the same engine (a round's end is a
+    leaf, valued by the tokens each player then holds)."""
+    engine = Engine(table_bits=16, strict=True)
+    game = parlour.game("ayo", first=0, seed=1)
+    for state in random_positions(game, 200, seed=2):
+        position = kernel_position(state)
+        engine.clear()
+        for depth in range(1, 7):
+            value = engine.search(state, depth=depth).value
+            assert value == position.minimax(depth), (state.notation(), depth)
 
 
 def test_the_compiled_reference_is_the_seeds_minimax() -> None:
     """The numba minimax the engine is held to agrees with the plain-Python seed levels."""
     for state in random_positions(parlour.game("mancala"), 30, seed=7):
-        game, root, rules = kernel_position(state)
+        position = kernel_position(state)
         for depth in (1, 2, 3):
-            assert seed_minimax.best_move(state, depth)[1] == minimax(game, root, rules, depth)
+            assert seed_minimax.best_move(state, depth)[1] == position.minimax(depth)
 
 
 def test_kalah_4_3_is_a_first_player_win_by_8() -> None:

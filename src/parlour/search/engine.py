@@ -27,9 +27,9 @@ import numpy as np
 from numba import njit
 
 from parlour.core import State
-from parlour.games import sowing
+from parlour.games import ayo, sowing
 
-SOWING = 0
+SOWING, AYO = 0, 1
 
 MAX_PLY = 128
 MAX_MOVES = 16
@@ -56,6 +56,8 @@ VALUE_OFFSET = 1 << 31
 @njit(cache=True, nogil=True)
 def _moves(game: int, pos: np.ndarray, out: np.ndarray) -> int:
     """Write the legal moves of ``pos`` into ``out``; their count (0 at the end)."""
+    if game == AYO:
+        return 0 if pos[ayo.OVER] else ayo.legal_moves(pos, out)
     pits = sowing.pit_count(pos)
     if sowing.is_over(pos):
         return 0
@@ -69,19 +71,34 @@ def _moves(game: int, pos: np.ndarray, out: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _play(game: int, pos: np.ndarray, move: int, rules: int) -> bool:
-    """Play ``move`` in place; True when the game is over."""
+def _play(
+    game: int, pos: np.ndarray, hist: np.ndarray, move: int, rules: int, events: np.ndarray
+) -> bool:
+    """Play ``move`` in place; True when the search should stop there: the game is over,
+    or (Ayo) the round is, whose deal the evaluation then values."""
+    if game == AYO:
+        return (ayo.apply_move(pos, hist, move, rules, events) & ayo.ROUND_END) != 0
     return (sowing.apply_move(pos, move, rules) & sowing.GAME_OVER) != 0
 
 
 @njit(cache=True, nogil=True)
 def _to_move(game: int, pos: np.ndarray) -> int:
-    return pos[pos.shape[0] - 1]
+    return pos[ayo.TO_MOVE] if game == AYO else pos[pos.shape[0] - 1]
 
 
 @njit(cache=True, nogil=True)
 def _score(game: int, pos: np.ndarray) -> int:
-    """Player 0's score minus player 1's: the evaluation, and the exact value at the end."""
+    """Player 0's score minus player 1's: the evaluation, and the exact value at the end.
+
+    Sowing games: the stores.  Ayo: the tokens each player would hold if the round ended
+    now (captured, and those in the houses they own), which carries over from one round to
+    the next: a new round's deal (four tokens a house) is worth what bought it.
+    """
+    if game == AYO:
+        held = pos[ayo.CAPTURED] - pos[ayo.CAPTURED + 1]
+        for house in range(ayo.HOUSES):
+            held += pos[house] if pos[ayo.OWNER + house] == 0 else -pos[house]
+        return held
     pits = sowing.pit_count(pos)
     return pos[pits] - pos[2 * pits + 1]
 
@@ -96,20 +113,29 @@ def _mix(h: np.uint64) -> np.uint64:
 
 @njit(cache=True, nogil=True)
 def _key(game: int, pos: np.ndarray) -> np.uint64:
-    """A 64-bit hash of everything that decides the future: the pits and the side to move
-    (not the stores)."""
-    pits = sowing.pit_count(pos)
-    h = _mix(np.uint64(pos[2 * pits + 2] + 1))
-    for i in range(2 * pits + 1):
-        if i != pits:
+    """A 64-bit hash of everything that decides the future.  Sowing games: the pits and
+    the side to move, not the stores.  Ayo: houses, owners, captures (the eleventh group
+    depends on them), the side to move and the round, not the history bounds."""
+    if game == AYO:
+        first, last, skipped = 0, ayo.HIST_FROM, -1
+    else:
+        pits = sowing.pit_count(pos)
+        first, last, skipped = 0, 2 * pits + 1, pits
+    h = _mix(np.uint64(_to_move(game, pos) + 1))
+    for i in range(first, last):
+        if i != skipped:
             h = _mix(h + np.uint64(pos[i]) + np.uint64(i << 8))
     return h
 
 
 @njit(cache=True, nogil=True)
 def _order(game: int, pos: np.ndarray, move: int) -> int:
-    """A guess of how good ``move`` is, for trying it early: an extra turn first, then a
-    capture, then the rest (found from the seed count, without playing the move)."""
+    """A guess of how good ``move`` is, for trying it early.  Sowing games: an extra turn
+    first, then a capture, then the rest (from the seed count, without playing the move).
+    Ayo: a last token that makes four first."""
+    if game == AYO:
+        land = (move + pos[move]) % ayo.HOUSES
+        return 1 if pos[move] < ayo.HOUSES and pos[land] == 3 else 0
     pits = sowing.pit_count(pos)
     player = pos[2 * pits + 2]
     start = sowing.pit_index(player, move, pits)
@@ -165,6 +191,7 @@ def _probe(
 def search_depth(
     game: int,
     root: np.ndarray,
+    hist: np.ndarray,
     rules: int,
     depth: int,
     tt_keys: np.ndarray,
@@ -195,6 +222,8 @@ def search_depth(
     keys = np.zeros(MAX_PLY + 1, dtype=np.uint64)
     horizon_in = np.zeros(MAX_PLY + 1, dtype=np.int64)
     same_side = np.zeros(MAX_PLY + 1, dtype=np.bool_)
+    leaf = np.zeros(MAX_PLY + 1, dtype=np.bool_)
+    events = np.zeros(1, dtype=np.int64)
     stack[0, :] = root
     alpha[0], beta[0] = -INFINITY, INFINITY
     info[HORIZON] = 0
@@ -209,7 +238,7 @@ def search_depth(
             pos = stack[ply]
             me = _to_move(game, pos)
             base[ply] = _score(game, pos) if me == 0 else -_score(game, pos)
-            count[ply] = _moves(game, pos, moves[ply])
+            count[ply] = 0 if leaf[ply] else _moves(game, pos, moves[ply])
             mode = RETURN
             value = base[ply]
             if count[ply] == 0:
@@ -256,7 +285,7 @@ def search_depth(
             tried[ply] += 1
             child = stack[ply + 1]
             child[:] = stack[ply]
-            _play(game, child, move, rules)
+            leaf[ply + 1] = _play(game, child, hist, move, rules, events)
             same_side[ply + 1] = _to_move(game, child) == _to_move(game, stack[ply])
             if same_side[ply + 1]:
                 alpha[ply + 1], beta[ply + 1] = alpha[ply], beta[ply]
@@ -301,6 +330,7 @@ def _store(
 def principal_variation(
     game: int,
     root: np.ndarray,
+    hist: np.ndarray,
     rules: int,
     tt_keys: np.ndarray,
     tt_data: np.ndarray,
@@ -309,6 +339,7 @@ def principal_variation(
     """Follow the table's best moves from ``root``; the number of moves written to ``out``."""
     pos = root.copy()
     moves = np.empty(MAX_MOVES, dtype=np.int64)
+    events = np.zeros(1, dtype=np.int64)
     length = 0
     while length < out.shape[0]:
         count = _moves(game, pos, moves)
@@ -325,12 +356,13 @@ def principal_variation(
             break
         out[length] = move
         length += 1
-        _play(game, pos, move, rules)
+        if _play(game, pos, hist, move, rules, events):
+            break
     return length
 
 
 @njit(cache=True, nogil=True)
-def minimax(game: int, root: np.ndarray, rules: int, depth: int) -> int:
+def minimax(game: int, root: np.ndarray, hist: np.ndarray, rules: int, depth: int) -> int:
     """Plain minimax (no pruning, no table) to ``depth`` plies, from the side to move's
     point of view: the independent reference the tests hold the alpha-beta search to."""
     stack = np.empty((depth + 1, root.shape[0]), dtype=np.int64)
@@ -338,6 +370,7 @@ def minimax(game: int, root: np.ndarray, rules: int, depth: int) -> int:
     count = np.zeros(depth + 1, dtype=np.int64)
     tried = np.zeros(depth + 1, dtype=np.int64)
     best = np.zeros(depth + 1, dtype=np.int64)
+    events = np.zeros(1, dtype=np.int64)
     stack[0, :] = root
     ply = 0
     count[0] = _moves(game, root, moves[0]) if depth > 0 else 0
@@ -350,10 +383,10 @@ def minimax(game: int, root: np.ndarray, rules: int, depth: int) -> int:
         elif tried[ply] < count[ply]:
             child = stack[ply + 1]
             child[:] = pos
-            _play(game, child, moves[ply, tried[ply]], rules)
+            ended = _play(game, child, hist, moves[ply, tried[ply]], rules, events)
             tried[ply] += 1
             ply += 1
-            count[ply] = _moves(game, child, moves[ply]) if ply < depth else 0
+            count[ply] = _moves(game, child, moves[ply]) if ply < depth and not ended else 0
             tried[ply] = 0
             best[ply] = -INFINITY
             continue
@@ -384,10 +417,30 @@ class SearchResult:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
-def kernel_position(state: State) -> tuple[int, np.ndarray, int]:
-    """The game number, the int64 position and the rule flags of ``state`` for the kernels."""
+@dataclass(frozen=True)
+class KernelPosition:
+    """A state as the kernels take it: the game number, the int64 position, the history
+    buffer (Ayo's repetition keys, with room for a search's plies) and the rule flags."""
+
+    game: int
+    root: np.ndarray
+    hist: np.ndarray
+    rules: int
+
+    def minimax(self, depth: int) -> int:
+        """Plain minimax's value at ``depth`` plies, for the side to move."""
+        return int(minimax(self.game, self.root, self.hist, self.rules, depth))
+
+
+def kernel_position(state: State) -> KernelPosition:
+    """``state`` for the kernels; TypeError for a game the engine does not play."""
     if isinstance(state, sowing.SowingState):
-        return SOWING, state.board.astype(np.int64), state.game.rules
+        no_history = np.zeros(1, dtype=np.int64)
+        return KernelPosition(SOWING, state.board.astype(np.int64), no_history, state.game.rules)
+    if isinstance(state, ayo.AyoState):
+        hist = np.zeros(len(state.history) + MAX_PLY + 1, dtype=np.int64)
+        hist[: len(state.history)] = state.history
+        return KernelPosition(AYO, state.position.copy(), hist, state.game.max_rounds)
     raise TypeError(f"the engine does not play {state.game.name}")
 
 
@@ -420,16 +473,14 @@ class Engine:
         """The best move of ``state`` (which must have one) and what the search found."""
         if state.is_over or not state.legal_moves():
             raise ValueError("the game is over: there is no move to search")
-        game, root, rules = kernel_position(state)
+        position = kernel_position(state)
         limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
         stop = np.zeros(1, dtype=np.int64)
-        timer = None
-        if seconds is not None:
-            timer = threading.Timer(seconds, stop.fill, args=(1,))
-            timer.daemon = True
+        timer = threading.Timer(seconds, stop.fill, args=(1,)) if seconds is not None else None
         info = np.zeros(INFO_SIZE, dtype=np.int64)
         started = time.perf_counter()
         if timer is not None:
+            timer.daemon = True
             timer.start()
         result: SearchResult | None = None
         try:
@@ -437,11 +488,20 @@ class Engine:
                 # depth 1 is never stopped, so that there is always a move to give
                 flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
                 value = search_depth(
-                    game, root, rules, d, self.tt_keys, self.tt_data, info, flag, self.strict
+                    position.game,
+                    position.root,
+                    position.hist,
+                    position.rules,
+                    d,
+                    self.tt_keys,
+                    self.tt_data,
+                    info,
+                    flag,
+                    self.strict,
                 )
                 if info[ABORTED] and result is not None:
                     break
-                result = self._result(game, root, rules, value, d, info, started)
+                result = self._result(position, value, d, info, started)
                 if on_iteration is not None:
                     on_iteration(result)
                 if result.exact or info[ABORTED]:
@@ -453,17 +513,18 @@ class Engine:
         return result
 
     def _result(
-        self,
-        game: int,
-        root: np.ndarray,
-        rules: int,
-        value: int,
-        depth: int,
-        info: np.ndarray,
-        started: float,
+        self, position: KernelPosition, value: int, depth: int, info: np.ndarray, started: float
     ) -> SearchResult:
         pv = np.empty(depth, dtype=np.int64)
-        length = principal_variation(game, root, rules, self.tt_keys, self.tt_data, pv)
+        length = principal_variation(
+            position.game,
+            position.root,
+            position.hist.copy(),
+            position.rules,
+            self.tt_keys,
+            self.tt_data,
+            pv,
+        )
         moves = tuple(int(m) for m in pv[:length])
         best = int(info[BEST])
         if not moves or moves[0] != best:
