@@ -11,21 +11,23 @@ import random
 from typing import Any
 
 from parlour.actors import Actor, Move, Play
-from parlour.search.minimax import best_move
+from parlour.search import best_move
 
 
 class ComputerPlayer(Actor):
-    """The seed's computer at ``level``: plain minimax ``level`` plies deep."""
+    """The computer at ``level``: the seed's plain minimax ``level`` plies deep for levels
+    1-3, the game's engine above (searching ``seconds`` a move, where given)."""
 
-    def __init__(self, level: int) -> None:
+    def __init__(self, level: int, seconds: float | None = None) -> None:
         if level < 1:
             raise ValueError(f"the computer's level must be 1 or more, not {level}")
         self.level = level
+        self.seconds = seconds
 
     async def receive(self, message: Any) -> None:
         match message:
             case Play(view):
-                move, _ = await asyncio.to_thread(best_move, view.state, self.level)
+                move, _ = await asyncio.to_thread(best_move, view.state, self.level, self.seconds)
                 self.reply(Move(move))
 
 

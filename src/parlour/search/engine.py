@@ -538,3 +538,33 @@ class Engine:
             pv=moves,
             exact=info[HORIZON] == 0 and info[ABORTED] == 0,
         )
+
+
+SEED_LEVELS = 3
+"""Levels 1-3 are the seed's plain minimax at that depth (exactly, ties and all)."""
+
+LEVEL_DEPTHS = {4: 6, 5: 10, 6: 14}
+LEVEL_SECONDS = {7: 1.0, 8: 1.5}
+"""Levels above the seed's: alpha-beta to a depth, or, for the strongest, for a time
+(deepening until it runs out or the value is exact); 8 answers in under 2 seconds."""
+
+STRONGEST = max(LEVEL_SECONDS)
+
+
+def best_move(state: State, level: int, seconds: float | None = None) -> tuple[int, object]:
+    """The computer's move at ``level`` and the search's account of it.
+
+    ``seconds`` (the ``--time`` of ``parlour play``) lets levels above the seed's search
+    for that long instead; the seed's levels stay exact minimax.
+    """
+    if level <= SEED_LEVELS:
+        from parlour.search import minimax
+
+        move, value = minimax.best_move(state, level)
+        return int(move), value  # type: ignore[call-overload]
+    if level not in LEVEL_DEPTHS and level not in LEVEL_SECONDS:
+        raise ValueError(f"the levels are 1 to {STRONGEST}, not {level}")
+    depth = LEVEL_DEPTHS.get(level) if seconds is None else None
+    limit = seconds if seconds is not None else LEVEL_SECONDS.get(level)
+    result = Engine().search(state, depth=depth, seconds=limit)
+    return result.move, result

@@ -540,7 +540,9 @@ def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> 
     return _Search(state, level, seconds).run()
 
 
-def best_move(state: GomokuState, level: int) -> tuple[Point, SearchReport]:
+def best_move(
+    state: GomokuState, level: int, seconds: float | None = None
+) -> tuple[Point, SearchReport]:
     """The move at ``level`` and the search's report (the ComputerPlayer's engine call)."""
-    report = search(state, level)
+    report = search(state, level, seconds)
     return report.move, report
