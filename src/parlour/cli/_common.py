@@ -26,6 +26,16 @@ def option_flag(func: F) -> F:
     )(func)
 
 
+def time_flag(func: F) -> F:
+    """Add ``--time SECONDS``: the computer's time a move, for its engine's levels (4+)."""
+    return click.option(
+        "--time",
+        "seconds",
+        type=click.FloatRange(min=0.05),
+        help="Seconds the computer thinks a move (levels above 3; default: the level's).",
+    )(func)
+
+
 def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> Game:
     """The game ``name`` with ``NAME=VALUE`` texts and explicit flags (None = not given).
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import click
 
 from parlour.cli import play
-from parlour.cli._common import make_game, option_flag, warming_up
+from parlour.cli._common import make_game, option_flag, time_flag, warming_up
 from parlour.cli.play_sowing import _seat_of
-from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec
+from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec, timed
 
 
 @play.command("ayo")
@@ -29,7 +29,7 @@ from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec
     type=click.IntRange(1, MAX_LEVEL),
     default=DEFAULT_LEVEL,
     show_default=True,
-    help="The default computer opponent's level (plies it looks ahead).",
+    help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine.",
 )
 @click.option(
     "--first",
@@ -43,6 +43,7 @@ from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec
     "--seed", type=int, help="Seed of the draw for the first round and of random players."
 )
 @click.option("--clear", is_flag=True, help="Clear the screen between turns.")
+@time_flag
 @option_flag
 def ayo(
     players: tuple[PlayerSpec, PlayerSpec] | None,
@@ -51,6 +52,7 @@ def ayo(
     max_rounds: int | None,
     seed: int | None,
     clear: bool,
+    seconds: float | None,
     option_texts: tuple[str, ...],
 ) -> None:
     """Play Ayo as seed 000 has it: fours captured while sowing, relays, houses bought."""
@@ -58,7 +60,7 @@ def ayo(
     from parlour.players.ayo_screen import AyoScreen
     from parlour.players.terminal import play_in_terminal
 
-    specs = players or (PlayerSpec("human"), PlayerSpec("computer", level))
+    specs = timed(players or (PlayerSpec("human"), PlayerSpec("computer", level)), seconds)
     starter = None if first is None else _seat_of(specs, first == "human")
     game = make_game("ayo", option_texts, first=starter, max_rounds=max_rounds, seed=seed)
     start = game.start()

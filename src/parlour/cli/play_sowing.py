@@ -11,8 +11,8 @@ from typing import Any
 import click
 
 from parlour.cli import play
-from parlour.cli._common import make_game, option_flag, warming_up
-from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec
+from parlour.cli._common import make_game, option_flag, time_flag, warming_up
+from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec, timed
 
 
 def _command(name: str, summary: str) -> None:
@@ -30,7 +30,7 @@ def _command(name: str, summary: str) -> None:
         type=click.IntRange(1, MAX_LEVEL),
         default=DEFAULT_LEVEL,
         show_default=True,
-        help="The default computer opponent's level (plies it looks ahead).",
+        help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine.",
     )
     @click.option(
         "--first",
@@ -45,6 +45,7 @@ def _command(name: str, summary: str) -> None:
         is_flag=True,
         help="Clear the screen between turns and pause after the computer's moves.",
     )
+    @time_flag
     @option_flag
     def command(
         players: tuple[PlayerSpec, PlayerSpec] | None,
@@ -54,12 +55,13 @@ def _command(name: str, summary: str) -> None:
         seeds: int | None,
         seed: int | None,
         clear: bool,
+        seconds: float | None,
         option_texts: tuple[str, ...],
     ) -> None:
         from parlour.players.sowing_screen import SowingScreen
         from parlour.players.terminal import play_in_terminal
 
-        specs = players or (PlayerSpec("human"), PlayerSpec("computer", level))
+        specs = timed(players or (PlayerSpec("human"), PlayerSpec("computer", level)), seconds)
         start: Any = make_game(name, option_texts, pits=pits, seeds=seeds).start()
         if first is not None:
             start = _first_mover(start, _seat_of(specs, first == "human"))

@@ -8,7 +8,7 @@ into a one-line usage error.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import click
@@ -18,7 +18,7 @@ from parlour.core import BadOption
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 
 DEFAULT_LEVEL = 3
-MAX_LEVEL = 6  # plain minimax: deeper levels wait for the search engines
+MAX_LEVEL = 8  # 1-3 the seed's minimax, above it the game's engine (parlour.search)
 KINDS = ("human", "computer", "random")
 
 
@@ -28,6 +28,8 @@ class PlayerSpec:
 
     kind: str
     level: int = DEFAULT_LEVEL
+    seconds: float | None = None
+    """The computer's time a move (``--time``), for levels that search on a clock."""
 
     @property
     def human(self) -> bool:
@@ -36,7 +38,7 @@ class PlayerSpec:
     def build(self, seed: int | None = None) -> Actor:
         """The actor of a program seat (a person's seat is the terminal's business)."""
         if self.kind == "computer":
-            return ComputerPlayer(self.level)
+            return ComputerPlayer(self.level, self.seconds)
         if self.kind == "random":
             return RandomPlayer(seed)
         raise ValueError("a human seat has no program to build")
@@ -69,6 +71,14 @@ def parse_players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
             f"give two players separated by a comma, e.g. human,computer:3; got {text!r}"
         )
     return parse_player(parts[0]), parse_player(parts[1])
+
+
+def timed(
+    specs: tuple[PlayerSpec, PlayerSpec], seconds: float | None
+) -> tuple[PlayerSpec, PlayerSpec]:
+    """The specs with every computer given ``seconds`` a move (None: the level's own)."""
+    first, second = (replace(s, seconds=seconds) if s.kind == "computer" else s for s in specs)
+    return first, second
 
 
 def seat_names(specs: tuple[PlayerSpec, PlayerSpec]) -> tuple[str, str]:

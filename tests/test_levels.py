@@ -1,0 +1,40 @@
+"""The computer's levels: the seed's minimax for 1-3, the engine above, a time a move."""
+
+from __future__ import annotations
+
+import pytest
+
+import parlour
+from parlour.core import BadOption
+from parlour.players.machines import ComputerPlayer
+from parlour.players.specs import PlayerSpec, parse_player, timed
+from parlour.search import best_move, minimax
+from parlour.search.engine import Engine, SearchResult
+
+
+@pytest.mark.parametrize("name", ["mancala", "kalah", "ayo"])
+def test_seed_levels_stay_plain_minimax(name: str) -> None:
+    state = parlour.game(name).start().play(2) if name != "ayo" else parlour.game(name).start()
+    for level in (1, 2, 3):
+        assert best_move(state, level) == minimax.best_move(state, level)
+
+
+def test_engine_levels_search_deeper_and_on_a_clock() -> None:
+    state = parlour.game("kalah").start()
+    move, result = best_move(state, 4)
+    assert isinstance(result, SearchResult) and result.depth == 6
+    assert move == Engine().search(state, depth=6).move
+    _, timed_result = best_move(state, 8, 0.2)
+    assert isinstance(timed_result, SearchResult) and timed_result.depth > 6
+    with pytest.raises(ValueError, match="1 to 8"):
+        best_move(state, 9)
+
+
+def test_specs_carry_the_level_and_the_time() -> None:
+    assert parse_player("computer:8") == PlayerSpec("computer", 8)
+    with pytest.raises(BadOption, match="1 to 8"):
+        parse_player("computer:9")
+    specs = timed((PlayerSpec("human"), PlayerSpec("computer", 8)), 0.5)
+    assert specs == (PlayerSpec("human"), PlayerSpec("computer", 8, 0.5))
+    player = specs[1].build()
+    assert isinstance(player, ComputerPlayer) and player.seconds == 0.5
