@@ -131,7 +131,7 @@ def test_analyze_prints_the_exact_value_of_kalah_4_3() -> None:
     args = ["analyze", "kalah", "--pits", "4", "--seeds", "3", "--depth", "99"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert any(line.startswith("best move") and "value +8" in line for line in lines)
     assert lines[-1].startswith("exact:") and "value +8" in lines[-1]
     assert lines[0].startswith("depth   1")

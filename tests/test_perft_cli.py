@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from click.testing import CliRunner
 
+import parlour
 from parlour.cli import main
 
 
 def run(*args: str) -> tuple[int, list[str]]:
+    """Exit code and printed lines (errors included; a "warming up" note is not)."""
     result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.output.splitlines()
+    lines = result.stdout.splitlines() if result.exit_code == 0 else result.output.splitlines()
+    return result.exit_code, lines
 
 
 def test_count_first_then_time() -> None:
@@ -50,3 +53,16 @@ def test_bad_input_gives_one_clear_error() -> None:
         code, lines = run(*args)
         assert code == 2, args
         assert problem in "\n".join(lines), (args, lines)
+
+
+def test_divide_counts_a_round_ending_first_move_as_one_leaf() -> None:
+    """In this Ayo position house 0 takes the eleventh group: the round ends there."""
+    position = "1,3,0,0,0,1,0,0,0,1,1,1 000000011111 28,12 0 6 1 199398148368401,162841360355995694"
+    code, lines = run("perft", "ayo", "3", "--position", position, "--divide")
+    assert code == 0 and lines[0] == "18"
+    counts = dict(line.split(": ") for line in lines[1:] if ": " in line)
+    assert sum(map(int, counts.values())) == 18
+    state = parlour.game("ayo").parse(position)
+    ender = state.legal_moves()[0]
+    assert state.play_report(ender)[1].round_end is not None
+    assert counts[state.move_name(ender)] == "1"

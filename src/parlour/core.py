@@ -218,6 +218,11 @@ class State(ABC):
             return 1
         return sum(child.perft(depth - 1) for _, child in self.children())
 
+    def divide(self, depth: int) -> list[tuple[Move, int]]:
+        """perft split by first move (depth >= 1), as chess engines print it; the counts
+        add up to ``perft(depth)``.  Games whose moves can end a subtree early override."""
+        return [(move, child.perft(depth - 1)) for move, child in self.children()]
+
     def __eq__(self, other: object) -> bool:
         return (
             type(other) is type(self)

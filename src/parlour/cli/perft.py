@@ -45,7 +45,7 @@ def perft(
         next(state.children(), None)
     started = time.perf_counter()
     if divide and depth > 0:
-        counts = [(state.move_name(m), perft(child, depth - 1)) for m, child in state.children()]
+        counts = [(state.move_name(move), count) for move, count in state.divide(depth)]
         leaves = sum(count for _, count in counts)
     else:
         counts, leaves = [], perft(state, depth)

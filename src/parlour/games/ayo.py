@@ -580,6 +580,14 @@ class AyoState(State):
         hist[: len(self._hist)] = self._hist
         return int(perft_kernel(self._pos.copy(), hist, depth, self.game.max_rounds))
 
+    def divide(self, depth: int) -> list[tuple[Move, int]]:
+        """A first move that ends the round is one leaf, as in ``perft``."""
+        counts: list[tuple[Move, int]] = []
+        for move in self.legal_moves():
+            child, report = self.play_report(move)
+            counts.append((move, 1 if report.round_end else child.perft(depth - 1)))
+        return counts
+
     def move_name(self, move: Move) -> str:
         return str(int(move))  # type: ignore[call-overload]
 
