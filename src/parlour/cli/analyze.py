@@ -8,7 +8,7 @@ from parlour.cli import main
 from parlour.cli._common import make_game, option_flag, warming_up
 
 
-@main.command()
+@main.command(short_help="Best move and value of a position, by the engine.")
 @click.argument("game_name", metavar="GAME")
 @click.argument("position", required=False)
 @click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think.")

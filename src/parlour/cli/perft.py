@@ -10,7 +10,7 @@ from parlour.cli import main
 from parlour.cli._common import make_game, option_flag, warming_up
 
 
-@main.command()
+@main.command(short_help="Count the leaves of a game tree (rules-engine test).")
 @click.argument("game_name", metavar="GAME")
 @click.argument("depth", type=click.IntRange(min=0))
 @click.option("--pits", type=int, help="Pits a side (sowing games).")
