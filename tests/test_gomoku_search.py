@@ -159,7 +159,7 @@ def test_the_first_move_is_the_centre_and_a_finished_game_is_refused() -> None:
     start = parlour.game("gomoku").start()
     assert isinstance(start, GomokuState)
     assert search(start, 3).move == (7, 7)
-    with pytest.raises(ValueError, match="levels are 1 to 5"):
+    with pytest.raises(ValueError, match="levels are 1 to 6"):
         search(start, 9)
     won = replay(5, "A1 A2 B1 B2 C1 C2 D1 D2 E1")
     with pytest.raises(ValueError, match="game is over"):

@@ -1,4 +1,4 @@
-"""The computer opponent of five in a row: levels 1 to 5.
+"""The computer opponent of five in a row: levels 1 to 6.
 
 Level 1 is greedy: it plays the move after which the seed's ``sequences`` count is best for
 it (its windows weighed against the opponent's).  Higher levels search:
@@ -72,8 +72,9 @@ class Level:
 LEVELS = {
     2: Level(depth=2, width=8, vcf_depth=4, seconds=1.0),
     3: Level(depth=6, width=10, vcf_depth=10, seconds=2.0),
-    4: Level(depth=8, width=12, vcf_depth=14, seconds=5.0),
-    5: Level(depth=10, width=14, vcf_depth=20, seconds=15.0),
+    4: Level(depth=8, width=12, vcf_depth=14, seconds=4.0),
+    5: Level(depth=10, width=14, vcf_depth=18, seconds=8.0),
+    6: Level(depth=12, width=16, vcf_depth=20, seconds=15.0),
 }
 MAX_LEVEL = max(LEVELS)
 VCF_NODE_LIMIT = 20_000
@@ -535,7 +536,7 @@ class _Search:
 
 
 def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> SearchReport:
-    """The computer's move at ``level`` (1 to 5) with what the search did; ``seconds``
+    """The computer's move at ``level`` (1 to 6) with what the search did; ``seconds``
     overrides the level's time a move."""
     return _Search(state, level, seconds).run()
 
@@ -543,6 +544,8 @@ def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> 
 def best_move(
     state: GomokuState, level: int, seconds: float | None = None
 ) -> tuple[Point, SearchReport]:
-    """The move at ``level`` and the search's report (the ComputerPlayer's engine call)."""
-    report = search(state, level, seconds)
+    """The move at ``level`` and the search's report (the ComputerPlayer's engine call).
+    Levels above the top one play as the top one: ``--players`` levels are shared by all
+    the games."""
+    report = search(state, min(level, MAX_LEVEL), seconds)
     return report.move, report
