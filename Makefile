@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest clean
+.PHONY: play test lint typecheck pytest clean bench-openspiel
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,3 +29,10 @@ pytest: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
+
+# The engine against OpenSpiel's bots: OpenSpiel lives in its own environment.
+OPENSPIEL := benchmarks/.venv-openspiel
+bench-openspiel:
+	test -x $(OPENSPIEL)/bin/python || $(PYTHON) -m venv $(OPENSPIEL)
+	$(OPENSPIEL)/bin/python -m pip install --quiet open-spiel -e .
+	$(OPENSPIEL)/bin/python benchmarks/engine_vs_openspiel.py
