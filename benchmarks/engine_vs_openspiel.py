@@ -10,7 +10,9 @@ start, alternating who moves first, at a time budget per move:
   time while the next depth is expected to fit in the budget (it takes the deepest
   finished depth).
 
-Each pair of games starts from the same two random plies, played once from each side.
+Each pair of games starts from the same two random plies, played once from each side;
+openings that an engine search values at more than 4 seeds for either side are drawn
+again, so that no pair starts lopsided.
 Every move is played in both engines' states and the boards are compared, so a rule
 difference would stop the run.  Run it with ``make bench-openspiel`` (OpenSpiel goes into
 its own environment, benchmarks/.venv-openspiel), or directly:
@@ -36,6 +38,8 @@ from parlour.search.engine import Engine
 
 PITS = 6
 OPENING_PLIES = 2
+OPENING_DEPTH = 10
+OPENING_MARGIN = 4
 
 
 def to_action(state: SowingState, column: int) -> int:
@@ -148,23 +152,40 @@ def alphabeta_mover(
     return move
 
 
+def start() -> SowingState:
+    """The start of OpenSpiel's Kalah in parlour."""
+    state = parlour.game("kalah", empty_capture=False).start()
+    assert isinstance(state, SowingState)
+    return state
+
+
+def opening(seed: int) -> list[int]:
+    """``OPENING_PLIES`` random plies drawn from ``seed`` that leave a balanced position
+    (an engine search of ``OPENING_DEPTH`` plies values it within ``OPENING_MARGIN`` seeds),
+    so that a pair of games starts fair whichever side parlour takes."""
+    rng = random.Random(seed)
+    judge = Engine(table_bits=16)
+    while True:
+        state = start()
+        moves: list[int] = []
+        for _ in range(OPENING_PLIES):
+            moves.append(rng.choice(state.legal_moves()))
+            state = state.play(moves[-1])
+        if abs(judge.search(state, depth=OPENING_DEPTH).value) <= OPENING_MARGIN:
+            return moves
+
+
 def play_game(
-    movers: tuple[Callable[..., int], Callable[..., int]], game: pyspiel.Game, opening: int
+    movers: tuple[Callable[..., int], Callable[..., int]], game: pyspiel.Game, book: list[int]
 ) -> tuple[int, int]:
-    """Play one game after ``OPENING_PLIES`` random plies drawn from seed ``opening`` (both
-    bots are deterministic: without openings every game of a seat would be the same);
-    the final stores (player 0, player 1)."""
-    ours = parlour.game("kalah", empty_capture=False).start()
-    assert isinstance(ours, SowingState)
+    """Play one game from the opening ``book`` (both bots are deterministic: without
+    openings every game of a seat would be the same); the final stores (player 0, 1)."""
+    ours = start()
     theirs = game.new_initial_state()
-    rng = random.Random(opening)
     for ply in itertools.count():
         if ours.is_over:
             break
-        if ply < OPENING_PLIES:
-            column = rng.choice(ours.legal_moves())
-        else:
-            column = movers[ours.to_move](ours, theirs)
+        column = book[ply] if ply < len(book) else movers[ours.to_move](ours, theirs)
         theirs.apply_action(to_action(ours, column))
         ours = ours.play(column)
         # OpenSpiel leaves the last seeds on the board (its returns count them): compare
@@ -189,7 +210,7 @@ def match(opponent: str, games: int, seconds: float, game: pyspiel.Game) -> None
         mine = parlour_mover(seconds, ours)
         seat = number % 2  # parlour moves first in even games
         movers = (mine, other) if seat == 0 else (other, mine)
-        scores = play_game(movers, game, opening=number // 2)  # each opening from both sides
+        scores = play_game(movers, game, opening(number // 2))  # each opening, both sides
         margin = scores[seat] - scores[1 - seat]
         wins += margin > 0
         losses += margin < 0
