@@ -1,0 +1,78 @@
+"""``parlour play gomoku`` in a pseudo-terminal: coordinates, bad input asked again, the
+last stone and the five marked, the computer's games."""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+import pexpect
+from click.testing import CliRunner
+
+from parlour.cli import main
+
+PARLOUR = str(Path(sys.executable).parent / "parlour")
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    child = pexpect.spawn(PARLOUR, ["play", "gomoku", *args], encoding="utf-8", timeout=90)
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def test_two_people_play_to_a_five_through_bad_input() -> None:
+    child = spawn("--size", "7", "--players", "human,human")
+    child.expect_exact("X, moving first: Player 1; 0: Player 2")
+    child.expect_exact("     A  B  C  D  E  F  G\r\n  7  .  .  .  .  .  .  .  7")
+    for x, o in zip(["A1", "B1", "C1", "D1"], ["A2", "B2", "C2", "D2"], strict=True):
+        child.expect_exact("Player 1: ")
+        child.sendline(x)
+        child.expect_exact("[X]")
+        child.expect_exact("Player 2: ")
+        child.sendline(o)
+    child.expect_exact("Player 1: 5. Your move, X (A1..G7)-> ")
+    child.sendline("Z9")
+    child.expect_exact("no such point on this board: type a column letter A..G")
+    child.sendline("b2")
+    child.expect_exact("point B2 is taken")
+    child.sendline("hello")
+    child.expect_exact("not a point")
+    child.sendline("E1")
+    child.expect_exact("  1 (X)(X)(X)(X)(X) .  .  1")
+    child.expect_exact("Player 1 wins: five in a row for X!")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_computer_answers_and_shows_its_stone() -> None:
+    child = spawn("--size", "9", "--level", "2")
+    child.expect_exact("1. Your move, X (A1..I9)-> ")
+    child.sendline("E5")
+    child.expect(r"Computer plays 0 at ([A-I][1-9])\.")
+    child.expect_exact("2. Your move, X (A1..I9)-> ")
+    assert "[0]" in child.before
+    child.sendeof()
+    child.expect(pexpect.EOF)
+
+
+def test_two_computers_finish_a_game() -> None:
+    result = CliRunner().invoke(
+        main, ["play", "gomoku", "--size", "7", "--players", "computer:1,computer:2"]
+    )
+    assert result.exit_code == 0
+    last = result.output.rstrip().splitlines()[-1]
+    assert last in {"The board is full: it is a draw."} or "wins: five in a row" in last
+
+
+def test_bad_options_are_one_line_errors() -> None:
+    for args, message in [
+        (["--size", "4"], "option size must be at least 5, not 4"),
+        (["--size", "27"], "option size must be at most 26, not 27"),
+        (["--level", "9"], "Invalid value for '--level'"),
+        (["--first", "human", "--players", "human,human"], "--first needs one human"),
+    ]:
+        result = CliRunner().invoke(main, ["play", "gomoku", *args])
+        assert result.exit_code == 2 and message in result.output
+        assert "Traceback" not in result.output
