@@ -224,11 +224,7 @@ class State(ABC):
         return [(move, child.perft(depth - 1)) for move, child in self.children()]
 
     def __eq__(self, other: object) -> bool:
-        return (
-            type(other) is type(self)
-            and self.game == other.game
-            and self._key() == other._key()
-        )
+        return type(other) is type(self) and self.game == other.game and self._key() == other._key()
 
     def __hash__(self) -> int:
         return hash((self.game, self._key()))
