@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.games.gomoku import GomokuGame, GomokuState
-from parlour.search.gomoku import MAX_LEVEL, SearchReport, search
+from parlour.search.gomoku import MAX_LEVEL, SearchReport, evaluate, gains, search
 
 VCF_POSITIONS = [
     # (board size, the game so far): the side to move has a VCF of at least three fours
@@ -164,3 +164,24 @@ def test_the_first_move_is_the_centre_and_a_finished_game_is_refused() -> None:
     won = replay(5, "A1 A2 B1 B2 C1 C2 D1 D2 E1")
     with pytest.raises(ValueError, match="game is over"):
         search(won, 3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(crowded_positions(), st.integers(0, 80))
+def test_a_moves_gains_are_the_changes_of_the_whole_board_evaluation(
+    state: GomokuState, pick: int
+) -> None:
+    """The search values children incrementally; that must equal evaluating them anew,
+    for the side that plays the point and for its opponent."""
+    empties = state.legal_moves()
+    if not empties:
+        return
+    row, col = empties[pick % len(empties)]
+    board = state.board.copy()
+    for stone in (1, 2):
+        mine, theirs = gains(board, row * state.size + col, stone)
+        for player, expected in ((stone, mine), (3 - stone, theirs)):
+            before = evaluate(board, player)
+            board[row, col] = player
+            assert evaluate(board, player) - before == expected
+            board[row, col] = 0

@@ -109,33 +109,48 @@ def place(board: np.ndarray, near: np.ndarray, point: int, stone: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def gain(board: np.ndarray, point: int, stone: int) -> int:
-    """How much ``stone`` on the empty ``point`` changes its windows' value minus the
-    opponent's: its own windows grow, the opponent's windows through the point die."""
+def gains(board: np.ndarray, point: int, stone: int) -> tuple[int, int]:
+    """How much a stone on the empty ``point`` changes its owner's windows' value minus
+    the other side's (its own windows grow, the other's windows through it die), for
+    ``stone`` and for the opponent.  One pass along each line: the nine points around
+    ``point`` and the five windows of five among them, counted as they slide."""
     n = board.shape[0]
     row, col = divmod(point, n)
-    total = 0
+    mine_gain = 0
+    theirs_gain = 0
     for d in range(4):
-        for back in range(5):
-            r0 = row - back * DR[d]
-            c0 = col - back * DC[d]
-            r4 = r0 + 4 * DR[d]
-            c4 = c0 + 4 * DC[d]
-            if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
+        mine = 0
+        theirs = 0
+        off = 0  # points of the window off the board
+        for t in range(-4, 5):
+            r = row + t * DR[d]
+            c = col + t * DC[d]
+            if not (0 <= r < n and 0 <= c < n):
+                off += 1
+            elif board[r, c] == stone:
+                mine += 1
+            elif board[r, c] != EMPTY:
+                theirs += 1
+            if t >= 1:  # the point leaving the window that ends at t
+                r = row + (t - 5) * DR[d]
+                c = col + (t - 5) * DC[d]
+                if not (0 <= r < n and 0 <= c < n):
+                    off -= 1
+                elif board[r, c] == stone:
+                    mine -= 1
+                elif board[r, c] != EMPTY:
+                    theirs -= 1
+            if t < 0 or off > 0:
                 continue
-            mine = 0
-            theirs = 0
-            for i in range(5):
-                cell = board[r0 + i * DR[d], c0 + i * DC[d]]
-                if cell == stone:
-                    mine += 1
-                elif cell != EMPTY:
-                    theirs += 1
             if theirs == 0:
-                total += WEIGHT[mine + 1] - WEIGHT[mine]
+                mine_gain += WEIGHT[mine + 1] - WEIGHT[mine]
             elif mine == 0:
-                total += WEIGHT[theirs]
-    return total
+                mine_gain += WEIGHT[theirs]
+            if mine == 0:
+                theirs_gain += WEIGHT[theirs + 1] - WEIGHT[theirs]
+            elif theirs == 0:
+                theirs_gain += WEIGHT[mine]
+    return mine_gain, theirs_gain
 
 
 @njit(cache=True, nogil=True)
@@ -199,8 +214,9 @@ def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> n
         for c in range(n):
             if board[r, c] == EMPTY and near[r, c] > 0:
                 q = r * n + c
+                mine, theirs = gains(board, q, stone)
                 points.append(q)
-                scores.append(gain(board, q, stone) + gain(board, q, 3 - stone))
+                scores.append(mine + theirs)
     if len(points) == 0:
         return np.empty(0, dtype=np.int64)
     order = np.argsort(-np.array(scores), kind="mergesort")
@@ -333,7 +349,7 @@ def negamax(
             return 0  # the board is full: a draw
     best = -WIN - 1
     for q in moves:
-        child = -(value + gain(board, q, stone))
+        child = -(value + gains(board, q, stone)[0])
         place(board, near, q, stone)
         score = -negamax(
             board,
@@ -387,7 +403,7 @@ def search_root(
     alpha = -WIN - 1
     for i in range(moves.shape[0]):
         q = moves[i]
-        child = -(value + gain(board, q, stone))
+        child = -(value + gains(board, q, stone)[0])
         place(board, near, q, stone)
         scores[i] = -negamax(
             board, near, 3 - stone, child, depth - 1, -WIN - 1, -alpha, 1, -1, q,

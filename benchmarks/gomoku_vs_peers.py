@@ -1,0 +1,139 @@
+"""parlour's five-in-a-row opponent against the 'hard' AIs of two PyPI packages, on 15x15.
+
+* gomoku-terminal's ``GomokuAI("hard")``: threat checks, then minimax 2-3 plies over the
+  20 best-looking points near the stones;
+* gomokubench's ``hard`` level: minimax 3 plies over its 12 best-looking moves.
+
+Each pair of games starts from the same random two stones near the centre (one each) and
+is played once from each side, so colours alternate; both then play to the end (five or a
+full board).  parlour plays at its default level with, as its time a move, the peer's
+mean time a move so far (never more than the level's own).  The peers go into their own
+environment, never into parlour's dependencies:
+
+    python3 -m venv benchmarks/.venv-gomoku
+    benchmarks/.venv-gomoku/bin/pip install gomoku-terminal gomokubench -e .
+    benchmarks/.venv-gomoku/bin/python benchmarks/gomoku_vs_peers.py [--games 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import numpy as np
+from gomoku.ai import GomokuAI
+from gomoku.board import Board
+from libs.ai import get_best_move, resolve_ai_settings
+from libs.board import BoardState
+
+import parlour
+from parlour.games.gomoku import GomokuState, Point
+from parlour.players.specs import DEFAULT_LEVEL
+from parlour.search.gomoku import LEVELS, search
+
+SIZE = 15
+Peer = Callable[[GomokuState], Point]
+
+
+def terminal_hard(state: GomokuState) -> Point:
+    """gomoku-terminal's hard AI (its board is 20x20 by a class constant: set to ours)."""
+    Board.SIZE = SIZE
+    board = Board()
+    for r, c in zip(*np.nonzero(state.board), strict=True):
+        board.place_stone(int(r), int(c), int(state.board[r, c]))  # 1 black, 2 white
+    move = GomokuAI("hard").get_move(board, state.to_move + 1)
+    assert move is not None
+    return int(move[0]), int(move[1])
+
+
+def bench_hard(state: GomokuState) -> Point:
+    """gomokubench's hard level (black is 1, white -1; ``color`` is the last mover's)."""
+    values = np.where(state.board == 1, 1, np.where(state.board == 2, -1, 0))
+    mover = 1 if state.to_move == 0 else -1
+    board = BoardState(SIZE, values=values, color=-mover)
+    if state.last_move is not None:
+        board.last_move = state.last_move
+    settings = resolve_ai_settings("hard")
+    move, _ = get_best_move(
+        board,
+        settings["depth"],
+        mover == 1,
+        candidate_count=settings["candidate_count"],
+        random_top_n=settings["random_top_n"],
+    )
+    return int(move[0]), int(move[1])
+
+
+PEERS: dict[str, Peer] = {"gomoku-terminal hard": terminal_hard, "gomokubench hard": bench_hard}
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    ours: list[float] = field(default_factory=list)
+    theirs: list[float] = field(default_factory=list)
+
+    def mean(self, times: list[float]) -> float:
+        return sum(times) / len(times) if times else 0.0
+
+
+def opening(rng: random.Random) -> list[Point]:
+    """Two stones, one each, within two points of the centre."""
+    centre = SIZE // 2
+    points = [(centre + dr, centre + dc) for dr in range(-2, 3) for dc in range(-2, 3)]
+    return rng.sample(points, 2)
+
+
+def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level: int) -> None:
+    state = parlour.game("gomoku", size=SIZE).start()
+    assert isinstance(state, GomokuState)
+    for move in start:
+        state = state.play(move)
+    while not state.is_over:
+        started = time.perf_counter()
+        if state.to_move == parlour_plays:
+            budget = min(LEVELS[level].seconds, tally.mean(tally.theirs) or LEVELS[level].seconds)
+            move = search(state, level, seconds=budget).move
+            tally.ours.append(time.perf_counter() - started)
+        else:
+            move = peer(state)
+            tally.theirs.append(time.perf_counter() - started)
+        state = state.play(move)
+    if state.winner is None:
+        tally.draws += 1
+    elif state.winner == parlour_plays:
+        tally.wins += 1
+    else:
+        tally.losses += 1
+        print(f"  lost as {'X0'[parlour_plays]}:\n{state.render()}", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games against each peer")
+    parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    search(parlour.game("gomoku").start().play((7, 7)), args.level, seconds=0.1)  # compile
+    for name, peer in PEERS.items():
+        rng = random.Random(args.seed)
+        tally = Tally()
+        for game in range(args.games):
+            if game % 2 == 0:
+                start = opening(rng)
+            play(peer, game % 2, start, tally, args.level)
+        print(
+            f"{name}: parlour level {args.level} wins {tally.wins}, losses {tally.losses}, "
+            f"draws {tally.draws}; mean time a move: parlour {tally.mean(tally.ours):.3f} s, "
+            f"peer {tally.mean(tally.theirs):.3f} s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
