@@ -101,6 +101,19 @@ def test_a_loose_engine_agrees_where_values_are_exact() -> None:
     assert (result.move, result.value, result.exact) == (2, 4, True)
 
 
+def test_helper_threads_share_the_table_and_keep_exact_values() -> None:
+    engine = Engine(table_bits=18, threads=2)
+    assert engine.search(parlour.game("kalah", pits=4, seeds=3).start()).value == 8
+    state = parlour.game("kalah", pits=4, seeds=2).parse("0,0,1,4/2/0,0,6,0/3 0")
+    engine.clear()
+    result = engine.search(state)
+    assert (result.move, result.value, result.exact) == (2, 4, True)
+    strict = Engine(table_bits=16, strict=True, threads=2)
+    for position in random_positions(parlour.game("mancala"), 20, seed=11):
+        strict.clear()
+        assert strict.search(position, depth=6).value == kernel_position(position).minimax(6)
+
+
 def test_the_principal_variation_is_legal_and_starts_with_the_move() -> None:
     result = Engine().search(parlour.game("kalah").start(), depth=8)
     assert result.pv[0] == result.move and len(result.pv) >= 2

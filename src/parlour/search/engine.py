@@ -168,10 +168,9 @@ def _probe(
 ) -> tuple[int, int, int]:
     """Look ``key`` up: (the table's move or NO_MOVE, 1 if the entry settles the node
     (2 if it does with an exact value) else 0, its value relative to the node's score)."""
-    slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
-    if tt_keys[slot] != key:
+    found, entry = _lookup(tt_keys, tt_data, key)
+    if not found:
         return NO_MOVE, 0, 0
-    entry = tt_data[slot]
     move = (entry >> 42) & 0xFF
     complete = (entry >> 50) & 1
     stored_depth = (entry >> 32) & 0xFF
@@ -322,8 +321,18 @@ def _store(
     """Keep a node's result (values relative to its score) in the table, replacing any."""
     bound = UPPER if value <= alpha else (LOWER if value >= beta else EXACT)
     slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
-    tt_keys[slot] = key
-    tt_data[slot] = _pack(value, min(depth, 255), bound, move, complete)
+    entry = _pack(value, min(depth, 255), bound, move, complete)
+    tt_data[slot] = entry
+    tt_keys[slot] = key ^ np.uint64(entry)
+
+
+@njit(cache=True, nogil=True)
+def _lookup(tt_keys: np.ndarray, tt_data: np.ndarray, key: np.uint64) -> tuple[bool, int]:
+    """The table's entry for ``key``, if it holds one.  The key is stored XORed with the
+    entry, so that an entry half-written by another search thread reads as no entry."""
+    slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
+    entry = tt_data[slot]
+    return (tt_keys[slot] ^ np.uint64(entry)) == key, entry
 
 
 @njit(cache=True, nogil=True)
@@ -343,11 +352,10 @@ def principal_variation(
     length = 0
     while length < out.shape[0]:
         count = _moves(game, pos, moves)
-        key = _key(game, pos)
-        slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
-        if count == 0 or tt_keys[slot] != key:
+        found, entry = _lookup(tt_keys, tt_data, _key(game, pos))
+        if count == 0 or not found:
             break
-        move = (tt_data[slot] >> 42) & 0xFF
+        move = (entry >> 42) & 0xFF
         legal = False
         for i in range(count):
             if moves[i] == move:
@@ -452,16 +460,21 @@ class Engine:
     timer thread stops it through a flag array.
     """
 
-    def __init__(self, table_bits: int = 20, strict: bool = False) -> None:
+    def __init__(self, table_bits: int = 20, strict: bool = False, threads: int = 1) -> None:
         """A table of 2**table_bits entries.  A ``strict`` engine's value at depth d is
         exactly plain minimax's at depth d (it uses the table's values only from searches of
-        that same depth); otherwise deeper results are used too, which plays better."""
+        that same depth); otherwise deeper results are used too, which plays better.
+        ``threads`` above 1 adds helper searches that fill the shared table ahead of the
+        main one ("lazy SMP"): deeper in the same time, at the price of a choice among equal
+        moves that may vary from run to run."""
         self.strict = strict
+        self.threads = threads
         self.tt_keys = np.zeros(1 << table_bits, dtype=np.uint64)
         self.tt_data = np.zeros(1 << table_bits, dtype=np.int64)
 
     def clear(self) -> None:
         self.tt_keys[:] = 0
+        self.tt_data[:] = 0
 
     def search(
         self,
@@ -483,6 +496,15 @@ class Engine:
             timer.daemon = True
             timer.start()
         result: SearchResult | None = None
+        helpers_stop = np.zeros(1, dtype=np.int64)
+        helpers = [
+            threading.Thread(
+                target=self._help, args=(position, limit, helpers_stop, n), daemon=True
+            )
+            for n in range(1, self.threads)
+        ]
+        for helper in helpers:
+            helper.start()
         try:
             for d in range(1, limit + 1):
                 # depth 1 is never stopped, so that there is always a move to give
@@ -509,8 +531,32 @@ class Engine:
         finally:
             if timer is not None:
                 timer.cancel()
+            helpers_stop.fill(1)
+            for helper in helpers:
+                helper.join()
         assert result is not None
         return result
+
+    def _help(self, position: KernelPosition, limit: int, stop: np.ndarray, number: int) -> None:
+        """A helper thread: deepen from one ply ahead of the main search (odd helpers two),
+        filling the shared table, until told to stop."""
+        info = np.zeros(INFO_SIZE, dtype=np.int64)
+        hist = position.hist.copy()  # the kernels write the history beyond its live part
+        for d in range(1 + number % 2 + 1, limit + 1):
+            search_depth(
+                position.game,
+                position.root,
+                hist,
+                position.rules,
+                d,
+                self.tt_keys,
+                self.tt_data,
+                info,
+                stop,
+                self.strict,
+            )
+            if info[ABORTED]:
+                break
 
     def _result(
         self, position: KernelPosition, value: int, depth: int, info: np.ndarray, started: float
