@@ -80,8 +80,10 @@ class Side:
         return f"{per_second:,.0f} {self.unit}/s"
 
 
-def parlour_mover(seconds: float, side: Side) -> Callable[[SowingState, pyspiel.State], int]:
-    engine = Engine(table_bits=22)
+def parlour_mover(
+    seconds: float, side: Side, threads: int
+) -> Callable[[SowingState, pyspiel.State], int]:
+    engine = Engine(table_bits=22, threads=threads)
 
     def move(ours: SowingState, theirs: pyspiel.State) -> int:
         result = engine.search(ours, seconds=seconds)
@@ -197,7 +199,7 @@ def play_game(
     return ours.scores
 
 
-def match(opponent: str, games: int, seconds: float, game: pyspiel.Game) -> None:
+def match(opponent: str, games: int, seconds: float, game: pyspiel.Game, threads: int) -> None:
     ours, theirs = Side("parlour", "nodes"), Side(opponent, "")
     wins = losses = draws = 0
     for number in range(games):
@@ -207,7 +209,7 @@ def match(opponent: str, games: int, seconds: float, game: pyspiel.Game) -> None
         else:
             theirs.unit = "leaf evaluations"
             other = alphabeta_mover(game, seconds, theirs)
-        mine = parlour_mover(seconds, ours)
+        mine = parlour_mover(seconds, ours, threads)
         seat = number % 2  # parlour moves first in even games
         movers = (mine, other) if seat == 0 else (other, mine)
         scores = play_game(movers, game, opening(number // 2))  # each opening, both sides
@@ -231,12 +233,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--opponents", default="mcts,alphabeta")
+    parser.add_argument(
+        "--threads", type=int, default=1, help="parlour's search threads (OpenSpiel's use one)"
+    )
     args = parser.parse_args()
     game = pyspiel.load_game("mancala")
     Engine(table_bits=4).search(parlour.game("kalah").start(), depth=2)  # compile first
-    print(f"{args.games} games a match, {args.seconds} s a move, sides alternating")
+    print(
+        f"{args.games} games a match, {args.seconds} s a move, sides alternating, "
+        f"parlour on {args.threads} thread(s)"
+    )
     for opponent in args.opponents.split(","):
-        match(opponent, args.games, args.seconds, game)
+        match(opponent, args.games, args.seconds, game, args.threads)
 
 
 if __name__ == "__main__":
