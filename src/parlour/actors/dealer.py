@@ -250,10 +250,7 @@ class Dealer(Actor):
 
     async def _deal(self) -> None:
         """Shuffle and deal (unless the stacks were given), by telling each to take them."""
-        if self._stacks is None:
-            stacks = deal(self._rules.deck_array, self._rng)
-        else:
-            stacks = self._stacks
+        stacks = self._stacks or deal(self._rules.deck_array, self._rng)
         hands = [tuple(int(card) for card in stack) for stack in stacks]
         await self._ask_both([TakeCards(hands[0]), TakeCards(hands[1])])
         self._tell(Dealt((len(hands[0]), len(hands[1]))))
