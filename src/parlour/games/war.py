@@ -324,7 +324,7 @@ class Outcome:
                 if self.winner == TIE
                 else f"player {1 - self.winner} is out of cards"
             )
-            return f"{who}: {why}, after {self.rounds} rounds"
+            return f"{who}: {why}, after {self.rounds} round{'' if self.rounds == 1 else 's'}"
         counts = self.counts or (self.stacks and (len(self.stacks[0]), len(self.stacks[1])))
         held = f": {counts[0]} cards to {counts[1]}" if counts else ""
         return f"{who} at the round limit of {self.rounds} rounds{held}"

@@ -475,14 +475,24 @@ def _stats(histogram: np.ndarray) -> dict[str, float]:
 
 
 def _length_histogram(histogram: np.ndarray) -> list[tuple[int, int, int]]:
-    """Games by rounds in doubling bins: [0, b), [b, 2b), [2b, 4b) ... up to the longest."""
-    if not histogram.any():
+    """Games by rounds in about eight bins from the shortest game to the longest.
+
+    Equal bins where lengths are close (a round limit); doubling bins where the longest
+    game is many times the shortest, as without a limit.
+    """
+    played = np.flatnonzero(histogram)
+    if played.size == 0:
         return []
-    longest = int(np.flatnonzero(histogram)[-1])
-    width = max(1, -(-longest // 128))
-    edges = [0, width]
-    while edges[-1] <= longest:
-        edges.append(edges[-1] * 2)
+    shortest, longest = int(played[0]), int(played[-1])
+    if longest < 4 * max(shortest, 1):
+        width = -(-(longest - shortest + 1) // 8)
+        edges = list(range(shortest, longest + width + 1, width))
+    else:
+        edges = [shortest, shortest + max(1, -(-longest // 128))]
+        while edges[-1] <= longest:
+            edges.append(edges[-1] + 2 * (edges[-1] - edges[-2]))
     return [
-        (low, high - 1, int(histogram[low:high].sum())) for low, high in itertools.pairwise(edges)
+        (low, high - 1, int(histogram[low:high].sum()))
+        for low, high in itertools.pairwise(edges)
+        if low <= longest
     ]
