@@ -119,7 +119,9 @@ def main() -> None:
     parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    search(parlour.game("gomoku").start().play((7, 7)), args.level, seconds=0.1)  # compile
+    warm = parlour.game("gomoku").start().play((7, 7))
+    assert isinstance(warm, GomokuState)
+    search(warm, args.level, seconds=0.1)  # compile
     for name, peer in PEERS.items():
         rng = random.Random(args.seed)
         tally = Tally()

@@ -303,7 +303,7 @@ def vcf(
 
 
 @njit(
-    _INT(_BOARD, _NEAR, _INT, _INT, _INT, _INT, _INT, _INT, _INT, _INT, types.boolean, _INT,
+    _INT(_BOARD, _NEAR, _INT, _INT, _INT, _INT, _INT, _INT, _INT, types.boolean, _INT,
          _FLAG, _STATS),
     cache=True,
     nogil=True,
@@ -317,25 +317,25 @@ def negamax(
     alpha: int,
     beta: int,
     ply: int,
-    last_mine: int,
-    last_theirs: int,
+    last: int,
     exact: bool,
     width: int,
     stop: np.ndarray,
     stats: np.ndarray,
 ) -> int:
     """The value for ``stone`` (to move) of the position, whose windows' value for it is
-    ``value``; ``last_mine`` and ``last_theirs`` are each side's last move (-1: none), the
-    only places a new five point can come from (a five point is used or blocked at once)."""
+    ``value``, after the opponent's move ``last``.
+
+    Neither side has a five point but those ``last`` made: the root answers every five
+    point it finds, and each node answers the opponent's at once (a single one is the only
+    move, two or more are lost), so a side never comes to move with a five point of its
+    own.  That is why only the lines through ``last`` are looked at.
+    """
     stats[NODES] += 1
     if stop[0]:
         return 0
     points = np.empty(8, dtype=np.int64)
-    if last_mine >= 0 and five_points_near(board, last_mine, stone, exact, points):
-        return WIN - ply
-    threats = 0
-    if last_theirs >= 0:
-        threats = five_points_near(board, last_theirs, 3 - stone, exact, points)
+    threats = five_points_near(board, last, 3 - stone, exact, points)
     if threats >= 2:
         return -(WIN - ply - 1)
     if threats == 1:
@@ -360,7 +360,6 @@ def negamax(
             -beta,
             -alpha,
             ply + 1,
-            last_theirs,
             q,
             exact,
             width,
@@ -406,7 +405,7 @@ def search_root(
         child = -(value + gains(board, q, stone)[0])
         place(board, near, q, stone)
         scores[i] = -negamax(
-            board, near, 3 - stone, child, depth - 1, -WIN - 1, -alpha, 1, -1, q,
+            board, near, 3 - stone, child, depth - 1, -WIN - 1, -alpha, 1, q,
             exact, width, stop, stats,
         )  # fmt: skip
         place(board, near, q, EMPTY)
