@@ -326,5 +326,10 @@ class Outcome:
             )
             return f"{who}: {why}, after {self.rounds} round{'' if self.rounds == 1 else 's'}"
         counts = self.counts or (self.stacks and (len(self.stacks[0]), len(self.stacks[1])))
-        held = f": {counts[0]} cards to {counts[1]}" if counts else ""
-        return f"{who} at the round limit of {self.rounds} rounds{held}"
+        if not counts:
+            return f"{who} at the round limit of {self.rounds} rounds"
+        held = f"player 0 holds {counts[0]} cards, player 1 {counts[1]}"
+        if self.winner != TIE:
+            fewer = counts[self.winner] < counts[1 - self.winner]
+            held += f": {'fewer' if fewer else 'more'} cards win"
+        return f"{who} at the round limit of {self.rounds} rounds ({held})"

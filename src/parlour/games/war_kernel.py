@@ -361,10 +361,10 @@ def simulate(
 ) -> Summary:
     """Play games 0..games-1 of the run ``rules.seed`` (0 if unset) on ``jobs`` threads.
 
-    ``progress`` is called with the number of games done after each chunk.
+    ``progress`` is called with the number of games done after each chunk.  ``jobs``
+    None means every core numba may use.
     """
-    if jobs is not None:
-        numba.set_num_threads(jobs)
+    numba.set_num_threads(jobs or numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
     tally = Tally()
     for first in range(0, games, chunk):
         count = min(chunk, games - first)
