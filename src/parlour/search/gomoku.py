@@ -159,7 +159,7 @@ def evaluate(board: np.ndarray, stone: int) -> int:
     mine = window_counts(board, stone)
     theirs = window_counts(board, 3 - stone)
     total = 0
-    for k in range(1, 5):
+    for k in range(1, 6):
         total += WEIGHT[k] * (mine[k] - theirs[k])
     return total
 
