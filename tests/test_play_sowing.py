@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from parlour.cli import main
+from parlour.players.specs import MAX_LEVEL
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 
@@ -157,7 +158,10 @@ def test_the_computer_can_move_first_and_the_person_keeps_the_bottom_row() -> No
     [
         (["--players", "human"], "give two players separated by a comma"),
         (["--players", "human,wizard"], "unknown player 'wizard'"),
-        (["--players", "computer:9,human"], "the computer's level must be 1 to 6, not '9'"),
+        (
+            ["--players", "computer:9,human"],
+            f"the computer's level must be 1 to {MAX_LEVEL}, not '9'",
+        ),
         (["--players", "random:2,human"], "only the computer has a level"),
         (["--players", "human,human", "--first", "computer"], "--first needs one human"),
         (["--level", "0"], "Invalid value for '--level'"),

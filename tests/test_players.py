@@ -17,7 +17,7 @@ from parlour.core import BadOption, State
 from parlour.players import machines
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 from parlour.players.sowing_screen import SowingScreen
-from parlour.players.specs import PlayerSpec, parse_player, parse_players, seat_names
+from parlour.players.specs import MAX_LEVEL, PlayerSpec, parse_player, parse_players, seat_names
 from parlour.players.terminal import CLEAR, Keyboard, Seat, TerminalPlayer
 from parlour.search.minimax import best_move
 
@@ -48,9 +48,9 @@ def test_player_specs_are_parsed_with_levels_and_defaults() -> None:
         ("human", "give two players separated by a comma"),
         ("human,human,human", "give two players"),
         ("human,robot", "unknown player 'robot'"),
-        ("human,computer:", "level must be 1 to 6, not ''"),
-        ("human,computer:x", "level must be 1 to 6, not 'x'"),
-        ("human,computer:0", "level must be 1 to 6, not '0'"),
+        ("human,computer:", f"level must be 1 to {MAX_LEVEL}, not ''"),
+        ("human,computer:x", f"level must be 1 to {MAX_LEVEL}, not 'x'"),
+        ("human,computer:0", f"level must be 1 to {MAX_LEVEL}, not '0'"),
         ("human:3,random", "only the computer has a level"),
     ],
 )
@@ -81,7 +81,7 @@ async def test_the_computer_answers_its_levels_move() -> None:
 
 
 async def test_the_computer_thinks_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    def slow_search(state: State, depth: int) -> tuple[Any, int]:
+    def slow_search(state: State, level: int, seconds: float | None) -> tuple[Any, int]:
         time.sleep(0.3)
         return state.legal_moves()[0], 0
 
