@@ -118,11 +118,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games against each peer")
     parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--peer", choices=sorted(PEERS), action="append", help="(default: all)")
     args = parser.parse_args()
     warm = parlour.game("gomoku").start().play((7, 7))
     assert isinstance(warm, GomokuState)
     search(warm, args.level, seconds=0.1)  # compile
-    for name, peer in PEERS.items():
+    for name in args.peer or PEERS:
+        peer = PEERS[name]
         rng = random.Random(args.seed)
         tally = Tally()
         for game in range(args.games):

@@ -253,6 +253,97 @@ def four_shape(board: np.ndarray, point: int, stone: int) -> bool:
     return False
 
 
+@njit(cache=True, nogil=True)
+def makes_open_four(board: np.ndarray, point: int, d: int, stone: int, exact: bool) -> bool:
+    """Whether ``stone`` on the empty ``point`` would have two five points on line ``d``
+    near it: a four the opponent cannot block with one stone."""
+    n = board.shape[0]
+    row, col = divmod(point, n)
+    board[row, col] = stone
+    fives = 0
+    for u in range(-4, 5):
+        r = row + u * DR[d]
+        c = col + u * DC[d]
+        if (
+            u != 0
+            and 0 <= r < n
+            and 0 <= c < n
+            and board[r, c] == EMPTY
+            and is_five(run_through(board, r, c, d, stone), exact)
+        ):
+            fives += 1
+    board[row, col] = EMPTY
+    return fives >= 2
+
+
+@njit(cache=True, nogil=True)
+def three_defences(board: np.ndarray, last: int, stone: int, exact: bool, out: np.ndarray) -> int:
+    """If ``stone``'s move ``last`` made a three (one more stone of it makes an open four),
+    the points that answer it: the empty points of its windows through ``last`` on that
+    line holding three of its stones and nothing else, since a stone anywhere else leaves
+    the open four to be made.  Stored in ``out``; their number (0: no three)."""
+    n = board.shape[0]
+    row, col = divmod(last, n)
+    empties = np.empty(10, dtype=np.int64)  # the two empty points of each window
+    found = 0
+    for d in range(4):
+        count = 0
+        three = False
+        for back in range(5):
+            r0 = row - back * DR[d]
+            c0 = col - back * DC[d]
+            r4 = r0 + 4 * DR[d]
+            c4 = c0 + 4 * DC[d]
+            if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
+                continue
+            mine = 0
+            for i in range(5):
+                cell = board[r0 + i * DR[d], c0 + i * DC[d]]
+                if cell == stone:
+                    mine += 1
+                elif cell != EMPTY:
+                    mine = -9
+            if mine != 3:
+                continue
+            for i in range(5):
+                q = (r0 + i * DR[d]) * n + c0 + i * DC[d]
+                if board[q // n, q % n] == EMPTY:
+                    empties[count] = q
+                    count += 1
+                    three = three or makes_open_four(board, q, d, stone, exact)
+        if not three:
+            continue
+        for i in range(count):
+            seen = False
+            for j in range(found):
+                seen = seen or out[j] == empties[i]
+            if not seen and found < out.shape[0]:
+                out[found] = empties[i]
+                found += 1
+    return found
+
+
+@njit(cache=True, nogil=True)
+def answers(
+    board: np.ndarray, near: np.ndarray, stone: int, defences: np.ndarray, width: int
+) -> np.ndarray:
+    """The moves of ``stone`` against a three: the ``defences``, and its own fours, best
+    first, at most ``width``."""
+    ordered = candidates(board, near, stone, board.shape[0] ** 2)
+    moves = np.empty(min(width, ordered.shape[0]), dtype=np.int64)
+    count = 0
+    for q in ordered:
+        if count == moves.shape[0]:
+            break
+        wanted = four_shape(board, q, stone)
+        for p in defences:
+            wanted = wanted or p == q
+        if wanted:
+            moves[count] = q
+            count += 1
+    return moves[:count]
+
+
 @njit(
     _INT(_BOARD, _NEAR, _INT, types.boolean, _INT, _INT, _FLAG, _STATS, _INT),
     cache=True,
@@ -341,10 +432,17 @@ def negamax(
     if threats == 1:
         moves = points[:1].copy()  # forced, so it costs no depth
         depth += 1
-    elif depth <= 0 or ply >= MAX_PLY:
+    elif ply >= MAX_PLY:
         return value
     else:
-        moves = candidates(board, near, stone, width)
+        defences = three_defences(board, last, 3 - stone, exact, points)
+        if defences:  # answered even at the horizon, where the three would be missed
+            moves = answers(board, near, stone, points[:defences], width)
+            depth = max(depth, 1)
+        elif depth <= 0:
+            return value
+        else:
+            moves = candidates(board, near, stone, width)
         if moves.shape[0] == 0:
             return 0  # the board is full: a draw
     best = -WIN - 1
