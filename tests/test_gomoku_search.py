@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import time
 
+import numpy as np
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import parlour
 from parlour.games.gomoku import GomokuGame, GomokuState
-from parlour.search.gomoku import MAX_LEVEL, SearchReport, evaluate, gains, search
+from parlour.search.gomoku import (
+    MAX_LEVEL,
+    SearchReport,
+    evaluate,
+    gains,
+    search,
+    three_defences,
+)
 
 VCF_POSITIONS = [
     # (board size, the game so far): the side to move has a VCF of at least three fours
@@ -185,3 +193,19 @@ def test_a_moves_gains_are_the_changes_of_the_whole_board_evaluation(
             board[row, col] = player
             assert evaluate(board, player) - before == expected
             board[row, col] = 0
+
+
+def defences(row: str, last: int) -> set[int]:
+    """The answers to X's three in a 15-point row (the middle row of 15x15), or none."""
+    board = np.zeros((15, 15), dtype=np.int8)
+    board[7] = [".X0".index(ch) for ch in row]
+    out = np.empty(8, dtype=np.int64)
+    found = three_defences(board, 7 * 15 + last, 1, False, out)
+    return {int(q) - 7 * 15 for q in out[:found]}
+
+
+def test_the_answers_to_a_three_are_the_points_of_its_windows() -> None:
+    assert defences("......XXX......", 7) == {4, 5, 9, 10}
+    assert defences("......XX.X.....", 7) == {5, 8, 10}  # the split three
+    assert defences(".....0XXX......", 7) == set()  # blocked: only a simple four to make
+    assert defences("......XX.......", 7) == set()
