@@ -11,8 +11,9 @@ start, alternating who moves first, at a time budget per move:
   finished depth).
 
 Each pair of games starts from the same two random plies, played once from each side;
-openings that an engine search values at more than 4 seeds for either side are drawn
-again, so that no pair starts lopsided.
+openings that a 14-ply engine search values at more than 2 seeds for either side are
+drawn again, so that no pair starts lopsided.  Besides the games, it prints each pair's
+total margin (both sides of one opening).
 Every move is played in both engines' states and the boards are compared, so a rule
 difference would stop the run.  Run it with ``make bench-openspiel`` (OpenSpiel goes into
 its own environment, benchmarks/.venv-openspiel), or directly:
@@ -38,8 +39,8 @@ from parlour.search.engine import Engine
 
 PITS = 6
 OPENING_PLIES = 2
-OPENING_DEPTH = 10
-OPENING_MARGIN = 4
+OPENING_DEPTH = 14
+OPENING_MARGIN = 2
 
 
 def to_action(state: SowingState, column: int) -> int:
@@ -202,6 +203,7 @@ def play_game(
 def match(opponent: str, games: int, seconds: float, game: pyspiel.Game, threads: int) -> None:
     ours, theirs = Side("parlour", "nodes"), Side(opponent, "")
     wins = losses = draws = 0
+    pair_margins: list[int] = []
     for number in range(games):
         if opponent == "mcts":
             theirs.unit = "simulations"
@@ -217,12 +219,18 @@ def match(opponent: str, games: int, seconds: float, game: pyspiel.Game, threads
         wins += margin > 0
         losses += margin < 0
         draws += margin == 0
+        if seat == 0:
+            pair_margins.append(margin)
+        else:
+            pair_margins[-1] += margin
         print(
             f"  game {number + 1:>2}: parlour as player {seat}, "
             f"stores {scores[0]}-{scores[1]}, margin {margin:+d}",
             flush=True,
         )
     print(f"parlour vs OpenSpiel {opponent}: {wins} wins, {losses} losses, {draws} draws")
+    won_pairs = sum(m > 0 for m in pair_margins)
+    print(f"  openings: parlour ahead over both sides in {won_pairs} of {len(pair_margins)}")
     print(f"  parlour  {ours.rate()}, depths {min(ours.depths)}-{max(ours.depths)}")
     depths = f", depths {min(theirs.depths)}-{max(theirs.depths)}" if theirs.depths else ""
     print(f"  {opponent:<8} {theirs.rate()}{depths}", flush=True)
