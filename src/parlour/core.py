@@ -39,6 +39,27 @@ class BadOption(ParlourError):
     """An unknown game, an unknown option, or an option value out of range."""
 
 
+def parse_numbers(text: str, what: str, count: int | None = None) -> list[int]:
+    """The comma-separated whole numbers (none negative) of a position text, ``count`` of
+    them if given; BadPosition naming ``what`` otherwise."""
+    try:
+        values = [int(v) for v in text.split(",")]
+    except ValueError:
+        raise BadPosition(f"{what} must be whole numbers separated by commas: {text!r}") from None
+    if any(v < 0 for v in values):
+        raise BadPosition(f"{what} cannot be negative: {text!r}")
+    if count is not None and len(values) != count:
+        raise BadPosition(f"{what} must be {count} number(s), got {len(values)}: {text!r}")
+    return values
+
+
+def parse_player(text: str, what: str) -> int:
+    """A player number of a position text, 0 or 1; BadPosition naming ``what`` otherwise."""
+    if text not in ("0", "1"):
+        raise BadPosition(f"{what} must be 0 or 1, not {text!r}")
+    return int(text)
+
+
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 

@@ -39,7 +39,17 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from parlour.core import BadPosition, Game, IllegalMove, Move, Option, State, register
+from parlour.core import (
+    BadPosition,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    State,
+    parse_numbers,
+    parse_player,
+    register,
+)
 
 HOUSES = 12
 TOKENS = 48
@@ -694,17 +704,17 @@ def _parse(game: AyoGame, text: str) -> AyoState:
     if len(owners) != HOUSES or set(owners) - {"0", "1"}:
         raise BadPosition(f"the owners must be 12 digits 0 or 1, not {owners!r}")
     pos = np.zeros(SIZE, dtype=np.int64)
-    pos[:HOUSES] = _numbers(board, "the board", HOUSES)
+    pos[:HOUSES] = parse_numbers(board, "the board", HOUSES)
     pos[OWNER : OWNER + HOUSES] = [int(c) for c in owners]
-    pos[CAPTURED : CAPTURED + 2] = _numbers(captured, "the captured tokens", 2)
+    pos[CAPTURED : CAPTURED + 2] = parse_numbers(captured, "the captured tokens", 2)
     pos[OVER] = mover == "-"
-    pos[TO_MOVE] = 0 if mover == "-" else _player(mover, "the player to move")
-    (pos[ROUND],) = _numbers(round_, "the round", 1)
-    pos[STARTER] = _player(starter, "the round's starter")
+    pos[TO_MOVE] = 0 if mover == "-" else parse_player(mover, "the player to move")
+    (pos[ROUND],) = parse_numbers(round_, "the round", 1)
+    pos[STARTER] = parse_player(starter, "the round's starter")
     if keys == "-":  # no earlier position: the history is this position alone
         hist = np.array([] if pos[OVER] else [position_key(pos)], dtype=np.int64)
     else:
-        hist = np.array(_numbers(keys, "the history", None), dtype=np.int64)
+        hist = np.array(parse_numbers(keys, "the history", None), dtype=np.int64)
     pos[HIST_LEN] = len(hist)
     _check(game, pos, hist)
     return AyoState(game, pos, hist)
@@ -737,24 +747,6 @@ def _check(game: AyoGame, pos: np.ndarray, hist: np.ndarray) -> None:
         raise BadPosition("the history must end with the key of this position")
     if len(set(hist.tolist())) != len(hist) or (hist < 0).any():
         raise BadPosition("the history keys must be distinct and not negative")
-
-
-def _numbers(text: str, what: str, count: int | None) -> list[int]:
-    try:
-        values = [int(v) for v in text.split(",")]
-    except ValueError:
-        raise BadPosition(f"{what} must be whole numbers separated by commas: {text!r}") from None
-    if any(v < 0 for v in values):
-        raise BadPosition(f"{what} cannot be negative: {text!r}")
-    if count is not None and len(values) != count:
-        raise BadPosition(f"{what} must be {count} number(s), got {len(values)}: {text!r}")
-    return values
-
-
-def _player(text: str, what: str) -> int:
-    if text not in ("0", "1"):
-        raise BadPosition(f"{what} must be 0 or 1, not {text!r}")
-    return int(text)
 
 
 register("ayo", AyoGame, "Ayo of seed 000: fours captured while sowing, relays, houses bought")

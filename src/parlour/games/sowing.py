@@ -27,7 +27,17 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from parlour.core import BadPosition, Game, IllegalMove, Move, Option, State, register
+from parlour.core import (
+    BadPosition,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    State,
+    parse_numbers,
+    parse_player,
+    register,
+)
 
 SOW_OPPONENT_STORE = 1
 EMPTY_CAPTURE = 2
@@ -281,18 +291,16 @@ class SowingGame(Game):
             raise BadPosition(f"expected 4 parts separated by '/', got {len(parts)} in {text!r}")
         board = np.zeros(2 * self.pits + 3, dtype=BOARD_DTYPE)
         for player in range(2):
-            row = _numbers(parts[2 * player], f"player {player}'s pits")
+            row = parse_numbers(parts[2 * player], f"player {player}'s pits")
             if len(row) != self.pits:
                 raise BadPosition(
                     f"player {player}'s row has {len(row)} pits; this game has {self.pits}"
                 )
             for column, seeds in enumerate(row):
                 board[pit_index(player, column, self.pits)] = seeds
-            (store,) = _numbers(parts[2 * player + 1], f"player {player}'s store", count=1)
+            (store,) = parse_numbers(parts[2 * player + 1], f"player {player}'s store", count=1)
             board[store_index(player, self.pits)] = store
-        if fields[1] not in ("0", "1"):
-            raise BadPosition(f"the player to move must be 0 or 1, not {fields[1]!r}")
-        board[-1] = int(fields[1])
+        board[-1] = parse_player(fields[1], "the player to move")
         self._check(board)
         return SowingState(self, board)
 
@@ -305,18 +313,6 @@ class SowingGame(Game):
         seeds_in_rows = board[: self.pits].any() or board[self.pits + 1 : 2 * self.pits + 1].any()
         if is_over(board) and seeds_in_rows:
             raise BadPosition("one row is empty but the other's seeds were not collected")
-
-
-def _numbers(text: str, what: str, count: int | None = None) -> list[int]:
-    try:
-        values = [int(v) for v in text.split(",")]
-    except ValueError:
-        raise BadPosition(f"{what} must be whole numbers separated by commas: {text!r}") from None
-    if any(v < 0 for v in values):
-        raise BadPosition(f"{what} cannot be negative: {text!r}")
-    if count is not None and len(values) != count:
-        raise BadPosition(f"{what} must be one number: {text!r}")
-    return values
 
 
 class SowingState(State):
