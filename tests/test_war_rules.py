@@ -234,6 +234,10 @@ def test_cycles_are_found_at_the_first_repeat(pickup: str) -> None:
                 war_rules(seed=1, pickup=pickup, max_rounds=outcome.rounds), index
             )
             assert at_limit.ending == ROUND_LIMIT and at_limit.rounds == outcome.rounds
+            # a cycle that starts before the limit is found even if it shows only after it
+            for limit in (outcome.rounds + 1, outcome.rounds + 2):
+                found = kernel.play_one(war_rules(seed=1, pickup=pickup, max_rounds=limit), index)
+                assert (found.ending, found.rounds) == (CYCLE, outcome.rounds)
         else:
             assert repeat is None or repeat >= 400
     assert cycles > 0 or pickup == "winner_first"  # it cycles far less often

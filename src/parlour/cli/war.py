@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from parlour.games.war import WarRules
     from parlour.games.war_kernel import Summary
 
-DEFAULT_DELAY = 0.4
+DEFAULT_DELAY = 0.25
 
 
 def rule_flags(func: Callable[..., Any]) -> Callable[..., Any]:

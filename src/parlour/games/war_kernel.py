@@ -356,14 +356,18 @@ def simulate(
     games: int,
     *,
     jobs: int | None = None,
-    chunk: int = 20_000,
+    chunk: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> Summary:
     """Play games 0..games-1 of the run ``rules.seed`` (0 if unset) on ``jobs`` threads.
 
-    ``progress`` is called with the number of games done after each chunk.  ``jobs``
-    None means every core numba may use.
+    ``progress`` is called with the number of games done after each ``chunk`` of games.
+    ``jobs`` None means every core numba may use.  Without a round limit, a pickup that
+    can cycle makes some games long (a deal may take millions of rounds to repeat), so
+    the chunks are small there, for a progress bar that moves.
     """
+    if chunk is None:
+        chunk = 20_000 if rules.pickup_code == SHUFFLED or rules.limit else 64
     numba.set_num_threads(jobs or numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
     tally = Tally()
     for first in range(0, games, chunk):
