@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 import parlour
+from helpers import random_play
 from parlour.cli import main
 from parlour.core import State
 from parlour.search import minimax as seed_minimax
@@ -18,6 +19,7 @@ RULE_SETS = [
     ("kalah", {}),
     ("mancala", {}),
     ("kalah", {"empty_capture": False}),
+    ("ayo", {"first": 0, "seed": 1}),
 ]
 
 
@@ -26,11 +28,7 @@ def random_positions(game: parlour.Game, count: int, seed: int) -> list[State]:
     rng = random.Random(seed)
     positions: list[State] = []
     while len(positions) < count:
-        state = game.start()
-        for _ in range(rng.randrange(0, 40)):
-            if state.is_over:
-                break
-            state = state.play(rng.choice(state.legal_moves()))
+        state = random_play(game.start(), rng, rng.randrange(0, 40))
         if not state.is_over:
             positions.append(state)
     return positions
@@ -38,21 +36,10 @@ def random_positions(game: parlour.Game, count: int, seed: int) -> list[State]:
 
 @pytest.mark.parametrize(("name", "options"), RULE_SETS)
 def test_alpha_beta_equals_plain_minimax_up_to_depth_6(name: str, options: dict) -> None:
+    """On 200 random positions of each game; for Ayo through relays, captures and round
+    ends (a round's end is a leaf, valued by the tokens each player then holds)."""
     engine = Engine(table_bits=16, strict=True)
     for state in random_positions(parlour.game(name, **options), 200, seed=len(name)):
-        position = kernel_position(state)
-        engine.clear()
-        for depth in range(1, 7):
-            value = engine.search(state, depth=depth).value
-            assert value == position.minimax(depth), (state.notation(), depth)
-
-
-def test_alpha_beta_equals_plain_minimax_in_ayo() -> None:
-    """Ayo's relays, captures and round ends through the same engine (a round's end is a
-    leaf, valued by the tokens each player then holds)."""
-    engine = Engine(table_bits=16, strict=True)
-    game = parlour.game("ayo", first=0, seed=1)
-    for state in random_positions(game, 200, seed=2):
         position = kernel_position(state)
         engine.clear()
         for depth in range(1, 7):

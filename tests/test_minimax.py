@@ -7,6 +7,7 @@ import random
 import pytest
 
 import parlour
+from helpers import random_play
 from parlour.core import State
 from parlour.search.minimax import best_move, minimax
 
@@ -26,11 +27,8 @@ def random_positions(count: int, seed: int = 2026) -> list[State]:
     positions: list[State] = []
     while len(positions) < count:
         name = rng.choice(["mancala", "kalah"])
-        state = parlour.game(name, pits=rng.randint(2, 6), seeds=rng.randint(1, 4)).start()
-        for _ in range(rng.randint(0, 40)):
-            if state.is_over:
-                break
-            state = state.play(rng.choice(state.legal_moves()))
+        start = parlour.game(name, pits=rng.randint(2, 6), seeds=rng.randint(1, 4)).start()
+        state = random_play(start, rng, rng.randint(0, 40))
         if not state.is_over:
             positions.append(state)
     return positions
