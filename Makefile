@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/parlour play mancala --level 8
+	-$(BIN)/parlour play mancala --level 8
 
 test: $(STAMP) lint typecheck pytest
 
