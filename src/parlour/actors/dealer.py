@@ -294,7 +294,7 @@ class Dealer(Actor):
     async def _post_battle(self) -> Phase:
         """Give the winner the table and wait until it has picked the cards up."""
         table = np.array(self._table, dtype=np.int32)
-        steps = np.array(self._steps, dtype=np.int32)
+        steps = np.array(self._steps, dtype=np.int64)
         pickup = self._rules.pickup_code
         pick_up(table, table.size, steps, steps.size // 2, self._taker, pickup, self._rng)
         cards = tuple(int(card) for card in table)

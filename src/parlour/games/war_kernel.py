@@ -48,6 +48,7 @@ from parlour.games.war import (
 
 HEAD, COUNT, ROUNDS, BATTLES, WARS, SIZE, RING = 0, 2, 4, 5, 6, 7, 8
 GOING = -2  # advance's answer when the game goes on (else: the winner, or TIE)
+REPEAT = -3  # advance's answer when it saw the stacks repeat
 RESULT_COLUMNS = ("winner", "ending", "rounds", "battles", "wars")
 
 
@@ -85,6 +86,9 @@ def advance(
     pickup: int,
     rng: np.ndarray,
     until: int,
+    watching: bool,
+    tortoise: np.ndarray,
+    brent: np.ndarray,
 ) -> int:
     """Play rounds until the game ends or ``until`` rounds are done (0: no limit).
 
@@ -92,7 +96,9 @@ def advance(
     table holds them in the order taken.  Returns GOING when ``until`` is reached, else
     the game's winner (TIE if both were out): the player who could still put a card.
     Then the table holds the cards put, and the last pair of ``steps`` says who was out.
-    All rounds run inside this one loop, because a call a round costs more than a round.
+    ``watching`` takes one step of Brent's cycle search after each round (``watch``) and
+    returns REPEAT when it finds the stacks seen before.  All rounds run inside this one
+    loop, because a call a round costs more than a round.
     """
     size = position[SIZE]
     while True:
@@ -134,8 +140,24 @@ def advance(
             slot += 1
         position[COUNT + winner] += n
         position[ROUNDS] += 1
+        if watching and watch(position, tortoise, brent):
+            return REPEAT
         if position[ROUNDS] == until:
             return GOING
+
+
+@njit(cache=True, nogil=True)
+def watch(position: np.ndarray, tortoise: np.ndarray, brent: np.ndarray) -> bool:
+    """Brent's step: whether the stacks equal the tortoise's, which moves up to here
+    when ``brent[1]`` rounds have passed since it last moved, ``brent[0]`` doubling."""
+    brent[1] += 1
+    if same_stacks(position, tortoise):
+        return True
+    if brent[1] == brent[0]:
+        tortoise[:] = position
+        brent[0] *= 2
+        brent[1] = 0
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -167,7 +189,7 @@ def play_random(
     rng: np.ndarray,
 ) -> tuple[int, int]:
     """Play to the end where stacks may repeat without cycling (pickup=shuffled)."""
-    winner = advance(position, table, steps, pickup, rng, limit)
+    winner = advance(position, table, steps, pickup, rng, limit, False, table, steps)
     if winner == GOING:
         return limit_result(position, more_wins)
     return winner, OUT_OF_CARDS
@@ -178,7 +200,7 @@ def next_round(
     position: np.ndarray, table: np.ndarray, steps: np.ndarray, pickup: int, rng: np.ndarray
 ) -> int:
     """One round: GOING or the game's winner."""
-    return advance(position, table, steps, pickup, rng, position[ROUNDS] + 1)
+    return advance(position, table, steps, pickup, rng, position[ROUNDS] + 1, False, table, steps)
 
 
 @njit(cache=True, nogil=True)
@@ -204,40 +226,61 @@ def play_until_repeat(
     start, tortoise, saved = spare[0], spare[1], spare[2]
     start[:] = position
     tortoise[:] = position
-    power, length, at_limit = 1, 0, False
-    while True:
-        winner = next_round(position, table, steps, pickup, rng)
-        if winner != GOING:
-            if at_limit:
-                position[:] = saved
-                return limit_result(position, more_wins)
-            return winner, OUT_OF_CARDS
-        if position[ROUNDS] == limit:
-            saved[:] = position
-            at_limit = True
-        length += 1
-        if same_stacks(position, tortoise):
-            break
-        if at_limit and position[ROUNDS] >= 3 * limit:
+    brent = np.array([1, 0], dtype=np.int64)  # power, and rounds since the tortoise moved
+    at_limit = False
+    answer = advance(position, table, steps, pickup, rng, limit, True, tortoise, brent)
+    if answer == GOING:  # at the limit, and no repeat seen yet: look on, up to 3 * limit
+        saved[:] = position
+        at_limit = True
+        answer = advance(position, table, steps, pickup, rng, 3 * limit, True, tortoise, brent)
+        if answer != REPEAT:
             position[:] = saved
             return limit_result(position, more_wins)
-        if length == power:
-            tortoise[:] = position
-            power *= 2
-            length = 0
-    # the cycle is `length` rounds long: walk two positions `length` rounds apart from
-    # the deal until they meet, at the first repeat
-    position[:] = start
-    for _ in range(length):
-        next_round(position, table, steps, pickup, rng)
-    tortoise[:] = start
-    while not same_stacks(position, tortoise):
-        next_round(position, table, steps, pickup, rng)
-        next_round(tortoise, table, steps, pickup, rng)
-    if at_limit and position[ROUNDS] >= limit:
-        position[:] = saved
+    if answer != REPEAT:
+        return answer, OUT_OF_CARDS
+    first_repeat(position, spare, table, steps, pickup, rng, brent[1])
+    if limit and position[ROUNDS] >= limit:  # the repeat came at or after the limit
+        if at_limit:
+            position[:] = saved
         return limit_result(position, more_wins)
     return TIE, CYCLE
+
+
+@njit(cache=True, nogil=True)
+def first_repeat(
+    position: np.ndarray,
+    spare: np.ndarray,
+    table: np.ndarray,
+    steps: np.ndarray,
+    pickup: int,
+    rng: np.ndarray,
+    length: int,
+) -> None:
+    """Move ``position`` to the first repeat of the game dealt in ``spare[0]``.
+
+    With the cycle ``length`` known, two positions ``length`` rounds apart meet exactly
+    from the cycle's start on, so they are walked from the deal in strides (fast, in one
+    call each) until they meet, and the last stride again round by round.
+    """
+    start, behind, stride = spare[0], spare[1], 1024
+    position[:] = start
+    advance(position, table, steps, pickup, rng, length, False, table, steps)
+    behind[:] = start
+    if same_stacks(position, behind):
+        return
+    ahead, back = spare[3], spare[4]
+    while True:
+        ahead[:] = position
+        back[:] = behind
+        for walker in (position, behind):
+            advance(walker, table, steps, pickup, rng, walker[ROUNDS] + stride, False, table, steps)
+        if same_stacks(position, behind):
+            break
+    position[:] = ahead
+    behind[:] = back
+    while not same_stacks(position, behind):
+        next_round(position, table, steps, pickup, rng)
+        next_round(behind, table, steps, pickup, rng)
 
 
 @njit(cache=True, nogil=True)
@@ -271,8 +314,8 @@ def play_game(
 def work(size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """A position and the work space play_game needs, for a deck of ``size`` cards."""
     position = new_position(size)
-    spare = np.empty((3, position.shape[0]), dtype=np.int32)
-    steps = np.empty(2 * (size // 2 + 2), dtype=np.int32)  # a war step takes 1 card or more
+    spare = np.empty((5, position.shape[0]), dtype=np.int32)
+    steps = np.empty(2 * (size // 2 + 2), dtype=np.int64)  # a war step takes 1 card or more
     return position, spare, np.empty(size, np.int32), steps, np.zeros(1, np.uint64)
 
 
@@ -347,7 +390,7 @@ def play_position(
     position, _, table, steps, rng = work(len(stack0) + len(stack1))
     load(position, np.array(stack0, dtype=np.int32), np.array(stack1, dtype=np.int32))
     rng_start(rng, rules.seed or 0, 0)
-    answer = advance(position, table, steps, rules.pickup_code, rng, 1)
+    answer = advance(position, table, steps, rules.pickup_code, rng, 1, False, table, steps)
     return int(answer), _stacks(position), position
 
 
