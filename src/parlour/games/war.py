@@ -33,9 +33,9 @@ TIE = -1  # the "winner" of a tied comparison or a drawn game
 PICKUPS = ("shuffled", "winner_first", "played")
 SHUFFLED, WINNER_FIRST, PLAYED = range(3)
 
-# How a game ended (with its winner, TIE for a draw).
+# How a game ended (with its winner, TIE for a draw), and the names of the endings.
 OUT_OF_CARDS, ROUND_LIMIT, CYCLE = range(3)
-ENDINGS = ("out of cards", "round limit", "cycle")
+ENDINGS = ("out_of_cards", "round_limit", "cycle")
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "♣♦♥♠"

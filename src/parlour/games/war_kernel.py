@@ -10,7 +10,7 @@ index          holds
 2, 3           how many cards each player holds
 4, 5, 6        rounds, battles and wars so far
 7              N, the number of cards in the deck
-8 .. 8+N-1     player 0's ring of N slots (top at index 0's value)
+8 .. 8+N-1     player 0's ring of N slots (its top at the slot index 0 names)
 8+N .. 8+2N-1  player 1's ring
 =============  ================================================
 
@@ -31,6 +31,7 @@ from numba import njit, prange
 
 from parlour.games.war import (
     CYCLE,
+    ENDINGS,
     OUT_OF_CARDS,
     ROUND_LIMIT,
     SHUFFLED,
@@ -162,7 +163,7 @@ def watch(position: np.ndarray, tortoise: np.ndarray, brent: np.ndarray) -> bool
 
 @njit(cache=True, nogil=True)
 def same_stacks(a: np.ndarray, b: np.ndarray) -> bool:
-    """Whether two positions hold the same two stacks (the counts may differ)."""
+    """Whether two positions hold the same two stacks (their round counts may differ)."""
     for player in range(2):
         if a[COUNT + player] != b[COUNT + player]:
             return False
@@ -432,13 +433,15 @@ def simulate(
 
 
 class Tally:
-    """Running totals of a simulation: counts and exact histograms, in constant memory."""
+    """Running totals of a simulation: counts and exact distributions, as (value, games)
+    pairs, so that memory grows with the distinct lengths, not with the longest game."""
 
     def __init__(self) -> None:
         self.games = 0
         self.winners = np.zeros(3, dtype=np.int64)  # player 0, player 1, tie
         self.endings = np.zeros(3, dtype=np.int64)
-        self.histograms = {name: np.zeros(1, dtype=np.int64) for name in RESULT_COLUMNS[2:]}
+        empty = (np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64))
+        self.spreads = {name: empty for name in RESULT_COLUMNS[2:]}
 
     def add(self, results: np.ndarray) -> None:
         """Count a block of kernel results."""
@@ -446,12 +449,11 @@ class Tally:
         self.winners += np.bincount(results[:, 0] % 3, minlength=3)
         self.endings += np.bincount(results[:, 1], minlength=3)
         for column, name in enumerate(RESULT_COLUMNS[2:], start=2):
-            counts = np.bincount(results[:, column])
-            old = self.histograms[name]
-            grown = np.zeros(max(old.size, counts.size), dtype=np.int64)
-            grown[: old.size] += old
-            grown[: counts.size] += counts
-            self.histograms[name] = grown
+            old_values, old_counts = self.spreads[name]
+            values = np.concatenate([old_values, results[:, column]])
+            weights = np.concatenate([old_counts, np.ones(results.shape[0], dtype=np.int64)])
+            distinct, where = np.unique(values, return_inverse=True)
+            self.spreads[name] = (distinct, np.bincount(where, weights).astype(np.int64))
 
     def summary(self, rules: WarRules) -> Summary:
         """The statistics of what was counted."""
@@ -460,13 +462,10 @@ class Tally:
             games=self.games,
             wins=(int(self.winners[0]), int(self.winners[1])),
             ties=int(self.winners[2]),
-            endings={name: int(n) for name, n in zip(ENDING_KEYS, self.endings, strict=True)},
-            stats={name: _stats(h) for name, h in self.histograms.items()},
-            lengths=_length_histogram(self.histograms["rounds"]),
+            endings={name: int(n) for name, n in zip(ENDINGS, self.endings, strict=True)},
+            stats={name: _stats(*spread) for name, spread in self.spreads.items()},
+            lengths=_length_histogram(*self.spreads["rounds"]),
         )
-
-
-ENDING_KEYS = ("out_of_cards", "round_limit", "cycle")
 
 
 @dataclass(frozen=True)
@@ -502,35 +501,34 @@ class Summary:
         }
 
 
-def _stats(histogram: np.ndarray) -> dict[str, float]:
-    """Mean, median, 90th and 99th percentiles (nearest rank) and maximum of a histogram."""
-    total = int(histogram.sum())
+def _stats(values: np.ndarray, counts: np.ndarray) -> dict[str, float]:
+    """Mean, median, 90th and 99th percentiles (nearest rank) and maximum."""
+    total = int(counts.sum())
     if total == 0:
         return {"mean": 0.0, "median": 0, "p90": 0, "p99": 0, "max": 0}
-    cumulative = np.cumsum(histogram)
+    cumulative = np.cumsum(counts)
 
     def rank(q: float) -> int:
-        return int(np.searchsorted(cumulative, max(1, int(np.ceil(q * total)))))
+        return int(values[np.searchsorted(cumulative, max(1, int(np.ceil(q * total))))])
 
     return {
-        "mean": float(np.dot(np.arange(histogram.size), histogram) / total),
+        "mean": float(np.dot(values, counts) / total),
         "median": rank(0.5),
         "p90": rank(0.9),
         "p99": rank(0.99),
-        "max": int(np.flatnonzero(histogram)[-1]),
+        "max": int(values[-1]),
     }
 
 
-def _length_histogram(histogram: np.ndarray) -> list[tuple[int, int, int]]:
+def _length_histogram(values: np.ndarray, counts: np.ndarray) -> list[tuple[int, int, int]]:
     """Games by rounds in about eight bins from the shortest game to the longest.
 
     Equal bins where lengths are close (a round limit); doubling bins where the longest
     game is many times the shortest, as without a limit.
     """
-    played = np.flatnonzero(histogram)
-    if played.size == 0:
+    if values.size == 0:
         return []
-    shortest, longest = int(played[0]), int(played[-1])
+    shortest, longest = int(values[0]), int(values[-1])
     if longest < 4 * max(shortest, 1):
         width = -(-(longest - shortest + 1) // 8)
         edges = list(range(shortest, longest + width + 1, width))
@@ -538,8 +536,10 @@ def _length_histogram(histogram: np.ndarray) -> list[tuple[int, int, int]]:
         edges = [shortest, shortest + max(1, -(-longest // 128))]
         while edges[-1] <= longest:
             edges.append(edges[-1] + 2 * (edges[-1] - edges[-2]))
+    cumulative = np.concatenate([[0], np.cumsum(counts)])
+    at = np.searchsorted(values, edges)
     return [
-        (low, high - 1, int(histogram[low:high].sum()))
-        for low, high in itertools.pairwise(edges)
+        (low, high - 1, int(cumulative[at[i + 1]] - cumulative[at[i]]))
+        for i, (low, high) in enumerate(itertools.pairwise(edges))
         if low <= longest
     ]
