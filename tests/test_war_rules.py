@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -278,3 +281,28 @@ def test_a_round_keeps_every_card(cards: list[int], cut: int, pickup: str) -> No
         assert position[kernel.BATTLES] == position[kernel.WARS] + 1
     else:
         assert answer == TIE or len(s0 if answer == 1 else s1) > 0
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 5000), min_size=1, max_size=300), st.integers(1, 7))
+def test_tally_statistics_are_exact(lengths: list[int], blocks: int) -> None:
+    results = np.zeros((len(lengths), len(kernel.RESULT_COLUMNS)), dtype=np.int32)
+    results[:, 2] = lengths
+    tally = kernel.Tally()
+    for block in np.array_split(results, blocks):
+        tally.add(block)
+    stats = tally.summary(war_rules()).stats["rounds"]
+    ordered = sorted(lengths)
+
+    def nearest_rank(percent: int) -> int:
+        return ordered[max(1, math.ceil(Fraction(percent, 100) * len(ordered))) - 1]
+
+    assert stats["mean"] == pytest.approx(np.mean(lengths))
+    assert (stats["median"], stats["p90"], stats["p99"]) == tuple(
+        nearest_rank(p) for p in (50, 90, 99)
+    )
+    assert stats["max"] == max(lengths)
+    bins = tally.summary(war_rules()).lengths
+    assert sum(n for _, _, n in bins) == len(lengths)
+    for low, high, n in bins:
+        assert n == sum(low <= x <= high for x in lengths)

@@ -508,14 +508,14 @@ def _stats(values: np.ndarray, counts: np.ndarray) -> dict[str, float]:
         return {"mean": 0.0, "median": 0, "p90": 0, "p99": 0, "max": 0}
     cumulative = np.cumsum(counts)
 
-    def rank(q: float) -> int:
-        return int(values[np.searchsorted(cumulative, max(1, int(np.ceil(q * total))))])
+    def rank(percent: int) -> int:  # the value of the ceil(percent% of total)-th game
+        return int(values[np.searchsorted(cumulative, max(1, -(-percent * total // 100)))])
 
     return {
         "mean": float(np.dot(values, counts) / total),
-        "median": rank(0.5),
-        "p90": rank(0.9),
-        "p99": rank(0.99),
+        "median": rank(50),
+        "p90": rank(90),
+        "p99": rank(99),
         "max": int(values[-1]),
     }
 
