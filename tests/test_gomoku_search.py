@@ -151,7 +151,7 @@ def test_a_search_reports_its_depth_and_nodes() -> None:
     state = replay(15, "H8 H9 I9 G7 J10 K11")
     report = search(state, 3)
     assert isinstance(report, SearchReport) and report.reason in {"search", "defend"}
-    assert 1 <= report.depth <= 6 and report.nodes > 10
+    assert 1 <= report.depth <= 8 and report.nodes > 10
     assert state.is_free(*report.move)
 
 
@@ -159,8 +159,8 @@ def test_the_clock_stops_a_deep_search() -> None:
     state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
     started = time.perf_counter()
     report = search(state, MAX_LEVEL, seconds=0.3)
-    assert time.perf_counter() - started < 5  # the level alone would think for 15 s
-    assert report.depth < 10 and state.is_free(*report.move)
+    assert time.perf_counter() - started < 5  # the level alone would think for 20 s
+    assert report.depth < 14 and state.is_free(*report.move)
 
 
 def test_the_first_move_is_the_centre_and_a_finished_game_is_refused() -> None:

@@ -70,11 +70,11 @@ class Level:
 
 
 LEVELS = {
-    2: Level(depth=2, width=8, vcf_depth=4, seconds=1.0),
-    3: Level(depth=6, width=10, vcf_depth=10, seconds=2.0),
-    4: Level(depth=8, width=12, vcf_depth=14, seconds=4.0),
-    5: Level(depth=10, width=14, vcf_depth=18, seconds=8.0),
-    6: Level(depth=12, width=16, vcf_depth=20, seconds=15.0),
+    2: Level(depth=4, width=8, vcf_depth=6, seconds=1.0),
+    3: Level(depth=8, width=10, vcf_depth=10, seconds=2.0),
+    4: Level(depth=10, width=12, vcf_depth=14, seconds=5.0),
+    5: Level(depth=12, width=14, vcf_depth=18, seconds=10.0),
+    6: Level(depth=14, width=16, vcf_depth=20, seconds=20.0),
 }
 MAX_LEVEL = max(LEVELS)
 VCF_NODE_LIMIT = 20_000
