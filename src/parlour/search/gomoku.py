@@ -10,8 +10,10 @@ it (its windows weighed against the opponent's).  Higher levels search:
 3. the opponent's VCF is looked for as if it moved now; if it has one, only the moves after
    which it has none are searched;
 4. alpha-beta with iterative deepening over the best-looking moves near the stones, where
-   a node with a five point to answer has only that move (it costs no depth), and leaves
-   are valued by the windows of five each side can still fill, weighed by how full.
+   a node with a five point to answer has only that move (it costs no depth), a node
+   whose opponent just made a three has only its answers (the three's points or fours of
+   its own; at the horizon too, where the three would be missed), and leaves are valued
+   by the windows of five each side can still fill, weighed by how full.
 
 Everything below the driver is numba code running on a copy of the rules' board array with
 the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a timer
@@ -47,6 +49,7 @@ THREAT = np.array([0, 1, 10, 100, 10_000, 1_000_000], dtype=np.int64)
 about to move is as good as a five."""
 
 NODES, VCF_NODES = 0, 1
+MAX_PLY = 64
 
 # The recursive kernels get explicit signatures: numba would otherwise add versions for
 # literal arguments, and a cached recursive function with several versions crashes on load.
@@ -56,7 +59,6 @@ _NEAR = types.int16[:, ::1]
 _FLAG = types.uint8[::1]
 _STATS = types.int64[::1]
 _INT = types.int64
-MAX_PLY = 64
 
 
 @dataclass(frozen=True)
