@@ -6,9 +6,10 @@
 
 Each pair of games starts from the same random two stones near the centre (one each) and
 is played once from each side, so colours alternate; both then play to the end (five or a
-full board).  parlour plays at its default level with, as its time a move, the peer's
-mean time a move so far (never more than the level's own).  The peers go into their own
-environment, never into parlour's dependencies:
+full board).  parlour plays at its default level on a time bank: a move may take the time
+the peer has spent so far in the match less what parlour has (never more than the level's
+own time), so that parlour's mean time a move stays within the peer's.  The peers go into
+their own environment, never into parlour's dependencies:
 
     python3 -m venv benchmarks/.venv-gomoku
     benchmarks/.venv-gomoku/bin/pip install gomoku-terminal gomokubench -e .
@@ -97,7 +98,8 @@ def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level
     while not state.is_over:
         started = time.perf_counter()
         if state.to_move == parlour_plays:
-            budget = min(LEVELS[level].seconds, tally.mean(tally.theirs) or LEVELS[level].seconds)
+            bank = sum(tally.theirs) - sum(tally.ours)
+            budget = min(LEVELS[level].seconds, max(bank, 0.01))
             move = search(state, level, seconds=budget).move
             tally.ours.append(time.perf_counter() - started)
         else:

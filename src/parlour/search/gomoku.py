@@ -210,20 +210,19 @@ def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> n
     first: by what the move gains plus what the opponent would gain there.  None when
     the board is full (or empty: the driver plays the centre)."""
     n = board.shape[0]
-    points = []
-    scores = []
+    points = np.empty(n * n, dtype=np.int64)
+    scores = np.empty(n * n, dtype=np.int64)
+    count = 0
     for r in range(n):
         for c in range(n):
             if board[r, c] == EMPTY and near[r, c] > 0:
                 q = r * n + c
                 mine, theirs = gains(board, q, stone)
-                points.append(q)
-                scores.append(mine + theirs)
-    if len(points) == 0:
-        return np.empty(0, dtype=np.int64)
-    order = np.argsort(-np.array(scores), kind="mergesort")
-    chosen = np.array(points, dtype=np.int64)[order]
-    return chosen[: min(width, chosen.shape[0])]
+                points[count] = q
+                scores[count] = -(mine + theirs)
+                count += 1
+    order = np.argsort(scores[:count], kind="mergesort")
+    return points[order[: min(width, count)]]
 
 
 # VCF: the attacker plays fours, the defender answers each on its one five point.
