@@ -209,3 +209,14 @@ def test_the_answers_to_a_three_are_the_points_of_its_windows() -> None:
     assert defences("......XX.X.....", 7) == {5, 8, 10}  # the split three
     assert defences(".....0XXX......", 7) == set()  # blocked: only a simple four to make
     assert defences("......XX.......", 7) == set()
+
+
+def test_the_computer_players_of_gomoku_use_this_engine() -> None:
+    """``parlour.search.best_move`` (the ComputerPlayer's call) plays gomoku with it, and
+    the shared ``--players`` levels above the top one play as the top one."""
+    from parlour import search as engines
+
+    state = replay(9, "D5 A1 E5 A2 F5")
+    move, report = engines.best_move(state, 8, 0.5)
+    assert isinstance(report, SearchReport) and move == report.move
+    assert state.move_name(move) in {"C5", "G5"}  # X's open three D5-F5 answered
