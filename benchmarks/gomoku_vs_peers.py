@@ -133,6 +133,7 @@ def main() -> None:
             if game % 2 == 0:
                 start = opening(rng)
             play(peer, game % 2, start, tally, args.level)
+            print(f"  game {game + 1}: {tally.wins}-{tally.losses}-{tally.draws}", flush=True)
         print(
             f"{name}: parlour level {args.level} wins {tally.wins}, losses {tally.losses}, "
             f"draws {tally.draws}; mean time a move: parlour {tally.mean(tally.ours):.3f} s, "
