@@ -61,9 +61,12 @@ def spawn(*args: str) -> pexpect.spawn:
 
 
 def transcript(child: pexpect.spawn) -> str:
+    """All the child printed, less the "warming up" note that a cold numba cache adds
+    (it goes to stderr, which the pseudo-terminal mixes in)."""
     log = child.logfile_read
     assert isinstance(log, io.StringIO)
-    return log.getvalue()
+    lines = log.getvalue().replace("\r", "").split("\n")
+    return "\n".join(line for line in lines if not line.startswith("warming up "))
 
 
 def boards(paragraphs: tuple[str, ...]) -> list[list[str]]:
