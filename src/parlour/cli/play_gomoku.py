@@ -15,10 +15,8 @@ import click
 
 from parlour.actors import Moved, Result, View
 from parlour.cli import play
-from parlour.cli._common import make_game, option_flag, time_flag, warming_up
-from parlour.cli.play_sowing import _seat_of
+from parlour.cli._common import Seating, make_game, seating_flags, warming_up
 from parlour.core import State
-from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec, timed
 from parlour.players.terminal import Seat
 
 SEPARATOR = "-" * 43
@@ -78,52 +76,26 @@ def _act(name: str, verb: str, you_verb: str) -> str:
 
 
 @play.command("gomoku")
-@click.option(
-    "--players",
-    "players",
-    type=PLAYERS,
-    help="Who plays, X (first) then 0: human, computer:LEVEL or random each.",
-)
-@click.option(
-    "--level",
-    type=click.IntRange(1, MAX_LEVEL),
-    default=DEFAULT_LEVEL,
-    show_default=True,
-    help="The opponent's level: 1 greedy, 2-6 searching deeper and longer (7-8 play as 6).",
+@seating_flags(
+    order="X (first) then 0",
+    level_help="The opponent's level: 1 greedy, 2-6 searching deeper and longer (7-8 play as 6).",
+    first_help="Who plays X and moves first (default: the person).",
 )
 @click.option("--size", type=int, help="Points on a side, 5 to 26 (default 15).")
 @click.option(
     "--exact-five", "exact_five", flag_value=True, default=None, help="Six or more do not win."
 )
-@click.option(
-    "--first",
-    type=click.Choice(["human", "computer"]),
-    help="Who plays X and moves first (default: the person).",
-)
-@click.option("--seed", type=int, help="Seed of the random players, to replay a game.")
-@click.option("--clear", is_flag=True, help="Clear the screen between turns.")
-@time_flag
-@option_flag
 def gomoku(
-    players: tuple[PlayerSpec, PlayerSpec] | None,
-    level: int,
-    size: int | None,
-    exact_five: bool | None,
-    first: str | None,
-    seed: int | None,
-    clear: bool,
-    seconds: float | None,
-    option_texts: tuple[str, ...],
+    seating: Seating, size: int | None, exact_five: bool | None, option_texts: tuple[str, ...]
 ) -> None:
     """Play five in a row (seed 002) against the computer or another person."""
     from parlour.players.terminal import play_in_terminal
 
-    specs = timed(players or (PlayerSpec("human"), PlayerSpec("computer", level)), seconds)
-    if first is not None and _seat_of(specs, first == "human") == 1:
-        specs = (specs[1], specs[0])
+    specs = seating.specs if seating.first != 1 else (seating.specs[1], seating.specs[0])
     start = make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
     with warming_up():  # compile the rules and the engine before the first screen
         import parlour.search.gomoku  # noqa: F401
 
         start.play(start.legal_moves()[0])
-    raise SystemExit(play_in_terminal(start, specs, GomokuScreen(), seed=seed, clear=clear))
+    screen = GomokuScreen()
+    raise SystemExit(play_in_terminal(start, specs, screen, seed=seating.seed, clear=seating.clear))

@@ -11,72 +11,36 @@ from typing import Any
 import click
 
 from parlour.cli import play
-from parlour.cli._common import make_game, option_flag, time_flag, warming_up
-from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec, timed
+from parlour.cli._common import Seating, make_game, seating_flags, warming_up
 
 
 def _command(name: str, summary: str) -> None:
     """Attach ``play NAME``: both sowing games take the same options."""
 
     @play.command(name, help=summary)
-    @click.option(
-        "--players",
-        "players",
-        type=PLAYERS,
-        help="Who plays, player 1 (bottom row) first: human, computer:LEVEL or random each.",
-    )
-    @click.option(
-        "--level",
-        type=click.IntRange(1, MAX_LEVEL),
-        default=DEFAULT_LEVEL,
-        show_default=True,
-        help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine.",
-    )
-    @click.option(
-        "--first",
-        type=click.Choice(["human", "computer"]),
-        help="Who moves first (default: player 1, the bottom row).",
+    @seating_flags(
+        order="player 1 (bottom row) first",
+        level_help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine.",
+        first_help="Who moves first (default: player 1, the bottom row).",
     )
     @click.option("--pits", type=int, help="Pits a side.")
     @click.option("--seeds", type=int, help="Seeds in each pit at the start.")
-    @click.option("--seed", type=int, help="Seed of the random players, to replay a game.")
-    @click.option(
-        "--clear",
-        is_flag=True,
-        help="Clear the screen between turns and pause after the computer's moves.",
-    )
-    @time_flag
-    @option_flag
     def command(
-        players: tuple[PlayerSpec, PlayerSpec] | None,
-        level: int,
-        first: str | None,
-        pits: int | None,
-        seeds: int | None,
-        seed: int | None,
-        clear: bool,
-        seconds: float | None,
-        option_texts: tuple[str, ...],
+        seating: Seating, pits: int | None, seeds: int | None, option_texts: tuple[str, ...]
     ) -> None:
         from parlour.players.sowing_screen import SowingScreen
         from parlour.players.terminal import play_in_terminal
 
-        specs = timed(players or (PlayerSpec("human"), PlayerSpec("computer", level)), seconds)
         start: Any = make_game(name, option_texts, pits=pits, seeds=seeds).start()
-        if first is not None:
-            start = _first_mover(start, _seat_of(specs, first == "human"))
+        if seating.first is not None:
+            start = _first_mover(start, seating.first)
         with warming_up():  # compile the rules before the first screen
             start.play_report(start.legal_moves()[0])
-        code = play_in_terminal(start, specs, SowingScreen(), seed=seed, clear=clear)
+        screen = SowingScreen()
+        code = play_in_terminal(
+            start, seating.specs, screen, seed=seating.seed, clear=seating.clear
+        )
         raise SystemExit(code)
-
-
-def _seat_of(specs: tuple[PlayerSpec, PlayerSpec], human: bool) -> int:
-    """The one seat of a person (or of a program), for ``--first``."""
-    seats = [n for n, spec in enumerate(specs) if spec.human == human]
-    if len(seats) != 1:
-        raise click.UsageError("--first needs one human and one computer player")
-    return seats[0]
 
 
 def _first_mover(start: Any, player: int) -> Any:
