@@ -57,6 +57,14 @@ def test_the_computer_answers_and_shows_its_stone() -> None:
     child.expect(pexpect.EOF)
 
 
+def test_first_computer_gives_the_computer_x() -> None:
+    child = spawn("--size", "9", "--level", "1", "--first", "computer")
+    child.expect(r"Computer plays X at ([A-I][1-9])\.")
+    child.expect_exact("Your move, 0 (A1..I9)-> ")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+
+
 def test_two_computers_finish_a_game() -> None:
     result = CliRunner().invoke(
         main, ["play", "gomoku", "--size", "7", "--players", "computer:1,computer:2"]
