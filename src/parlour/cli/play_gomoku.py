@@ -17,7 +17,7 @@ from parlour.actors import Moved, Result, View
 from parlour.cli import play
 from parlour.cli._common import Seating, make_game, seating_flags, warming_up
 from parlour.core import State
-from parlour.players.terminal import Seat
+from parlour.players.terminal import Seat, act
 
 SEPARATOR = "-" * 43
 STONES = ("X", "0")
@@ -53,7 +53,7 @@ class GomokuScreen:
         if seat.human:
             return ""
         after = event.after
-        text = f"\n{_act(seat.name, 'plays', 'play')} {STONES[event.player]} at {event.name}.\n"
+        text = f"\n{act(seat.name, 'plays', 'play')} {STONES[event.player]} at {event.name}.\n"
         if not (after.is_over or seats[after.to_move].human):
             text += f"\n{after.render()}\n"
         return text
@@ -68,11 +68,6 @@ class GomokuScreen:
         winner = names[result.winner]
         five = f"five in a row for {STONES[result.winner]}"
         return f"{board}{'You win' if winner == 'You' else f'{winner} wins'}: {five}!\n"
-
-
-def _act(name: str, verb: str, you_verb: str) -> str:
-    """``name`` with the verb agreeing: "You play", "Computer plays"."""
-    return f"{name} {you_verb if name == 'You' else verb}"
 
 
 @play.command("gomoku")

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from parlour.actors import Moved, Result, View
 from parlour.core import State
 from parlour.games.ayo import AyoReport, AyoState, Capture
-from parlour.players.terminal import Seat
+from parlour.players.terminal import Seat, act, final_words
 
 SEPARATOR = "-" * 52
 
@@ -27,7 +27,7 @@ class AyoScreen:
             "sower with the last token of a hand, and a last token in a house that is "
             "neither empty nor four is taken up and sown on.  Each four captured buys a "
             "house for the next round.  "
-            f"{_act(seats[start.starter].name, 'starts', 'start')} the first round.\n"
+            f"{act(seats[start.starter].name, 'starts', 'start')} the first round.\n"
         )
 
     def turn(self, view: View, seats: Sequence[Seat]) -> str:
@@ -45,25 +45,25 @@ class AyoScreen:
         assert isinstance(after, AyoState)
         names = [seat.name for seat in seats]
         lines = [] if seats[event.player].human else [f"\n{SEPARATOR}\n"]
-        lines.append(f"{_act(names[event.player], 'sows', 'sow')} house {report.house}.\n")
+        lines.append(f"{act(names[event.player], 'sows', 'sow')} house {report.house}.\n")
         if report.relays:
             (house, tokens), *more = report.relays
             hands = "".join(f", house {h} ({n})" for h, n in more)
             lines.append(f"  Sown on from house {house} ({tokens} tokens){hands}.\n")
         lines.extend(f"  {_capture(c, names, event.player)}\n" for c in report.captures)
         lines.extend(
-            f"  {_act(names[p], 'has', 'have')} no legal move: the turn passes.\n"
+            f"  {act(names[p], 'has', 'have')} no legal move: the turn passes.\n"
             for p in report.passes
         )
         if report.round_end is not None:
             end = report.round_end
             held = (
-                f"{_act(names[0], 'holds', 'hold')} {end.held[0]} tokens, {names[1]} {end.held[1]}"
+                f"{act(names[0], 'holds', 'hold')} {end.held[0]} tokens, {names[1]} {end.held[1]}"
             )
             lines.append(f"\nRound {end.round} is over: {end.reason}.  {held}.\n")
             if end.houses is not None:
                 owned = " and ".join(
-                    f"{_act(names[p], 'owns', 'own')} {_houses(after.owners, p)}" for p in range(2)
+                    f"{act(names[p], 'owns', 'own')} {_houses(after.owners, p)}" for p in range(2)
                 )
                 lines.append(f"Round {after.round}: {owned}; {names[after.starter]} starts.\n")
         # a person's new turn shows the board; a move again (after a pass) does not
@@ -76,20 +76,11 @@ class AyoScreen:
 
     def game_over(self, result: Result, seats: Sequence[Seat]) -> str:
         names = [seat.name for seat in seats]
-        if result.forfeit is not None:
-            how = f"{names[result.forfeit]} forfeits: {result.reason}."
-        else:
-            how = "The game is over."
         score = (
-            f"{_act(names[0], 'holds', 'hold')} {result.scores[0]} tokens, "
+            f"{act(names[0], 'holds', 'hold')} {result.scores[0]} tokens, "
             f"{names[1]} {result.scores[1]}."
         )
-        if result.winner is None:
-            verdict = "It is a draw."
-        else:
-            winner = names[result.winner]
-            verdict = "You win!" if winner == "You" else f"{winner} wins."
-        return f"\n{SEPARATOR}\n\n{how} {score} {verdict}\n"
+        return f"\n{SEPARATOR}\n\n{final_words(result, names, 'The game is over.', score)}\n"
 
 
 def _capture(capture: Capture, names: Sequence[str], sower: int) -> str:
@@ -97,18 +88,16 @@ def _capture(capture: Capture, names: Sequence[str], sower: int) -> str:
     who = names[capture.player]
     if capture.kind == "owner":
         whose = "" if capture.player == sower else ", on the other player's turn"
-        takes = _act(who, "takes", "take")
+        takes = act(who, "takes", "take")
         return f"House {capture.house} made four: {takes} them, as its owner{whose}."
     if capture.kind == "sower":
         return (
-            f"The last token made four in house {capture.house}: {_act(who, 'takes', 'take')} them."
+            f"The last token made four in house {capture.house}: {act(who, 'takes', 'take')} them."
         )
     if capture.kind == "last four":
-        return (
-            f"That was the eleventh group: {_act(who, 'takes', 'take')} the last four tokens too."
-        )
+        return f"That was the eleventh group: {act(who, 'takes', 'take')} the last four tokens too."
     whose = "your" if who == "You" else "their"
-    return f"{_act(who, 'gets', 'get')} the {capture.tokens} tokens left in {whose} houses."
+    return f"{act(who, 'gets', 'get')} the {capture.tokens} tokens left in {whose} houses."
 
 
 def _houses(owners: tuple[int, ...], player: int) -> str:
@@ -126,8 +115,3 @@ def _houses(owners: tuple[int, ...], player: int) -> str:
     text = ", ".join(f"{r[0]}-{r[-1]}" if len(r) > 1 else str(r[0]) for r in runs)
     count = len(mine)
     return f"{count} house{'s' if count > 1 else ''} ({text})"
-
-
-def _act(name: str, third: str, second: str) -> str:
-    """``name`` and the verb that agrees with it: "Computer takes", "You take"."""
-    return f"You {second}" if name == "You" else f"{name} {third}"

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from parlour.actors import Moved, Result, View
 from parlour.core import State
 from parlour.games.sowing import LETTERS, SowReport
-from parlour.players.terminal import Seat
+from parlour.players.terminal import Seat, final_words
 
 SEPARATOR = "-" * 43
 
@@ -75,17 +75,8 @@ class SowingScreen:
 
     def game_over(self, result: Result, seats: Sequence[Seat]) -> str:
         names = [seat.name for seat in seats]
-        if result.forfeit is not None:
-            how = f"{names[result.forfeit]} forfeits: {result.reason}."
-        else:
-            how = "Final score:"
         score = f"{names[0]} {result.scores[0]}, {names[1]} {result.scores[1]}."
-        if result.winner is None:
-            verdict = "It is a draw."
-        else:
-            winner = names[result.winner]
-            verdict = "You win!" if winner == "You" else f"{winner} wins."
-        return f"\n{SEPARATOR}\n\n{how} {score} {verdict}\n"
+        return f"\n{SEPARATOR}\n\n{final_words(result, names, 'Final score:', score)}\n"
 
 
 def _row(player: int) -> str:

@@ -59,6 +59,23 @@ class Screen(Protocol):
         """The end: the result in words."""
 
 
+def act(name: str, third: str, second: str) -> str:
+    """``name`` and the verb that agrees with it: "Computer takes", "You take"."""
+    return f"You {second}" if name == "You" else f"{name} {third}"
+
+
+def final_words(result: Result, names: Sequence[str], ended: str, score: str) -> str:
+    """The last sentence of a game: how it ended (``ended`` unless someone forfeited),
+    the ``score`` and who won, the seed's "You win!" when the person did."""
+    how = ended if result.forfeit is None else f"{names[result.forfeit]} forfeits: {result.reason}."
+    if result.winner is None:
+        verdict = "It is a draw."
+    else:
+        winner = names[result.winner]
+        verdict = "You win!" if winner == "You" else f"{winner} wins."
+    return f"{how} {score} {verdict}"
+
+
 class LineSource(Protocol):
     async def readline(self) -> str | None:
         """The next line typed, without its newline; None at the end of input."""

@@ -232,26 +232,34 @@ def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> n
 def four_shape(board: np.ndarray, point: int, stone: int) -> bool:
     """Whether some window of five through the empty ``point`` holds three of ``stone``
     and nothing of the opponent's: the only places a four can be made."""
-    n = board.shape[0]
-    row, col = divmod(point, n)
+    row, col = divmod(point, board.shape[0])
     for d in range(4):
         for back in range(5):
-            r0 = row - back * DR[d]
-            c0 = col - back * DC[d]
-            r4 = r0 + 4 * DR[d]
-            c4 = c0 + 4 * DC[d]
-            if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
-                continue
-            mine = 0
-            for i in range(5):
-                cell = board[r0 + i * DR[d], c0 + i * DC[d]]
-                if cell == stone:
-                    mine += 1
-                elif cell != EMPTY:
-                    mine = -9
-            if mine == 3:
+            if window_stones(board, row, col, d, back, stone) == 3:
                 return True
     return False
+
+
+@njit(cache=True, nogil=True)
+def window_stones(board: np.ndarray, row: int, col: int, d: int, back: int, stone: int) -> int:
+    """How many of ``stone`` the window of five on line ``d`` through (row, col) holds,
+    the window beginning ``back`` points behind it; -1 where the window leaves the board
+    or holds an opponent's stone, so that it can never make a five."""
+    n = board.shape[0]
+    r0 = row - back * DR[d]
+    c0 = col - back * DC[d]
+    r4 = r0 + 4 * DR[d]
+    c4 = c0 + 4 * DC[d]
+    if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
+        return -1
+    mine = 0
+    for i in range(5):
+        cell = board[r0 + i * DR[d], c0 + i * DC[d]]
+        if cell == stone:
+            mine += 1
+        elif cell != EMPTY:
+            return -1
+    return mine
 
 
 @njit(cache=True, nogil=True)
@@ -291,21 +299,10 @@ def three_defences(board: np.ndarray, last: int, stone: int, exact: bool, out: n
         count = 0
         three = False
         for back in range(5):
+            if window_stones(board, row, col, d, back, stone) != 3:
+                continue
             r0 = row - back * DR[d]
             c0 = col - back * DC[d]
-            r4 = r0 + 4 * DR[d]
-            c4 = c0 + 4 * DC[d]
-            if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
-                continue
-            mine = 0
-            for i in range(5):
-                cell = board[r0 + i * DR[d], c0 + i * DC[d]]
-                if cell == stone:
-                    mine += 1
-                elif cell != EMPTY:
-                    mine = -9
-            if mine != 3:
-                continue
             for i in range(5):
                 q = (r0 + i * DR[d]) * n + c0 + i * DC[d]
                 if board[q // n, q % n] == EMPTY:
