@@ -114,13 +114,15 @@ def _sow_at(buf: np.ndarray, at: int, pits: int, column: int, rules: int) -> int
     i = pit_index(player, column, pits)
     seeds = buf[_u(at + i)]
     buf[_u(at + i)] = 0
-    while seeds > 0:
+    for _ in range(seeds):
         i += 1
         if i == holes:
             i = 0
-        if i != skipped:
-            buf[_u(at + i)] += 1
-            seeds -= 1
+        if i == skipped:  # never two in a row: the stores are apart
+            i += 1
+            if i == holes:
+                i = 0
+        buf[_u(at + i)] += 1
     return i
 
 
@@ -198,16 +200,21 @@ def apply_move(board: np.ndarray, column: int, rules: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def perft_kernel(board: np.ndarray, depth: int, rules: int) -> int:
+def perft_kernel(start: tuple[int, ...], depth: int, rules: int) -> int:
     """RULES.md's perft, as an explicit-stack depth-first walk (no recursion, no allocation
     per node): ply d's position lies at ``d * n`` of one buffer and ``nextcol[d]`` is the
-    next move to try there."""
-    if depth == 0 or is_over(board):
+    next move to try there.
+
+    The start comes as a tuple because a tuple's length is known when numba compiles: the
+    board size becomes a constant, its loops are unrolled, and perft runs a third faster
+    (one compiled version per board size)."""
+    n = len(start)
+    pits = (n - 3) // 2
+    buf = np.empty((depth + 1) * n, dtype=BOARD_DTYPE)
+    for k in range(n):
+        buf[k] = start[k]
+    if depth == 0 or _over_at(buf, 0, pits):
         return 1
-    n = board.shape[0]
-    pits = pit_count(board)
-    buf = np.empty((depth + 1) * n, dtype=board.dtype)
-    buf[:n] = board
     nextcol = np.zeros(depth + 1, dtype=np.int64)
     level = 0
     leaves = 0
@@ -395,7 +402,7 @@ class SowingState(State):
         return self._board.copy(), int(move)
 
     def perft(self, depth: int) -> int:
-        return int(perft_kernel(self._board.copy(), depth, self.game.rules))
+        return int(perft_kernel(tuple(self._board.tolist()), depth, self.game.rules))
 
     def move_name(self, move: Move) -> str:
         return LETTERS[int(move)]  # type: ignore[call-overload]
