@@ -151,6 +151,18 @@ def _order(game: int, pos: np.ndarray, move: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _sort_by_score(scores: np.ndarray, count: int, out: np.ndarray) -> None:
+    """The indexes 0..count-1 into ``out``, highest score first, ties in index order: an
+    insertion sort, as a node has few moves and sorting must not allocate."""
+    for i in range(count):
+        j = i
+        while j > 0 and scores[out[j - 1]] < scores[i]:
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = i
+
+
+@njit(cache=True, nogil=True)
 def _pack(value: int, depth: int, bound: int, move: int, complete: bool) -> np.int64:
     return np.int64(
         (value + VALUE_OFFSET) | (depth << 32) | (bound << 40) | (move << 42) | (complete << 50)
@@ -258,7 +270,7 @@ def search_depth(
             for i in range(count[ply]):
                 move = moves[ply, i]
                 scores[i] = 3 if move == tt_move else _order(game, pos, move)
-            order[ply, : count[ply]] = np.argsort(-scores[: count[ply]], kind="mergesort")
+            _sort_by_score(scores, count[ply], order[ply])
             tried[ply] = 0
             alpha_in[ply] = alpha[ply]
             horizon_in[ply] = info[HORIZON]
