@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -13,7 +14,7 @@ from helpers import random_play
 from parlour.cli import main
 from parlour.core import State
 from parlour.search import minimax as seed_minimax
-from parlour.search.engine import Engine, kernel_position
+from parlour.search.engine import EXACT, Engine, _lookup, _store, kernel_position
 
 RULE_SETS = [
     ("kalah", {}),
@@ -145,3 +146,20 @@ def test_analyze_refuses_bad_input() -> None:
     assert over.exit_code == 2 and "over" in over.output
     bad_time = runner.invoke(main, ["analyze", "kalah", "--time", "0"])
     assert bad_time.exit_code == 2
+
+
+def test_a_deep_entry_outlives_shallow_ones_of_its_search_only() -> None:
+    """One slot pair: a deep result stays while shallow ones of the same search come and
+    go beside it; a later search may replace it."""
+    keys = np.zeros(2, dtype=np.uint64)
+    data = np.zeros(2, dtype=np.int64)
+    deep, shallow, other = np.uint64(2), np.uint64(4), np.uint64(6)  # one pair, all three
+    _store(keys, data, deep, 12, 5, -99, 99, 1, False, 1)
+    _store(keys, data, shallow, 2, 7, -99, 99, 3, False, 1)
+    _store(keys, data, other, 3, 9, -99, 99, 4, False, 1)
+    assert _lookup(keys, data, deep)[0] and _lookup(keys, data, other)[0]
+    assert not _lookup(keys, data, shallow)[0]  # the always-replaced slot moved on
+    entry = _lookup(keys, data, deep)[1]
+    assert (entry & 0xFFFFFFFF) - (1 << 31) == 5 and (entry >> 40) & 3 == EXACT
+    _store(keys, data, shallow, 2, 7, -99, 99, 3, False, 2)  # the next search
+    assert _lookup(keys, data, shallow)[0] and not _lookup(keys, data, deep)[0]

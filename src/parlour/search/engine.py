@@ -41,14 +41,16 @@ NODES = 0
 HORIZON = 1
 ABORTED = 2
 BEST = 3
-INFO_SIZE = 4
+GENERATION = 4
+INFO_SIZE = 5
 
 # the phases of the unrolled search
 ENTER, NEXT, RETURN = 0, 1, 2
 
 # Transposition table entry, packed in one int64: value (32 bits, offset), depth (8 bits),
 # bound (2 bits), best move (8 bits), complete (1 bit: every line below reached an end
-# within that depth, so the value holds at any greater depth too).
+# within that depth, so the value holds at any greater depth too), generation (8 bits:
+# which search of the engine wrote it).
 EXACT, LOWER, UPPER = 0, 1, 2
 NO_MOVE = 255
 VALUE_OFFSET = 1 << 31
@@ -163,9 +165,16 @@ def _sort_by_score(scores: np.ndarray, count: int, out: np.ndarray) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _pack(value: int, depth: int, bound: int, move: int, complete: bool) -> np.int64:
+def _pack(
+    value: int, depth: int, bound: int, move: int, complete: bool, generation: int
+) -> np.int64:
     return np.int64(
-        (value + VALUE_OFFSET) | (depth << 32) | (bound << 40) | (move << 42) | (complete << 50)
+        (value + VALUE_OFFSET)
+        | (depth << 32)
+        | (bound << 40)
+        | (move << 42)
+        | (complete << 50)
+        | ((generation & 0xFF) << 51)
     )
 
 
@@ -289,6 +298,7 @@ def search_depth(
                     beta[ply] - base[ply],
                     best_move[ply],
                     info[HORIZON] == horizon_in[ply],
+                    info[GENERATION],
                 )
                 value = best[ply]
                 mode = RETURN
@@ -330,22 +340,41 @@ def _store(
     beta: int,
     move: int,
     complete: bool,
+    generation: int,
 ) -> None:
-    """Keep a node's result (values relative to its score) in the table, replacing any."""
+    """Keep a node's result (values relative to its score) in the table.  A slot pair
+    holds one entry kept for its depth (the work it saves) while its search lasts and one
+    always replaced, so that deep results survive the flood of shallow ones."""
     bound = UPPER if value <= alpha else (LOWER if value >= beta else EXACT)
-    slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
-    entry = _pack(value, min(depth, 255), bound, move, complete)
+    entry = _pack(value, min(depth, 255), bound, move, complete, generation)
+    slot = _pair(tt_keys, key)
+    kept = tt_data[slot]
+    if (
+        (tt_keys[slot] ^ np.uint64(kept)) != key
+        and (kept >> 32) & 0xFF > depth
+        and (kept >> 51) & 0xFF == generation & 0xFF
+    ):
+        slot += 1  # another node's deeper entry from this search: use the other slot
     tt_data[slot] = entry
     tt_keys[slot] = key ^ np.uint64(entry)
+
+
+@njit(cache=True, nogil=True)
+def _pair(tt_keys: np.ndarray, key: np.uint64) -> int:
+    """The first of the two slots where ``key`` may stand."""
+    return np.int64(key & np.uint64(tt_keys.shape[0] - 2))
 
 
 @njit(cache=True, nogil=True)
 def _lookup(tt_keys: np.ndarray, tt_data: np.ndarray, key: np.uint64) -> tuple[bool, int]:
     """The table's entry for ``key``, if it holds one.  The key is stored XORed with the
     entry, so that an entry half-written by another search thread reads as no entry."""
-    slot = np.int64(key & np.uint64(tt_keys.shape[0] - 1))
-    entry = tt_data[slot]
-    return (tt_keys[slot] ^ np.uint64(entry)) == key, entry
+    slot = _pair(tt_keys, key)
+    for s in range(slot, slot + 2):
+        entry = tt_data[s]
+        if (tt_keys[s] ^ np.uint64(entry)) == key:
+            return True, entry
+    return False, tt_data[slot]
 
 
 @njit(cache=True, nogil=True)
@@ -484,6 +513,7 @@ class Engine:
         self.threads = threads
         self.tt_keys = np.zeros(1 << table_bits, dtype=np.uint64)
         self.tt_data = np.zeros(1 << table_bits, dtype=np.int64)
+        self.generation = 0  # counts the searches, whose deep entries the next may replace
 
     def clear(self) -> None:
         self.tt_keys[:] = 0
@@ -503,7 +533,9 @@ class Engine:
         limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
         stop = np.zeros(1, dtype=np.int64)
         timer = threading.Timer(seconds, stop.fill, args=(1,)) if seconds is not None else None
+        self.generation += 1
         info = np.zeros(INFO_SIZE, dtype=np.int64)
+        info[GENERATION] = self.generation
         started = time.perf_counter()
         if timer is not None:
             timer.daemon = True
@@ -554,6 +586,7 @@ class Engine:
         """A helper thread: deepen from one ply ahead of the main search (odd helpers two),
         filling the shared table, until told to stop."""
         info = np.zeros(INFO_SIZE, dtype=np.int64)
+        info[GENERATION] = self.generation
         hist = position.hist.copy()  # the kernels write the history beyond its live part
         for d in range(1 + number % 2 + 1, limit + 1):
             search_depth(
