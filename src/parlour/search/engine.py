@@ -360,7 +360,7 @@ def _store(
 
 
 @njit(cache=True, nogil=True)
-def _pair(tt_keys: np.ndarray, key: np.uint64) -> int:
+def _pair(tt_keys: np.ndarray, key: np.uint64) -> np.int64:
     """The first of the two slots where ``key`` may stand."""
     return np.int64(key & np.uint64(tt_keys.shape[0] - 2))
 
