@@ -10,10 +10,12 @@ start, alternating who moves first, at a time budget per move:
   time while the next depth is expected to fit in the budget (it takes the deepest
   finished depth).
 
-Each pair of games starts from the same two random plies, played once from each side;
-openings that a 14-ply engine search values at more than 2 seeds for either side are
-drawn again, so that no pair starts lopsided.  Besides the games, it prints each pair's
-total margin (both sides of one opening).
+Each pair of games starts from the same four random plies, played once from each side.
+The openings of a run are all different, and one that a 20-ply engine search values at
+more than 1 seed for either side is drawn again, so that no pair starts lopsided (with
+two plies, as a first version had, only five openings pass, and one of them is worth
+about -4 to player 0 at 22 plies: it lost every game parlour played on that side).
+Besides the games, it prints each pair's total margin (both sides of one opening).
 Every move is played in both engines' states and the boards are compared, so a rule
 difference would stop the run.  Run it with ``make bench-openspiel`` (OpenSpiel goes into
 its own environment, benchmarks/.venv-openspiel), or directly:
@@ -38,9 +40,9 @@ from parlour.games.sowing import SowingState
 from parlour.search.engine import Engine
 
 PITS = 6
-OPENING_PLIES = 2
-OPENING_DEPTH = 14
-OPENING_MARGIN = 2
+OPENING_PLIES = 4
+OPENING_DEPTH = 20
+OPENING_MARGIN = 1
 
 
 def to_action(state: SowingState, column: int) -> int:
@@ -162,20 +164,26 @@ def start() -> SowingState:
     return state
 
 
-def opening(seed: int) -> list[int]:
-    """``OPENING_PLIES`` random plies drawn from ``seed`` that leave a balanced position
-    (an engine search of ``OPENING_DEPTH`` plies values it within ``OPENING_MARGIN`` seeds),
-    so that a pair of games starts fair whichever side parlour takes."""
+def openings(count: int, seed: int = 0) -> list[list[int]]:
+    """``count`` different openings of ``OPENING_PLIES`` random plies that leave a balanced
+    position (an engine search of ``OPENING_DEPTH`` plies values it within
+    ``OPENING_MARGIN`` seeds), so that a pair of games starts fair whichever side parlour
+    takes."""
     rng = random.Random(seed)
-    judge = Engine(table_bits=16)
-    while True:
+    found: list[list[int]] = []
+    while len(found) < count:
         state = start()
         moves: list[int] = []
         for _ in range(OPENING_PLIES):
+            if state.is_over:
+                break
             moves.append(rng.choice(state.legal_moves()))
             state = state.play(moves[-1])
-        if abs(judge.search(state, depth=OPENING_DEPTH).value) <= OPENING_MARGIN:
-            return moves
+        if state.is_over or moves in found:
+            continue
+        if abs(Engine().search(state, depth=OPENING_DEPTH).value) <= OPENING_MARGIN:
+            found.append(moves)
+    return found
 
 
 def play_game(
@@ -200,11 +208,19 @@ def play_game(
     return ours.scores
 
 
-def match(opponent: str, games: int, seconds: float, game: pyspiel.Game, threads: int) -> None:
+def match(
+    opponent: str,
+    books: list[list[int]],
+    seconds: float,
+    game: pyspiel.Game,
+    threads: int,
+) -> None:
+    """Two games from each opening of ``books``, parlour first in one and second in the
+    other, against ``opponent``; prints each game and the totals."""
     ours, theirs = Side("parlour", "nodes"), Side(opponent, "")
     wins = losses = draws = 0
     pair_margins: list[int] = []
-    for number in range(games):
+    for number in range(2 * len(books)):
         if opponent == "mcts":
             theirs.unit = "simulations"
             other = mcts_mover(game, seconds, seed=number, side=theirs)
@@ -214,7 +230,7 @@ def match(opponent: str, games: int, seconds: float, game: pyspiel.Game, threads
         mine = parlour_mover(seconds, ours, threads)
         seat = number % 2  # parlour moves first in even games
         movers = (mine, other) if seat == 0 else (other, mine)
-        scores = play_game(movers, game, opening(number // 2))  # each opening, both sides
+        scores = play_game(movers, game, books[number // 2])  # each opening, both sides
         margin = scores[seat] - scores[1 - seat]
         wins += margin > 0
         losses += margin < 0
@@ -247,12 +263,13 @@ def main() -> None:
     args = parser.parse_args()
     game = pyspiel.load_game("mancala")
     Engine(table_bits=4).search(parlour.game("kalah").start(), depth=2)  # compile first
+    books = openings((args.games + 1) // 2)
     print(
-        f"{args.games} games a match, {args.seconds} s a move, sides alternating, "
+        f"{2 * len(books)} games a match, {args.seconds} s a move, sides alternating, "
         f"parlour on {args.threads} thread(s)"
     )
     for opponent in args.opponents.split(","):
-        match(opponent, args.games, args.seconds, game, args.threads)
+        match(opponent, books, args.seconds, game, args.threads)
 
 
 if __name__ == "__main__":
