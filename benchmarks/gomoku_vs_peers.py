@@ -95,6 +95,7 @@ def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level
     assert isinstance(state, GomokuState)
     for move in start:
         state = state.play(move)
+    played: list[str] = []
     while not state.is_over:
         started = time.perf_counter()
         if state.to_move == parlour_plays:
@@ -105,6 +106,7 @@ def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level
         else:
             move = peer(state)
             tally.theirs.append(time.perf_counter() - started)
+        played.append(state.move_name(move))
         state = state.play(move)
     if state.winner is None:
         tally.draws += 1
@@ -112,7 +114,11 @@ def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level
         tally.wins += 1
     else:
         tally.losses += 1
-        print(f"  lost as {'X0'[parlour_plays]}:\n{state.render()}", flush=True)
+        opened = " ".join(state.move_name(p) for p in start)
+        print(
+            f"  lost as {'X0'[parlour_plays]}, from {opened}: {' '.join(played)}\n{state.render()}",
+            flush=True,
+        )
 
 
 def main() -> None:
