@@ -14,7 +14,7 @@ from helpers import random_play
 from parlour.cli import main
 from parlour.core import State
 from parlour.search import minimax as seed_minimax
-from parlour.search.engine import EXACT, Engine, _lookup, _store, kernel_position
+from parlour.search.engine import EXACT, Engine, _lookup, _store, _unpack, kernel_position
 
 RULE_SETS = [
     ("kalah", {}),
@@ -159,7 +159,7 @@ def test_a_deep_entry_outlives_shallow_ones_of_its_search_only() -> None:
     _store(keys, data, other, 3, 9, -99, 99, 4, False, 1)
     assert _lookup(keys, data, deep)[0] and _lookup(keys, data, other)[0]
     assert not _lookup(keys, data, shallow)[0]  # the always-replaced slot moved on
-    entry = _lookup(keys, data, deep)[1]
-    assert (entry & 0xFFFFFFFF) - (1 << 31) == 5 and (entry >> 40) & 3 == EXACT
+    value, depth, bound, move, _, generation = _unpack(_lookup(keys, data, deep)[1])
+    assert (value, depth, bound, move, generation) == (5, 12, EXACT, 1, 1)
     _store(keys, data, shallow, 2, 7, -99, 99, 3, False, 2)  # the next search
     assert _lookup(keys, data, shallow)[0] and not _lookup(keys, data, deep)[0]

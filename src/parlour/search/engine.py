@@ -179,6 +179,19 @@ def _pack(
 
 
 @njit(cache=True, nogil=True)
+def _unpack(entry: int) -> tuple[int, int, int, int, int, int]:
+    """``_pack``'s fields back: value, depth, bound, move, complete, generation (mod 256)."""
+    return (
+        (entry & 0xFFFFFFFF) - VALUE_OFFSET,
+        (entry >> 32) & 0xFF,
+        (entry >> 40) & 3,
+        (entry >> 42) & 0xFF,
+        (entry >> 50) & 1,
+        (entry >> 51) & 0xFF,
+    )
+
+
+@njit(cache=True, nogil=True)
 def _probe(
     tt_keys: np.ndarray,
     tt_data: np.ndarray,
@@ -193,16 +206,12 @@ def _probe(
     found, entry = _lookup(tt_keys, tt_data, key)
     if not found:
         return NO_MOVE, 0, 0
-    move = (entry >> 42) & 0xFF
-    complete = (entry >> 50) & 1
-    stored_depth = (entry >> 32) & 0xFF
+    value, stored_depth, bound, move, complete, _ = _unpack(entry)
     # a deeper value is better, but only one of this very depth (or an exact one) keeps the
     # search's value that of plain minimax at this depth: ``strict`` asks for that
     usable = stored_depth == depth if strict else stored_depth >= depth
     if not (usable or (complete and stored_depth <= depth)):
         return move, 0, 0
-    value = (entry & 0xFFFFFFFF) - VALUE_OFFSET
-    bound = (entry >> 40) & 3
     if bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and value <= alpha):
         return move, 1 + complete, value
     return move, 0, 0
@@ -349,10 +358,11 @@ def _store(
     entry = _pack(value, min(depth, 255), bound, move, complete, generation)
     slot = _pair(tt_keys, key)
     kept = tt_data[slot]
+    _, kept_depth, _, _, _, kept_generation = _unpack(kept)
     if (
         (tt_keys[slot] ^ np.uint64(kept)) != key
-        and (kept >> 32) & 0xFF > depth
-        and (kept >> 51) & 0xFF == generation & 0xFF
+        and kept_depth > depth
+        and kept_generation == generation & 0xFF
     ):
         slot += 1  # another node's deeper entry from this search: use the other slot
     tt_data[slot] = entry
@@ -397,7 +407,7 @@ def principal_variation(
         found, entry = _lookup(tt_keys, tt_data, _key(game, pos))
         if count == 0 or not found:
             break
-        move = (entry >> 42) & 0xFF
+        move = _unpack(entry)[3]
         legal = False
         for i in range(count):
             if moves[i] == move:
