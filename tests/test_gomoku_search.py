@@ -17,8 +17,10 @@ from parlour.search.gomoku import (
     SearchReport,
     evaluate,
     gains,
+    nearness,
     search,
     three_defences,
+    vct,
 )
 
 VCF_POSITIONS = [
@@ -88,6 +90,77 @@ def test_level_3_wins_by_continuous_fours(size: int, record: str) -> None:
         assert threats, f"{state.move_name(move)} is not a four:\n{state.render()}"
         state = state.play(min(threats))
     assert state.winner == attacker
+
+
+FORK = "\n".join(
+    # X to move: G8 H8 and J9 J10 meet at J8, where one stone makes two threes; 0's four
+    # stones are in the corners, out of play
+    "0" + "." * 13 + "0" if row in (0, 2) else
+    "." * 6 + "XX" + "." * 7 if row == 7 else
+    "." * 9 + "X" + "." * 5 if row in (5, 6) else
+    "." * 15
+    for row in range(15)
+)  # fmt: skip
+
+
+def vct_move(state: GomokuState, depth: int = 5) -> tuple[int, int] | None:
+    """The side to move's five if it has one, else the first move of its VCT of at most
+    ``depth`` threats, or None."""
+    fives = five_points(state, state.to_move)
+    if fives:
+        return min(fives)
+    board = state.board.copy()
+    stats = np.zeros(2, dtype=np.int64)
+    stop = np.zeros(1, dtype=np.uint8)
+    found = vct(board, nearness(board), state.to_move + 1, False, depth, -1, stop, stats, 10**6)
+    return None if found < 0 else divmod(int(found), state.size)
+
+
+def line_points(state: GomokuState, row: int, col: int) -> list[tuple[int, int]]:
+    """The empty points on the four lines through (row, col), within four of it."""
+    n = state.size
+    return sorted(
+        {
+            (row + t * dr, col + t * dc)
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+            for t in range(-4, 5)
+            if 0 <= row + t * dr < n and 0 <= col + t * dc < n
+            and state.is_free(row + t * dr, col + t * dc)
+        }
+    )  # fmt: skip
+
+
+def test_a_vct_wins_against_every_answer_on_the_threats_lines() -> None:
+    """No four is to be had, so VCF finds nothing; the VCT of two threats is the fork at
+    J8, and whatever the defender plays on its lines, the attacker's next move (an open
+    four) and five win: checked by playing every such answer."""
+    game = parlour.game("gomoku", size=15)
+    assert isinstance(game, GomokuGame)
+    state = game.parse(FORK)
+    assert state.to_move == 0 and not five_points(state, 0)
+
+    def wins(state: GomokuState, moves_left: int) -> bool:
+        move = vct_move(state, depth=moves_left)
+        if move is None:
+            return False
+        after = state.play(move)
+        if after.winner == 0:
+            return True
+        return all(wins(after.play(r), moves_left - 1) for r in line_points(after, *move))
+
+    assert vct_move(state, depth=2) == state.parse_move("J8")
+    assert wins(state, 2)
+    assert search(state, 3).score >= 999_000  # by the VCT or the main search
+
+
+def test_the_answer_to_a_threat_is_among_the_moves_that_hold() -> None:
+    """X's diagonal I9-J8-K7 is an open three: 0 must take H10 or L6 (G11 or M5 leave
+    X an open four), and the search says it is defending."""
+    state = replay(15, "J8 F7 K7 I7 K8 I8 I9")
+    assert vct_move(state.game.parse(str(state), to_move=0)) is not None
+    report = search(state, 3)
+    assert report.reason == "defend"
+    assert state.move_name(report.move) in {"H10", "L6"}
 
 
 @st.composite

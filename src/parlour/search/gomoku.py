@@ -6,9 +6,10 @@ it (its windows weighed against the opponent's).  Higher levels search:
 1. an immediate five is played and an opponent's five point is blocked, always;
 2. a VCF (victory by continuous fours: a chain of fours, each of which the opponent must
    answer on its one empty point, ending in a five or in two five points at once) is looked
-   for, and its first move played;
-3. the opponent's VCF is looked for as if it moved now; if it has one, only the moves after
-   which it has none are searched;
+   for, then a VCT (continuous threats: threes too, each answered on any of its defence
+   points or by a four of the defender's first), and the first move of one played;
+3. the opponent's VCF or VCT is looked for as if it moved now; if it has one, the first
+   few moves (best-looking first) after which it has none are the ones searched;
 4. alpha-beta with iterative deepening over the best-looking moves near the stones, where
    a node with a five point to answer has only that move (it costs no depth), a node
    whose opponent just made a three has only its answers (the three's points or fours of
@@ -80,6 +81,8 @@ LEVELS = {
 }
 MAX_LEVEL = max(LEVELS)
 VCF_NODE_LIMIT = 20_000
+VCT_NODE_LIMIT = 2_000
+DEFENCES = 3
 
 
 @dataclass(frozen=True)
@@ -91,7 +94,8 @@ class SearchReport:
     depth: int
     nodes: int
     reason: str
-    """``five``, ``block``, ``vcf``, ``defend`` (against the opponent's VCF), ``search``."""
+    """``five``, ``block``, ``vcf`` or ``vct`` (the first move of one), ``defend``
+    (against the opponent's), ``search``."""
 
 
 # Board helpers: the board is the rules' (N, N) array; ``near`` counts the stones within
@@ -229,13 +233,14 @@ def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> n
 
 
 @njit(cache=True, nogil=True)
-def four_shape(board: np.ndarray, point: int, stone: int) -> bool:
-    """Whether some window of five through the empty ``point`` holds three of ``stone``
-    and nothing of the opponent's: the only places a four can be made."""
+def shape(board: np.ndarray, point: int, stone: int, stones: int) -> bool:
+    """Whether some window of five through the empty ``point`` holds ``stones`` of
+    ``stone`` and nothing of the opponent's: with 3, the only places a four can be made;
+    with 2, the only places a three can."""
     row, col = divmod(point, board.shape[0])
     for d in range(4):
         for back in range(5):
-            if window_stones(board, row, col, d, back, stone) == 3:
+            if window_stones(board, row, col, d, back, stone) == stones:
                 return True
     return False
 
@@ -333,7 +338,7 @@ def answers(
     for q in ordered:
         if count == moves.shape[0]:
             break
-        wanted = four_shape(board, q, stone)
+        wanted = shape(board, q, stone, 3)
         for p in defences:
             wanted = wanted or p == q
         if wanted:
@@ -372,7 +377,7 @@ def vcf(
     for p in range(n * n):
         if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
             continue
-        if not four_shape(board, p, stone):
+        if not shape(board, p, stone, 3):
             continue
         place(board, near, p, stone)
         found = five_points_near(board, p, stone, exact, points)
@@ -385,6 +390,95 @@ def vcf(
         place(board, near, p, EMPTY)
         if won:
             return p
+    return -1
+
+
+# VCT: the attacker plays fours and threes; the defender answers a four on its five point
+# and a three on one of its defence points, or with a four of its own first.
+
+
+@njit(
+    _INT(_BOARD, _NEAR, _INT, types.boolean, _INT, _INT, _FLAG, _STATS, _INT),
+    cache=True,
+    nogil=True,
+)
+def vct(
+    board: np.ndarray,
+    near: np.ndarray,
+    stone: int,
+    exact: bool,
+    depth: int,
+    last: int,
+    stop: np.ndarray,
+    stats: np.ndarray,
+    limit: int,
+) -> int:
+    """A victory by continuous threats of ``stone``, within ``depth`` of its moves.
+
+    With ``last`` >= -1 the attacker is to move, the defender's last move being ``last``
+    (-1 at the root): the first move of a VCT, or -1.  With ``last`` = -2 - p the defender
+    is to move against the attacker's three made at p: 1 if every answer still loses to a
+    VCT, else -1.  (One argument for both, because numba cannot cache a recursive call
+    with a constant argument.)  It gives up (-1) past ``limit`` nodes, so it never claims
+    a win the answers counted escape: a defence that makes a five point of the
+    defender's ends the chain, as in :func:`vcf`."""
+    stats[VCF_NODES] += 1
+    if stop[0] or depth <= 0 or stats[VCF_NODES] > limit:
+        return -1
+    n = board.shape[0]
+    points = np.empty(8, dtype=np.int64)
+    three = -2 - last
+    if three >= 0:  # the defender's turn: each defence point, then each four of its own
+        defences = three_defences(board, three, stone, exact, points)
+        if defences == 0:
+            return -1  # a counter-four blocked it: the attacker has lost the initiative
+        for i in range(defences):
+            q = points[i]
+            place(board, near, q, 3 - stone)
+            held = vct(board, near, stone, exact, depth, q, stop, stats, limit) < 0
+            place(board, near, q, EMPTY)
+            if held:
+                return -1
+        for f in range(n * n):
+            if board[f // n, f % n] != EMPTY or near[f // n, f % n] == 0:
+                continue
+            if not shape(board, f, 3 - stone, 3):
+                continue
+            place(board, near, f, 3 - stone)
+            found = five_points_near(board, f, 3 - stone, exact, points)
+            held = found >= 2
+            if found == 1:  # the attacker blocks; the three still stands, or not
+                q = points[0]
+                place(board, near, q, stone)
+                held = vct(board, near, stone, exact, depth, last, stop, stats, limit) < 0
+                place(board, near, q, EMPTY)
+            place(board, near, f, EMPTY)
+            if held:
+                return -1
+        return 1
+    if last >= 0 and five_points_near(board, last, 3 - stone, exact, points):
+        return -1
+    for stones in (3, 2):  # fours before threes
+        for p in range(n * n):
+            if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
+                continue
+            if not shape(board, p, stone, stones) or (stones == 2 and shape(board, p, stone, 3)):
+                continue
+            place(board, near, p, stone)
+            won = False
+            if stones == 3:
+                found = five_points_near(board, p, stone, exact, points)
+                won = found >= 2
+                if found == 1:
+                    q = points[0]
+                    place(board, near, q, 3 - stone)
+                    won = vct(board, near, stone, exact, depth - 1, q, stop, stats, limit) >= 0
+                    place(board, near, q, EMPTY)
+            elif three_defences(board, p, stone, exact, points):
+                won = vct(board, near, stone, exact, depth - 1, -2 - p, stop, stats, limit) >= 0
+            place(board, near, p, EMPTY)
+            if won:
+                return p
     return -1
 
 
@@ -594,34 +688,50 @@ class _Search:
         finally:
             timer.cancel()
 
-    def _vcf(self, stone: int, depth: int) -> int:
-        """A VCF of ``stone`` from the working board, within its own node budget."""
-        limit = int(self.stats[VCF_NODES]) + VCF_NODE_LIMIT
-        return int(
-            vcf(self.board, self.near, stone, self.exact, depth, -1, self.stop, self.stats, limit)
-        )
+    def _threats(self, stone: int, depth: int) -> tuple[int, str]:
+        """The first move of a VCF of ``stone`` from the working board, else of a VCT (half
+        as deep), each within its own node budget, and which it is; -1 if neither."""
+        args = (self.board, self.near, stone, self.exact)
+        start = int(self.stats[VCF_NODES])
+        found = vcf(*args, depth, -1, self.stop, self.stats, start + VCF_NODE_LIMIT)
+        if found >= 0:
+            return int(found), "vcf"
+        start = int(self.stats[VCF_NODES])
+        found = vct(*args, depth // 2, -1, self.stop, self.stats, start + VCT_NODE_LIMIT)
+        return int(found), "vct"
 
     def _search(self, level: Level) -> SearchReport:
-        win = self._vcf(self.stone, level.vcf_depth)
+        win, kind = self._threats(self.stone, level.vcf_depth)
         if win >= 0:
-            return self.report(win, "vcf", WIN)
+            return self.report(win, kind, WIN)
         moves = candidates(self.board, self.near, self.stone, 2 * level.width)
         reason = "search"
-        if self._vcf(3 - self.stone, level.vcf_depth) >= 0:
-            defences = [q for q in moves if not self._loses_to_vcf(q, level.vcf_depth)]
+        if self._threats(3 - self.stone, level.vcf_depth)[0] >= 0:
+            defences = self._defences(moves, level)
             if defences:
                 moves, reason = np.array(defences, dtype=np.int64), "defend"
         return self._deepen(moves[: level.width], level, reason)
 
-    def _loses_to_vcf(self, q: int, depth: int) -> bool:
-        """Whether the opponent still has a VCF after our move ``q`` (if ``q`` is a four,
-        after the opponent's forced answer, counting our move as wasted)."""
+    def _defences(self, moves: np.ndarray, level: Level) -> list[int]:
+        """The first few of ``moves`` after which the opponent has no VCF or VCT: a move
+        that loses is usually shown so at once, one that holds costs a whole node budget."""
+        held: list[int] = []
+        for q in moves:
+            if not self._loses_to_threats(q, level.vcf_depth):
+                held.append(int(q))
+                if len(held) == DEFENCES:
+                    break
+        return held
+
+    def _loses_to_threats(self, q: int, depth: int) -> bool:
+        """Whether the opponent still has a VCF or VCT after our move ``q`` (if ``q`` is a
+        four, after the opponent's forced answer, counting our move as wasted)."""
         place(self.board, self.near, q, self.stone)
         points = np.empty(8, dtype=np.int64)
         blocks = five_points_near(self.board, q, self.stone, self.exact, points)
         if blocks:
             place(self.board, self.near, points[0], 3 - self.stone)
-        loses = self._vcf(3 - self.stone, depth) >= 0
+        loses = self._threats(3 - self.stone, depth)[0] >= 0
         if blocks:
             place(self.board, self.near, points[0], EMPTY)
         place(self.board, self.near, q, EMPTY)
