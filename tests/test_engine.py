@@ -163,3 +163,34 @@ def test_a_deep_entry_outlives_shallow_ones_of_its_search_only() -> None:
     assert (value, depth, bound, move, generation) == (5, 12, EXACT, 1, 1)
     _store(keys, data, shallow, 2, 7, -99, 99, 3, False, 2)  # the next search
     assert _lookup(keys, data, shallow)[0] and not _lookup(keys, data, deep)[0]
+
+
+def test_a_solved_position_on_a_clock_leaves_the_opponent_most_ways_to_err() -> None:
+    """On a clock, among the moves that keep a solved position's value, the engine takes
+    one after which the most of the opponent's replies give some of it away (a move that
+    keeps the turn leaves none); worked out here from exact values alone."""
+    game = parlour.game("kalah", pits=4, seeds=2)
+    changed = 0
+    for state in random_positions(game, 40, seed=5):
+
+        def mine(after: State) -> int:
+            """``after``'s final margin with perfect play, for the side to move in ``state``."""
+            if after.is_over:
+                margin = after.scores[state.to_move] - after.scores[1 - state.to_move]
+                return int(margin)
+            value = Engine(table_bits=14).search(after).value
+            return value if after.to_move == state.to_move else -value
+
+        value = Engine(table_bits=14).search(state).value
+        errors: dict[int, int] = {}
+        for move in state.legal_moves():
+            child = state.play(move)
+            if mine(child) == value:
+                keeps_turn = child.is_over or child.to_move == state.to_move
+                replies = () if keeps_turn else child.legal_moves()
+                errors[move] = sum(mine(child.play(r)) > value for r in replies)
+        chosen = Engine(table_bits=16).search(state, seconds=10)
+        assert chosen.value == value and chosen.move in errors
+        assert errors[chosen.move] == max(errors.values()), (state.notation(), errors)
+        changed += chosen.move != Engine(table_bits=16).search(state).move
+    assert changed > 0  # the choice among equals did change some moves

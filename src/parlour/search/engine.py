@@ -22,7 +22,8 @@ import os
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import cast
 
 import numpy as np
 from numba import njit
@@ -536,20 +537,42 @@ class Engine:
         seconds: float | None = None,
         on_iteration: Callable[[SearchResult], None] | None = None,
     ) -> SearchResult:
-        """The best move of ``state`` (which must have one) and what the search found."""
+        """The best move of ``state`` (which must have one) and what the search found.
+
+        On a clock (``seconds``), a position solved before time is up spends the rest
+        choosing, among the moves that keep its exact value, the one that leaves the
+        opponent most ways to go wrong (:meth:`_set_trap`)."""
         if state.is_over or not state.legal_moves():
             raise ValueError("the game is over: there is no move to search")
-        position = kernel_position(state)
         limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
         stop = np.zeros(1, dtype=np.int64)
         timer = threading.Timer(seconds, stop.fill, args=(1,)) if seconds is not None else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
+        try:
+            result = self._deepen(state, limit, stop, on_iteration)
+            if timer is not None and result.exact:
+                result = self._set_trap(state, result, stop)
+        finally:
+            if timer is not None:
+                timer.cancel()
+        return result
+
+    def _deepen(
+        self,
+        state: State,
+        limit: int,
+        stop: np.ndarray,
+        on_iteration: Callable[[SearchResult], None] | None = None,
+    ) -> SearchResult:
+        """Iterative deepening to ``limit`` plies, until the value is exact or ``stop`` is
+        set (depth 1 always finishes, so that there is a move to give)."""
+        position = kernel_position(state)
         self.generation += 1
         info = np.zeros(INFO_SIZE, dtype=np.int64)
         info[GENERATION] = self.generation
         started = time.perf_counter()
-        if timer is not None:
-            timer.daemon = True
-            timer.start()
         result: SearchResult | None = None
         helpers_stop = np.zeros(1, dtype=np.int64)
         helpers = [
@@ -562,7 +585,6 @@ class Engine:
             helper.start()
         try:
             for d in range(1, limit + 1):
-                # depth 1 is never stopped, so that there is always a move to give
                 flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
                 value = search_depth(
                     position.game,
@@ -584,13 +606,44 @@ class Engine:
                 if result.exact or info[ABORTED]:
                     break
         finally:
-            if timer is not None:
-                timer.cancel()
             helpers_stop.fill(1)
             for helper in helpers:
                 helper.join()
         assert result is not None
         return result
+
+    def _set_trap(self, state: State, result: SearchResult, stop: np.ndarray) -> SearchResult:
+        """Among the moves worth the solved ``result``'s value, the one after which the
+        most of the opponent's replies lose it something: against a player that can err, a
+        drawn or won position is best steered where erring is easy.  Every value here is
+        exact (solving is quick: the table holds the root's proof); if time runs out
+        first, ``result`` stands."""
+        sign = 1 if state.to_move == 0 else -1
+        best, most = result.move, 0
+        for move in state.legal_moves():
+            child = state.play(move)
+            if self._margin(child, stop) != sign * result.value:
+                continue
+            if child.is_over or child.to_move == state.to_move:
+                continue
+            margins = [self._margin(child.play(reply), stop) for reply in child.legal_moves()]
+            if stop[0]:
+                return result
+            errors = sum(sign * m > result.value for m in margins if m is not None)
+            if errors > most:
+                best, most = cast(int, move), errors  # the sowing games' moves are ints
+        return result if best == result.move else replace(result, move=best, pv=(best,))
+
+    def _margin(self, state: State, stop: np.ndarray) -> int | None:
+        """Player 0's final margin with perfect play from ``state``, or None if time ran out
+        before the search proved it."""
+        if state.is_over:
+            position = kernel_position(state)
+            return int(_score(position.game, position.root))
+        found = self._deepen(state, MAX_PLY - 1, stop)
+        if not found.exact:
+            return None
+        return found.value if state.to_move == 0 else -found.value
 
     def _help(self, position: KernelPosition, limit: int, stop: np.ndarray, number: int) -> None:
         """A helper thread: deepen from one ply ahead of the main search (odd helpers two),
