@@ -83,6 +83,8 @@ MAX_LEVEL = max(LEVELS)
 VCF_NODE_LIMIT = 20_000
 VCT_NODE_LIMIT = 2_000
 DEFENCES = 3
+THREATS_SHARE = 0.5
+"""The part of a move's time the threat searches may take, before the main search."""
 
 
 @dataclass(frozen=True)
@@ -214,19 +216,26 @@ def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> n
     first: by what the move gains plus what the opponent would gain there.  None when
     the board is full (or empty: the driver plays the centre)."""
     n = board.shape[0]
-    points = np.empty(n * n, dtype=np.int64)
-    scores = np.empty(n * n, dtype=np.int64)
+    width = max(1, width)
+    points = np.empty(width, dtype=np.int64)
+    scores = np.empty(width, dtype=np.int64)
     count = 0
     for r in range(n):
         for c in range(n):
-            if board[r, c] == EMPTY and near[r, c] > 0:
-                q = r * n + c
-                mine, theirs = gains(board, q, stone)
-                points[count] = q
-                scores[count] = -(mine + theirs)
-                count += 1
-    order = np.argsort(scores[:count], kind="mergesort")
-    return points[order[: min(width, count)]]
+            if board[r, c] != EMPTY or near[r, c] == 0:
+                continue
+            mine, theirs = gains(board, r * n + c, stone)
+            score = mine + theirs
+            if count == width and score <= scores[count - 1]:
+                continue
+            # insert, keeping the best ``width`` in order (first found first among equals)
+            i = count if count < width else width - 1
+            while i > 0 and scores[i - 1] < score:
+                points[i], scores[i] = points[i - 1], scores[i - 1]
+                i -= 1
+            points[i], scores[i] = r * n + c, score
+            count = min(count + 1, width)
+    return points[:count]
 
 
 # VCF: the attacker plays fours, the defender answers each on its one five point.
@@ -659,6 +668,7 @@ class _Search:
         self.near = nearness(self.board)
         self.stone = state.to_move + 1
         self.stop = np.zeros(1, dtype=np.uint8)
+        self.threats_stop = np.zeros(1, dtype=np.uint8)  # the threat searches' share
         self.stats = np.zeros(2, dtype=np.int64)
         self.seconds = seconds
 
@@ -681,23 +691,33 @@ class _Search:
         if self.level == 1:
             return self.report(greedy(self.board, self.near, self.stone), "search")
         level = LEVELS[self.level]
-        timer = threading.Timer(self.seconds or level.seconds, self.stop.fill, (1,))
-        timer.start()
+        seconds = self.seconds or level.seconds
+        timers = [
+            threading.Timer(seconds, self.stop.fill, (1,)),
+            threading.Timer(seconds * THREATS_SHARE, self.threats_stop.fill, (1,)),
+        ]
+        for timer in timers:
+            timer.start()
         try:
             return self._search(level)
         finally:
-            timer.cancel()
+            for timer in timers:
+                timer.cancel()
 
     def _threats(self, stone: int, depth: int) -> tuple[int, str]:
-        """The first move of a VCF of ``stone`` from the working board, else of a VCT (half
-        as deep), each within its own node budget, and which it is; -1 if neither."""
+        """The first move of a VCF of ``stone`` from the working board, else of a VCT (of
+        at most half as many threats, shortest first), each within its own node budget,
+        and which it is; -1 if neither is found in the threat searches' share of time."""
         args = (self.board, self.near, stone, self.exact)
-        start = int(self.stats[VCF_NODES])
-        found = vcf(*args, depth, -1, self.stop, self.stats, start + VCF_NODE_LIMIT)
+        stop, stats = self.threats_stop, self.stats
+        found = vcf(*args, depth, -1, stop, stats, int(stats[VCF_NODES]) + VCF_NODE_LIMIT)
         if found >= 0:
             return int(found), "vcf"
-        start = int(self.stats[VCF_NODES])
-        found = vct(*args, depth // 2, -1, self.stop, self.stats, start + VCT_NODE_LIMIT)
+        limit = int(stats[VCF_NODES]) + VCT_NODE_LIMIT
+        for threats in range(2, depth // 2 + 1):
+            found = vct(*args, threats, -1, stop, stats, limit)
+            if found >= 0 or stats[VCF_NODES] > limit:
+                break
         return int(found), "vct"
 
     def _search(self, level: Level) -> SearchReport:
@@ -717,7 +737,10 @@ class _Search:
         that loses is usually shown so at once, one that holds costs a whole node budget."""
         held: list[int] = []
         for q in moves:
-            if not self._loses_to_threats(q, level.vcf_depth):
+            loses = self._loses_to_threats(q, level.vcf_depth)
+            if self.threats_stop[0]:
+                break  # out of time for threats: that last answer is unknown
+            if not loses:
                 held.append(int(q))
                 if len(held) == DEFENCES:
                     break
