@@ -6,10 +6,10 @@
 
 Each pair of games starts from the same random two stones near the centre (one each) and
 is played once from each side, so colours alternate; both then play to the end (five or a
-full board).  parlour plays at its default level on a time bank: a move may take the time
-the peer has spent so far in the match less what parlour has (never more than the level's
-own time), so that parlour's mean time a move stays within the peer's.  The peers go into
-their own environment, never into parlour's dependencies:
+full board).  parlour plays at its default level on a clock set before each move from the
+peer's mean time a move so far in the match (see ``Tally.budget``; never more than the
+level's own time), so that parlour's mean time a move stays within the peer's.  The peers
+go into their own environment, never into parlour's dependencies:
 
     python3 -m venv benchmarks/.venv-gomoku
     benchmarks/.venv-gomoku/bin/pip install gomoku-terminal gomokubench -e .
@@ -36,6 +36,7 @@ from parlour.players.specs import DEFAULT_LEVEL
 from parlour.search.gomoku import LEVELS, search
 
 SIZE = 15
+SHARE = 0.95
 Peer = Callable[[GomokuState], Point]
 
 
@@ -82,6 +83,14 @@ class Tally:
     def mean(self, times: list[float]) -> float:
         return sum(times) / len(times) if times else 0.0
 
+    def budget(self) -> float:
+        """parlour's time for its next move: the peer's mean time a move so far in the
+        match, less a little, corrected by a quarter of what parlour is ahead or behind
+        the peer's total: every move gets about the peer's average (the peer thinks less
+        in the opening than later), and parlour's mean stays within the peer's."""
+        bank = sum(self.theirs) - sum(self.ours)
+        return max(0.01, SHARE * self.mean(self.theirs) + bank / 4)
+
 
 def opening(rng: random.Random) -> list[Point]:
     """Two stones, one each, within two points of the centre."""
@@ -99,8 +108,7 @@ def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level
     while not state.is_over:
         started = time.perf_counter()
         if state.to_move == parlour_plays:
-            bank = sum(tally.theirs) - sum(tally.ours)
-            budget = min(LEVELS[level].seconds, max(bank, 0.01))
+            budget = min(LEVELS[level].seconds, tally.budget())
             move = search(state, level, seconds=budget).move
             tally.ours.append(time.perf_counter() - started)
         else:

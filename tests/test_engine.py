@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Hashable
 
 import numpy as np
 import pytest
@@ -13,6 +14,7 @@ import parlour
 from helpers import random_play
 from parlour.cli import main
 from parlour.core import State
+from parlour.games.sowing import SowingState
 from parlour.search import minimax as seed_minimax
 from parlour.search.engine import EXACT, Engine, _lookup, _store, _unpack, kernel_position
 
@@ -165,6 +167,15 @@ def test_a_deep_entry_outlives_shallow_ones_of_its_search_only() -> None:
     assert _lookup(keys, data, shallow)[0] and not _lookup(keys, data, deep)[0]
 
 
+def final_margin(state: State, player: int) -> int:
+    """``state``'s final margin with perfect play, for ``player``."""
+    if state.is_over:
+        assert isinstance(state, SowingState)
+        return state.scores[player] - state.scores[1 - player]
+    value = Engine(table_bits=14).search(state).value
+    return value if state.to_move == player else -value
+
+
 def test_a_solved_position_on_a_clock_leaves_the_opponent_most_ways_to_err() -> None:
     """On a clock, among the moves that keep a solved position's value, the engine takes
     one after which the most of the opponent's replies give some of it away (a move that
@@ -172,23 +183,16 @@ def test_a_solved_position_on_a_clock_leaves_the_opponent_most_ways_to_err() -> 
     game = parlour.game("kalah", pits=4, seeds=2)
     changed = 0
     for state in random_positions(game, 40, seed=5):
-
-        def mine(after: State) -> int:
-            """``after``'s final margin with perfect play, for the side to move in ``state``."""
-            if after.is_over:
-                margin = after.scores[state.to_move] - after.scores[1 - state.to_move]
-                return int(margin)
-            value = Engine(table_bits=14).search(after).value
-            return value if after.to_move == state.to_move else -value
-
         value = Engine(table_bits=14).search(state).value
-        errors: dict[int, int] = {}
+        errors: dict[Hashable, int] = {}
         for move in state.legal_moves():
             child = state.play(move)
-            if mine(child) == value:
+            if final_margin(child, state.to_move) == value:
                 keeps_turn = child.is_over or child.to_move == state.to_move
                 replies = () if keeps_turn else child.legal_moves()
-                errors[move] = sum(mine(child.play(r)) > value for r in replies)
+                errors[move] = sum(
+                    final_margin(child.play(r), state.to_move) > value for r in replies
+                )
         chosen = Engine(table_bits=16).search(state, seconds=10)
         assert chosen.value == value and chosen.move in errors
         assert errors[chosen.move] == max(errors.values()), (state.notation(), errors)

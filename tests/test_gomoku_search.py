@@ -19,8 +19,8 @@ from parlour.search.gomoku import (
     gains,
     nearness,
     search,
+    threat_search,
     three_defences,
-    vct,
 )
 
 VCF_POSITIONS = [
@@ -112,7 +112,9 @@ def vct_move(state: GomokuState, depth: int = 5) -> tuple[int, int] | None:
     board = state.board.copy()
     stats = np.zeros(2, dtype=np.int64)
     stop = np.zeros(1, dtype=np.uint8)
-    found = vct(board, nearness(board), state.to_move + 1, False, depth, -1, stop, stats, 10**6)
+    found = threat_search(
+        board, nearness(board), state.to_move + 1, False, True, depth, -1, stop, stats, 10**6
+    )
     return None if found < 0 else divmod(int(found), state.size)
 
 

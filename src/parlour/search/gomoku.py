@@ -356,73 +356,29 @@ def answers(
     return moves[:count]
 
 
+# Threat searches.  VCF: the attacker plays fours, the defender answers each on its one
+# five point.  VCT: threes too, the defender answering a three on one of its defence
+# points, or with a four of its own first.
+
+
 @njit(
-    _INT(_BOARD, _NEAR, _INT, types.boolean, _INT, _INT, _FLAG, _STATS, _INT),
+    _INT(_BOARD, _NEAR, _INT, types.boolean, types.boolean, _INT, _INT, _FLAG, _STATS, _INT),
     cache=True,
     nogil=True,
 )
-def vcf(
+def threat_search(
     board: np.ndarray,
     near: np.ndarray,
     stone: int,
     exact: bool,
-    depth: int,
-    last_defence: int,
-    stop: np.ndarray,
-    stats: np.ndarray,
-    limit: int,
-) -> int:
-    """The first move of a VCF of ``stone`` (to move, with no five point on either side
-    before ``last_defence``), or -1; it gives up when ``stats[VCF_NODES]`` passes ``limit``.
-    A defence that makes a five point of its own ends the chain: the attacker would have
-    to answer it."""
-    stats[VCF_NODES] += 1
-    if stop[0] or depth <= 0 or stats[VCF_NODES] > limit:
-        return -1
-    points = np.empty(8, dtype=np.int64)
-    if last_defence >= 0 and five_points_near(board, last_defence, 3 - stone, exact, points):
-        return -1
-    n = board.shape[0]
-    for p in range(n * n):
-        if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
-            continue
-        if not shape(board, p, stone, 3):
-            continue
-        place(board, near, p, stone)
-        found = five_points_near(board, p, stone, exact, points)
-        won = found >= 2
-        if found == 1:
-            q = points[0]
-            place(board, near, q, 3 - stone)
-            won = vcf(board, near, stone, exact, depth - 1, q, stop, stats, limit) >= 0
-            place(board, near, q, EMPTY)
-        place(board, near, p, EMPTY)
-        if won:
-            return p
-    return -1
-
-
-# VCT: the attacker plays fours and threes; the defender answers a four on its five point
-# and a three on one of its defence points, or with a four of its own first.
-
-
-@njit(
-    _INT(_BOARD, _NEAR, _INT, types.boolean, _INT, _INT, _FLAG, _STATS, _INT),
-    cache=True,
-    nogil=True,
-)
-def vct(
-    board: np.ndarray,
-    near: np.ndarray,
-    stone: int,
-    exact: bool,
+    threes: bool,
     depth: int,
     last: int,
     stop: np.ndarray,
     stats: np.ndarray,
     limit: int,
 ) -> int:
-    """A victory by continuous threats of ``stone``, within ``depth`` of its moves.
+    """A VCT of ``stone`` within ``depth`` of its moves (a VCF if not ``threes``).
 
     With ``last`` >= -1 the attacker is to move, the defender's last move being ``last``
     (-1 at the root): the first move of a VCT, or -1.  With ``last`` = -2 - p the defender
@@ -430,7 +386,7 @@ def vct(
     VCT, else -1.  (One argument for both, because numba cannot cache a recursive call
     with a constant argument.)  It gives up (-1) past ``limit`` nodes, so it never claims
     a win the answers counted escape: a defence that makes a five point of the
-    defender's ends the chain, as in :func:`vcf`."""
+    defender's ends the chain (the attacker would have to answer it)."""
     stats[VCF_NODES] += 1
     if stop[0] or depth <= 0 or stats[VCF_NODES] > limit:
         return -1
@@ -444,7 +400,9 @@ def vct(
         for i in range(defences):
             q = points[i]
             place(board, near, q, 3 - stone)
-            held = vct(board, near, stone, exact, depth, q, stop, stats, limit) < 0
+            held = (
+                threat_search(board, near, stone, exact, threes, depth, q, stop, stats, limit) < 0
+            )
             place(board, near, q, EMPTY)
             if held:
                 return -1
@@ -459,7 +417,12 @@ def vct(
             if found == 1:  # the attacker blocks; the three still stands, or not
                 q = points[0]
                 place(board, near, q, stone)
-                held = vct(board, near, stone, exact, depth, last, stop, stats, limit) < 0
+                held = (
+                    threat_search(
+                        board, near, stone, exact, threes, depth, last, stop, stats, limit
+                    )
+                    < 0
+                )
                 place(board, near, q, EMPTY)
             place(board, near, f, EMPTY)
             if held:
@@ -467,7 +430,7 @@ def vct(
         return 1
     if last >= 0 and five_points_near(board, last, 3 - stone, exact, points):
         return -1
-    for stones in (3, 2):  # fours before threes
+    for stones in range(3, 1 if threes else 2, -1):  # fours (3 stones) before threes (2)
         for p in range(n * n):
             if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
                 continue
@@ -481,10 +444,20 @@ def vct(
                 if found == 1:
                     q = points[0]
                     place(board, near, q, 3 - stone)
-                    won = vct(board, near, stone, exact, depth - 1, q, stop, stats, limit) >= 0
+                    won = (
+                        threat_search(
+                            board, near, stone, exact, threes, depth - 1, q, stop, stats, limit
+                        )
+                        >= 0
+                    )
                     place(board, near, q, EMPTY)
             elif three_defences(board, p, stone, exact, points):
-                won = vct(board, near, stone, exact, depth - 1, -2 - p, stop, stats, limit) >= 0
+                won = (
+                    threat_search(
+                        board, near, stone, exact, threes, depth - 1, -2 - p, stop, stats, limit
+                    )
+                    >= 0
+                )
             place(board, near, p, EMPTY)
             if won:
                 return p
@@ -710,12 +683,13 @@ class _Search:
         and which it is; -1 if neither is found in the threat searches' share of time."""
         args = (self.board, self.near, stone, self.exact)
         stop, stats = self.threats_stop, self.stats
-        found = vcf(*args, depth, -1, stop, stats, int(stats[VCF_NODES]) + VCF_NODE_LIMIT)
+        limit = int(stats[VCF_NODES]) + VCF_NODE_LIMIT
+        found = threat_search(*args, False, depth, -1, stop, stats, limit)
         if found >= 0:
             return int(found), "vcf"
         limit = int(stats[VCF_NODES]) + VCT_NODE_LIMIT
         for threats in range(2, depth // 2 + 1):
-            found = vct(*args, threats, -1, stop, stats, limit)
+            found = threat_search(*args, True, threats, -1, stop, stats, limit)
             if found >= 0 or stats[VCF_NODES] > limit:
                 break
         return int(found), "vct"
