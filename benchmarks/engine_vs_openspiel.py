@@ -15,7 +15,8 @@ The openings of a run are all different, and one that a 20-ply engine search val
 more than 1 seed for either side is drawn again, so that no pair starts lopsided (with
 two plies, as a first version had, only five openings pass, and one of them is worth
 about -4 to player 0 at 22 plies: it lost every game parlour played on that side).
-Besides the games, it prints each pair's total margin (both sides of one opening).
+Besides the games (with the moves of each one parlour did not win), it prints each pair's
+total margin (both sides of one opening).
 Every move is played in both engines' states and the boards are compared, so a rule
 difference would stop the run.  Run it with ``make bench-openspiel`` (OpenSpiel goes into
 its own environment, benchmarks/.venv-openspiel), or directly:
@@ -188,16 +189,19 @@ def openings(count: int, seed: int = 0) -> list[list[int]]:
 
 def play_game(
     movers: tuple[Callable[..., int], Callable[..., int]], game: pyspiel.Game, book: list[int]
-) -> tuple[int, int]:
+) -> tuple[tuple[int, int], str]:
     """Play one game from the opening ``book`` (both bots are deterministic: without
-    openings every game of a seat would be the same); the final stores (player 0, 1)."""
+    openings every game of a seat would be the same); the final stores (player 0, 1) and
+    the moves (named as ``parlour play`` names them)."""
     ours = start()
     theirs = game.new_initial_state()
+    played: list[str] = []
     for ply in itertools.count():
         if ours.is_over:
             break
         column = book[ply] if ply < len(book) else movers[ours.to_move](ours, theirs)
         theirs.apply_action(to_action(ours, column))
+        played.append(ours.move_name(column))
         ours = ours.play(column)
         # OpenSpiel leaves the last seeds on the board (its returns count them): compare
         # the boards until the end, then the result
@@ -205,7 +209,7 @@ def play_game(
     assert theirs.is_terminal()
     margin = ours.scores[0] - ours.scores[1]
     assert theirs.returns()[0] == (margin > 0) - (margin < 0), "the results differ"
-    return ours.scores
+    return ours.scores, " ".join(played)
 
 
 def match(
@@ -230,7 +234,7 @@ def match(
         mine = parlour_mover(seconds, ours, threads)
         seat = number % 2  # parlour moves first in even games
         movers = (mine, other) if seat == 0 else (other, mine)
-        scores = play_game(movers, game, books[number // 2])  # each opening, both sides
+        scores, moves = play_game(movers, game, books[number // 2])  # each opening, both sides
         margin = scores[seat] - scores[1 - seat]
         wins += margin > 0
         losses += margin < 0
@@ -241,7 +245,8 @@ def match(
             pair_margins[-1] += margin
         print(
             f"  game {number + 1:>2}: parlour as player {seat}, "
-            f"stores {scores[0]}-{scores[1]}, margin {margin:+d}",
+            f"stores {scores[0]}-{scores[1]}, margin {margin:+d}"
+            + (f"; moves {moves}" if margin <= 0 else ""),
             flush=True,
         )
     print(f"parlour vs OpenSpiel {opponent}: {wins} wins, {losses} losses, {draws} draws")
