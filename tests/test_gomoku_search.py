@@ -103,14 +103,14 @@ FORK = "\n".join(
 )  # fmt: skip
 
 
-def vct_move(state: GomokuState, depth: int = 5) -> tuple[int, int] | None:
+def vct_move(state: GomokuState, depth: int = 5, hint: int = -1) -> tuple[int, int] | None:
     """The side to move's five if it has one, else the first move of its VCT of at most
-    ``depth`` threats, or None."""
+    ``depth`` threats (trying the point ``hint`` first), or None."""
     fives = five_points(state, state.to_move)
     if fives:
         return min(fives)
     board = state.board.copy()
-    stats = np.zeros(2, dtype=np.int64)
+    stats = np.array([0, 0, hint], dtype=np.int64)
     stop = np.zeros(1, dtype=np.uint8)
     found = threat_search(
         board, nearness(board), state.to_move + 1, False, True, depth, -1, stop, stats, 10**6
@@ -151,6 +151,9 @@ def test_a_vct_wins_against_every_answer_on_the_threats_lines() -> None:
         return all(wins(after.play(r), moves_left - 1) for r in line_points(after, *move))
 
     assert vct_move(state, depth=2) == state.parse_move("J8")
+    for hint in ("J8", "J11", "A2"):  # a hint that wins is taken, others change nothing
+        row, col = state.parse_move(hint)
+        assert vct_move(state, depth=2, hint=row * 15 + col) == state.parse_move("J8")
     assert wins(state, 2)
     assert search(state, 3).score >= 999_000  # by the VCT or the main search
 

@@ -49,7 +49,9 @@ THREAT = np.array([0, 1, 10, 100, 10_000, 1_000_000], dtype=np.int64)
 """Level 1's weights for the opponent's windows after its move: a four-window of the side
 about to move is as good as a five."""
 
-NODES, VCF_NODES = 0, 1
+NODES, VCF_NODES, HINT = 0, 1, 2
+"""The ``stats`` array: main-search nodes, threat-search nodes, and the point a threat
+search tries first at its root (-1: none), a win found before being the likeliest again."""
 MAX_PLY = 64
 
 # The recursive kernels get explicit signatures: numba would otherwise add versions for
@@ -83,6 +85,8 @@ MAX_LEVEL = max(LEVELS)
 VCF_NODE_LIMIT = 20_000
 VCT_NODE_LIMIT = 2_000
 DEFENCES = 3
+VCT_DEFENCE_NODES = 500
+"""The VCT node budget when checking whether a move holds against the opponent's threats."""
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
 
@@ -430,8 +434,12 @@ def threat_search(
         return 1
     if last >= 0 and five_points_near(board, last, 3 - stone, exact, points):
         return -1
+    hint = stats[HINT] if last == -1 else -1
     for stones in range(3, 1 if threes else 2, -1):  # fours (3 stones) before threes (2)
-        for p in range(n * n):
+        for k in range(-1, n * n):
+            p = hint if k < 0 else k  # the hint first
+            if p < 0 or (k >= 0 and p == hint):
+                continue
             if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
                 continue
             if not shape(board, p, stone, stones) or (stones == 2 and shape(board, p, stone, 3)):
@@ -642,14 +650,14 @@ class _Search:
         self.stone = state.to_move + 1
         self.stop = np.zeros(1, dtype=np.uint8)
         self.threats_stop = np.zeros(1, dtype=np.uint8)  # the threat searches' share
-        self.stats = np.zeros(2, dtype=np.int64)
+        self.stats = np.array([0, 0, -1], dtype=np.int64)
         self.seconds = seconds
 
     def point(self, q: int) -> Point:
         return divmod(int(q), self.n)
 
     def report(self, q: int, reason: str, score: int = 0, depth: int = 0) -> SearchReport:
-        nodes = int(self.stats.sum())
+        nodes = int(self.stats[NODES] + self.stats[VCF_NODES])
         return SearchReport(self.point(q), int(score), depth, nodes, reason)
 
     def run(self) -> SearchReport:
@@ -677,17 +685,21 @@ class _Search:
             for timer in timers:
                 timer.cancel()
 
-    def _threats(self, stone: int, depth: int) -> tuple[int, str]:
+    def _threats(
+        self, stone: int, depth: int, hint: int = -1, vct_nodes: int = VCT_NODE_LIMIT
+    ) -> tuple[int, str]:
         """The first move of a VCF of ``stone`` from the working board, else of a VCT (of
-        at most half as many threats, shortest first), each within its own node budget,
-        and which it is; -1 if neither is found in the threat searches' share of time."""
+        at most half as many threats, shortest first, within ``vct_nodes``), trying
+        ``hint`` first, and which it is; -1 if neither is found in the threat searches'
+        share of time."""
         args = (self.board, self.near, stone, self.exact)
         stop, stats = self.threats_stop, self.stats
+        stats[HINT] = hint
         limit = int(stats[VCF_NODES]) + VCF_NODE_LIMIT
         found = threat_search(*args, False, depth, -1, stop, stats, limit)
         if found >= 0:
             return int(found), "vcf"
-        limit = int(stats[VCF_NODES]) + VCT_NODE_LIMIT
+        limit = int(stats[VCF_NODES]) + vct_nodes
         for threats in range(2, depth // 2 + 1):
             found = threat_search(*args, True, threats, -1, stop, stats, limit)
             if found >= 0 or stats[VCF_NODES] > limit:
@@ -695,23 +707,27 @@ class _Search:
         return int(found), "vct"
 
     def _search(self, level: Level) -> SearchReport:
-        win, kind = self._threats(self.stone, level.vcf_depth)
+        # our own VCT gets half the budget: a failed one would leave no time to see the
+        # opponent's, which the defence needs
+        win, kind = self._threats(self.stone, level.vcf_depth, vct_nodes=VCT_NODE_LIMIT // 2)
         if win >= 0:
             return self.report(win, kind, WIN)
         moves = candidates(self.board, self.near, self.stone, 2 * level.width)
         reason = "search"
-        if self._threats(3 - self.stone, level.vcf_depth)[0] >= 0:
-            defences = self._defences(moves, level)
+        threat = self._threats(3 - self.stone, level.vcf_depth)[0]
+        if threat >= 0:
+            defences = self._defences(moves, level, threat)
             if defences:
                 moves, reason = np.array(defences, dtype=np.int64), "defend"
         return self._deepen(moves[: level.width], level, reason)
 
-    def _defences(self, moves: np.ndarray, level: Level) -> list[int]:
+    def _defences(self, moves: np.ndarray, level: Level, threat: int) -> list[int]:
         """The first few of ``moves`` after which the opponent has no VCF or VCT: a move
-        that loses is usually shown so at once, one that holds costs a whole node budget."""
+        that loses is usually shown so at once (the opponent's ``threat`` tried first), one
+        that holds costs a whole (smaller) node budget."""
         held: list[int] = []
         for q in moves:
-            loses = self._loses_to_threats(q, level.vcf_depth)
+            loses = self._loses_to_threats(q, level.vcf_depth, threat)
             if self.threats_stop[0]:
                 break  # out of time for threats: that last answer is unknown
             if not loses:
@@ -720,7 +736,7 @@ class _Search:
                     break
         return held
 
-    def _loses_to_threats(self, q: int, depth: int) -> bool:
+    def _loses_to_threats(self, q: int, depth: int, threat: int) -> bool:
         """Whether the opponent still has a VCF or VCT after our move ``q`` (if ``q`` is a
         four, after the opponent's forced answer, counting our move as wasted)."""
         place(self.board, self.near, q, self.stone)
@@ -728,7 +744,7 @@ class _Search:
         blocks = five_points_near(self.board, q, self.stone, self.exact, points)
         if blocks:
             place(self.board, self.near, points[0], 3 - self.stone)
-        loses = self._threats(3 - self.stone, depth)[0] >= 0
+        loses = self._threats(3 - self.stone, depth, threat, VCT_DEFENCE_NODES)[0] >= 0
         if blocks:
             place(self.board, self.near, points[0], EMPTY)
         place(self.board, self.near, q, EMPTY)
