@@ -85,6 +85,7 @@ MAX_LEVEL = max(LEVELS)
 VCF_NODE_LIMIT = 20_000
 VCT_NODE_LIMIT = 2_000
 DEFENCES = 3
+"""How many answers that hold against the opponent's threats the main search chooses among."""
 VCT_DEFENCE_NODES = 500
 """The VCT node budget when checking whether a move holds against the opponent's threats."""
 THREATS_SHARE = 0.5
@@ -242,7 +243,7 @@ def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> n
     return points[:count]
 
 
-# VCF: the attacker plays fours, the defender answers each on its one five point.
+# Shapes: where fours and threes can be made, and how a three is answered.
 
 
 @njit(cache=True, nogil=True)
