@@ -546,6 +546,7 @@ class Engine:
             raise ValueError("the game is over: there is no move to search")
         limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
         stop = np.zeros(1, dtype=np.int64)
+        self.generation += 1  # the trap's solves below belong to this search too
         timer = threading.Timer(seconds, stop.fill, args=(1,)) if seconds is not None else None
         if timer is not None:
             timer.daemon = True
@@ -569,7 +570,6 @@ class Engine:
         """Iterative deepening to ``limit`` plies, until the value is exact or ``stop`` is
         set (depth 1 always finishes, so that there is a move to give)."""
         position = kernel_position(state)
-        self.generation += 1
         info = np.zeros(INFO_SIZE, dtype=np.int64)
         info[GENERATION] = self.generation
         started = time.perf_counter()
