@@ -16,7 +16,8 @@ from parlour.cli import main
 from parlour.core import State
 from parlour.games.sowing import SowingState
 from parlour.search import minimax as seed_minimax
-from parlour.search.engine import EXACT, Engine, _lookup, _store, _unpack, kernel_position
+from parlour.search.engine import Engine, kernel_position
+from parlour.search.table import EXACT, NO_MOVE, UPPER, lookup, pack, store, unpack
 
 RULE_SETS = [
     ("kalah", {}),
@@ -150,21 +151,30 @@ def test_analyze_refuses_bad_input() -> None:
     assert bad_time.exit_code == 2
 
 
+@pytest.mark.parametrize(
+    "fields", [(-1_000_000, 0, UPPER, NO_MOVE, 1, 255), (999_999, 255, EXACT, 624, 0, 7)]
+)
+def test_an_entry_keeps_every_field_at_its_extremes(fields: tuple[int, ...]) -> None:
+    """Values of a won game, the deepest depth, a board point of 25 x 25 and no move."""
+    value, depth, bound, move, complete, generation = fields
+    assert unpack(int(pack(value, depth, bound, move, bool(complete), generation))) == fields
+
+
 def test_a_deep_entry_outlives_shallow_ones_of_its_search_only() -> None:
     """One slot pair: a deep result stays while shallow ones of the same search come and
     go beside it; a later search may replace it."""
     keys = np.zeros(2, dtype=np.uint64)
     data = np.zeros(2, dtype=np.int64)
     deep, shallow, other = np.uint64(2), np.uint64(4), np.uint64(6)  # one pair, all three
-    _store(keys, data, deep, 12, 5, -99, 99, 1, False, 1)
-    _store(keys, data, shallow, 2, 7, -99, 99, 3, False, 1)
-    _store(keys, data, other, 3, 9, -99, 99, 4, False, 1)
-    assert _lookup(keys, data, deep)[0] and _lookup(keys, data, other)[0]
-    assert not _lookup(keys, data, shallow)[0]  # the always-replaced slot moved on
-    value, depth, bound, move, _, generation = _unpack(_lookup(keys, data, deep)[1])
+    store(keys, data, deep, 12, 5, -99, 99, 1, False, 1)
+    store(keys, data, shallow, 2, 7, -99, 99, 3, False, 1)
+    store(keys, data, other, 3, 9, -99, 99, 4, False, 1)
+    assert lookup(keys, data, deep)[0] and lookup(keys, data, other)[0]
+    assert not lookup(keys, data, shallow)[0]  # the always-replaced slot moved on
+    value, depth, bound, move, _, generation = unpack(lookup(keys, data, deep)[1])
     assert (value, depth, bound, move, generation) == (5, 12, EXACT, 1, 1)
-    _store(keys, data, shallow, 2, 7, -99, 99, 3, False, 2)  # the next search
-    assert _lookup(keys, data, shallow)[0] and not _lookup(keys, data, deep)[0]
+    store(keys, data, shallow, 2, 7, -99, 99, 3, False, 2)  # the next search
+    assert lookup(keys, data, shallow)[0] and not lookup(keys, data, deep)[0]
 
 
 def final_margin(state: State, player: int) -> int:

@@ -14,14 +14,22 @@ import parlour
 from parlour.games.gomoku import GomokuGame, GomokuState
 from parlour.search.gomoku import (
     MAX_LEVEL,
+    NODES,
+    VCF_NODES,
     SearchReport,
+    board_key,
+    candidates,
     evaluate,
+    fullest_windows,
     gains,
     nearness,
     search,
+    search_root,
+    shape,
     threat_search,
     three_defences,
 )
+from parlour.search.table import Table, new_table
 
 VCF_POSITIONS = [
     # (board size, the game so far): the side to move has a VCF of at least three fours
@@ -103,33 +111,30 @@ FORK = "\n".join(
 )  # fmt: skip
 
 
+def vct_search(
+    state: GomokuState, depth: int, hint: int = -1, table: Table | None = None
+) -> tuple[int, int]:
+    """``threat_search`` for the side to move's VCT of at most ``depth`` threats (trying
+    the point ``hint`` first) with ``table`` (else a new one): its answer and its nodes."""
+    board = state.board.copy()
+    stats = np.array([0, 0, hint], dtype=np.int64)
+    stop = np.zeros(1, dtype=np.uint8)
+    keys, entries = table or new_table(16)
+    found = threat_search(
+        board, nearness(board), state.to_move + 1, False, True, depth, -1, stop, stats, 10**6,
+        keys, entries, board_key(board),
+    )  # fmt: skip
+    return int(found), int(stats[VCF_NODES])
+
+
 def vct_move(state: GomokuState, depth: int = 5, hint: int = -1) -> tuple[int, int] | None:
     """The side to move's five if it has one, else the first move of its VCT of at most
     ``depth`` threats (trying the point ``hint`` first), or None."""
     fives = five_points(state, state.to_move)
     if fives:
         return min(fives)
-    board = state.board.copy()
-    stats = np.array([0, 0, hint], dtype=np.int64)
-    stop = np.zeros(1, dtype=np.uint8)
-    found = threat_search(
-        board, nearness(board), state.to_move + 1, False, True, depth, -1, stop, stats, 10**6
-    )
-    return None if found < 0 else divmod(int(found), state.size)
-
-
-def line_points(state: GomokuState, row: int, col: int) -> list[tuple[int, int]]:
-    """The empty points on the four lines through (row, col), within four of it."""
-    n = state.size
-    return sorted(
-        {
-            (row + t * dr, col + t * dc)
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
-            for t in range(-4, 5)
-            if 0 <= row + t * dr < n and 0 <= col + t * dc < n
-            and state.is_free(row + t * dr, col + t * dc)
-        }
-    )  # fmt: skip
+    found = vct_search(state, depth, hint)[0]
+    return None if found < 0 else divmod(found, state.size)
 
 
 def test_a_vct_wins_against_every_answer_on_the_threats_lines() -> None:
@@ -200,6 +205,65 @@ def test_never_misses_an_immediate_five_or_block(state: GomokuState, level: int)
         assert state.play(report.move).winner == state.to_move
     else:
         assert report.move in theirs and report.reason == "block"
+
+
+def test_the_table_answers_a_threat_search_it_has_seen_at_once() -> None:
+    """A search that failed fails again in one node at its depth, and searches anew
+    deeper; a win found is found again in one node, at its depth or more."""
+    state = parlour.game("gomoku", size=15).parse(FORK)
+    assert isinstance(state, GomokuState)
+    table = new_table(16)
+    assert vct_search(state, 1, table=table)[1] > 1  # no four to make: no VCT of one threat
+    assert vct_search(state, 1, table=table) == (-1, 1)
+    found, nodes = vct_search(state, 2, table=table)
+    assert found == 7 * 15 + 9 and nodes > 1  # J8
+    assert vct_search(state, 2, table=table) == (found, 1)
+    assert vct_search(state, 3, table=table) == (found, 1)
+
+
+def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
+    """Iterative deepening to depth 4 with a table against one of two slots (which keeps
+    next to nothing): the same best value, in fewer nodes."""
+    state = replay(15, "H8 I9 I8 G8 J7 K6 H9")
+    found = []
+    for bits in (1, 16):
+        board, stone = state.board.copy(), state.to_move + 1
+        near, table = nearness(board), new_table(bits)
+        moves = candidates(board, near, stone, 10)
+        stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1], dtype=np.int64)
+        for depth in range(1, 5):
+            scores = search_root(board, near, stone, moves, depth, False, 10, stop, stats, *table)
+            moves = moves[np.argsort(-scores, kind="stable")]
+        found.append((int(scores.max()), int(stats[NODES])))
+    (small_value, small_nodes), (value, nodes) = found
+    assert value == small_value and nodes < small_nodes
+
+
+@settings(max_examples=40, deadline=None)
+@given(crowded_positions(), st.integers(1, 2))
+def test_the_fullest_windows_are_those_shape_finds_point_by_point(
+    state: GomokuState, stone: int
+) -> None:
+    board = state.board
+    fullest = np.empty(board.size, dtype=np.int64)
+    fullest_windows(board, stone, fullest)
+    for p in range(board.size):
+        counts = [k for k in range(6) if shape(board, p, stone, k)]
+        assert fullest[p] == max(counts, default=-1)
+
+
+def line_points(state: GomokuState, row: int, col: int) -> list[tuple[int, int]]:
+    """The empty points on the four lines through (row, col), within four of it."""
+    n = state.size
+    return sorted(
+        {
+            (row + t * dr, col + t * dc)
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1))
+            for t in range(-4, 5)
+            if 0 <= row + t * dr < n and 0 <= col + t * dc < n
+            and state.is_free(row + t * dr, col + t * dc)
+        }
+    )  # fmt: skip
 
 
 def test_level_1_is_greedy_on_the_sequences_count() -> None:

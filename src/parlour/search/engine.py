@@ -30,6 +30,7 @@ from numba import njit
 
 from parlour.core import State
 from parlour.games import ayo, sowing
+from parlour.search.table import lookup, mix, new_table, probe, store, unpack
 
 SOWING, AYO = 0, 1
 
@@ -47,14 +48,6 @@ INFO_SIZE = 5
 
 # the phases of the unrolled search
 ENTER, NEXT, RETURN = 0, 1, 2
-
-# Transposition table entry, packed in one int64: value (32 bits, offset), depth (8 bits),
-# bound (2 bits), best move (8 bits), complete (1 bit: every line below reached an end
-# within that depth, so the value holds at any greater depth too), generation (8 bits:
-# which search of the engine wrote it).
-EXACT, LOWER, UPPER = 0, 1, 2
-NO_MOVE = 255
-VALUE_OFFSET = 1 << 31
 
 
 @njit(cache=True, nogil=True)
@@ -108,14 +101,6 @@ def _score(game: int, pos: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _mix(h: np.uint64) -> np.uint64:
-    """splitmix64's finaliser: every bit of the input moves about half the output bits."""
-    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return h ^ (h >> np.uint64(31))
-
-
-@njit(cache=True, nogil=True)
 def _key(game: int, pos: np.ndarray) -> np.uint64:
     """A 64-bit hash of everything that decides the future.  Sowing games: the pits and
     the side to move, not the stores.  Ayo: houses, owners, captures (the eleventh group
@@ -125,10 +110,10 @@ def _key(game: int, pos: np.ndarray) -> np.uint64:
     else:
         pits = sowing.pit_count(pos)
         first, last, skipped = 0, 2 * pits + 1, pits
-    h = _mix(np.uint64(_to_move(game, pos) + 1))
+    h = mix(np.uint64(_to_move(game, pos) + 1))
     for i in range(first, last):
         if i != skipped:
-            h = _mix(h + np.uint64(pos[i]) + np.uint64(i << 8))
+            h = mix(h + np.uint64(pos[i]) + np.uint64(i << 8))
     return h
 
 
@@ -163,59 +148,6 @@ def _sort_by_score(scores: np.ndarray, count: int, out: np.ndarray) -> None:
             out[j] = out[j - 1]
             j -= 1
         out[j] = i
-
-
-@njit(cache=True, nogil=True)
-def _pack(
-    value: int, depth: int, bound: int, move: int, complete: bool, generation: int
-) -> np.int64:
-    return np.int64(
-        (value + VALUE_OFFSET)
-        | (depth << 32)
-        | (bound << 40)
-        | (move << 42)
-        | (complete << 50)
-        | ((generation & 0xFF) << 51)
-    )
-
-
-@njit(cache=True, nogil=True)
-def _unpack(entry: int) -> tuple[int, int, int, int, int, int]:
-    """``_pack``'s fields back: value, depth, bound, move, complete, generation (mod 256)."""
-    return (
-        (entry & 0xFFFFFFFF) - VALUE_OFFSET,
-        (entry >> 32) & 0xFF,
-        (entry >> 40) & 3,
-        (entry >> 42) & 0xFF,
-        (entry >> 50) & 1,
-        (entry >> 51) & 0xFF,
-    )
-
-
-@njit(cache=True, nogil=True)
-def _probe(
-    tt_keys: np.ndarray,
-    tt_data: np.ndarray,
-    key: np.uint64,
-    depth: int,
-    alpha: int,
-    beta: int,
-    strict: bool,
-) -> tuple[int, int, int]:
-    """Look ``key`` up: (the table's move or NO_MOVE, 1 if the entry settles the node
-    (2 if it does with an exact value) else 0, its value relative to the node's score)."""
-    found, entry = _lookup(tt_keys, tt_data, key)
-    if not found:
-        return NO_MOVE, 0, 0
-    value, stored_depth, bound, move, complete, _ = _unpack(entry)
-    # a deeper value is better, but only one of this very depth (or an exact one) keeps the
-    # search's value that of plain minimax at this depth: ``strict`` asks for that
-    usable = stored_depth == depth if strict else stored_depth >= depth
-    if not (usable or (complete and stored_depth <= depth)):
-        return move, 0, 0
-    if bound == EXACT or (bound == LOWER and value >= beta) or (bound == UPPER and value <= alpha):
-        return move, 1 + complete, value
-    return move, 0, 0
 
 
 @njit(cache=True, nogil=True)
@@ -280,7 +212,7 @@ def search_depth(
                 continue
             keys[ply] = _key(game, pos)
             window = alpha[ply] - base[ply], beta[ply] - base[ply]
-            tt_move, settled, stored = _probe(tt_keys, tt_data, keys[ply], left, *window, strict)
+            tt_move, settled, stored = probe(tt_keys, tt_data, keys[ply], left, *window, strict)
             if settled and ply > 0:  # the root must find its best move
                 info[HORIZON] += settled == 1
                 value = stored + base[ply]
@@ -298,7 +230,7 @@ def search_depth(
             mode = NEXT
         elif mode == NEXT:
             if tried[ply] == count[ply] or alpha[ply] >= beta[ply]:
-                _store(
+                store(
                     tt_keys,
                     tt_data,
                     keys[ply],
@@ -340,55 +272,6 @@ def search_depth(
 
 
 @njit(cache=True, nogil=True)
-def _store(
-    tt_keys: np.ndarray,
-    tt_data: np.ndarray,
-    key: np.uint64,
-    depth: int,
-    value: int,
-    alpha: int,
-    beta: int,
-    move: int,
-    complete: bool,
-    generation: int,
-) -> None:
-    """Keep a node's result (values relative to its score) in the table.  A slot pair
-    holds one entry kept for its depth (the work it saves) while its search lasts and one
-    always replaced, so that deep results survive the flood of shallow ones."""
-    bound = UPPER if value <= alpha else (LOWER if value >= beta else EXACT)
-    entry = _pack(value, min(depth, 255), bound, move, complete, generation)
-    slot = _pair(tt_keys, key)
-    kept = tt_data[slot]
-    _, kept_depth, _, _, _, kept_generation = _unpack(kept)
-    if (
-        (tt_keys[slot] ^ np.uint64(kept)) != key
-        and kept_depth > depth
-        and kept_generation == generation & 0xFF
-    ):
-        slot += 1  # another node's deeper entry from this search: use the other slot
-    tt_data[slot] = entry
-    tt_keys[slot] = key ^ np.uint64(entry)
-
-
-@njit(cache=True, nogil=True)
-def _pair(tt_keys: np.ndarray, key: np.uint64) -> np.int64:
-    """The first of the two slots where ``key`` may stand."""
-    return np.int64(key & np.uint64(tt_keys.shape[0] - 2))
-
-
-@njit(cache=True, nogil=True)
-def _lookup(tt_keys: np.ndarray, tt_data: np.ndarray, key: np.uint64) -> tuple[bool, int]:
-    """The table's entry for ``key``, if it holds one.  The key is stored XORed with the
-    entry, so that an entry half-written by another search thread reads as no entry."""
-    slot = _pair(tt_keys, key)
-    for s in range(slot, slot + 2):
-        entry = tt_data[s]
-        if (tt_keys[s] ^ np.uint64(entry)) == key:
-            return True, entry
-    return False, tt_data[slot]
-
-
-@njit(cache=True, nogil=True)
 def principal_variation(
     game: int,
     root: np.ndarray,
@@ -405,10 +288,10 @@ def principal_variation(
     length = 0
     while length < out.shape[0]:
         count = _moves(game, pos, moves)
-        found, entry = _lookup(tt_keys, tt_data, _key(game, pos))
+        found, entry = lookup(tt_keys, tt_data, _key(game, pos))
         if count == 0 or not found:
             break
-        move = _unpack(entry)[3]
+        move = unpack(entry)[3]
         legal = False
         for i in range(count):
             if moves[i] == move:
@@ -522,8 +405,7 @@ class Engine:
         moves that may vary from run to run."""
         self.strict = strict
         self.threads = threads
-        self.tt_keys = np.zeros(1 << table_bits, dtype=np.uint64)
-        self.tt_data = np.zeros(1 << table_bits, dtype=np.int64)
+        self.tt_keys, self.tt_data = new_table(table_bits)
         self.generation = 0  # counts the searches, whose deep entries the next may replace
 
     def clear(self) -> None:

@@ -40,6 +40,7 @@ from parlour.games.gomoku import (
     run_through,
     window_counts,
 )
+from parlour.search.table import NO_MOVE, mix, new_table, probe, store
 
 WIN = 1_000_000
 """A won position's value, less the plies it takes (so that sooner wins are preferred)."""
@@ -62,6 +63,8 @@ _NEAR = types.int16[:, ::1]
 _FLAG = types.uint8[::1]
 _STATS = types.int64[::1]
 _INT = types.int64
+_KEYS = types.uint64[::1]
+_ENTRIES = types.int64[::1]
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,8 @@ VCT_DEFENCE_NODES = 500
 """The VCT node budget when checking whether a move holds against the opponent's threats."""
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
+TABLE_BITS = 18
+"""The main search's transposition table: 2**18 entries (4 MiB), new for each move."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +124,23 @@ def place(board: np.ndarray, near: np.ndarray, point: int, stone: int) -> None:
     for r in range(max(0, row - 2), min(n, row + 3)):
         for c in range(max(0, col - 2), min(n, col + 3)):
             near[r, c] += step
+
+
+@njit(cache=True, nogil=True)
+def stone_key(point: int, stone: int) -> np.uint64:
+    """A stone's part of a position's key (the XOR of its stones' parts: the side to move
+    follows from the stones)."""
+    return mix(np.uint64(point * 4 + stone))
+
+
+@njit(cache=True, nogil=True)
+def board_key(board: np.ndarray) -> np.uint64:
+    n = board.shape[0]
+    key = np.uint64(0)
+    for p in range(n * n):
+        if board[p // n, p % n] != EMPTY:
+            key ^= stone_key(p, board[p // n, p % n])
+    return key
 
 
 @njit(cache=True, nogil=True)
@@ -260,6 +282,33 @@ def shape(board: np.ndarray, point: int, stone: int, stones: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
+def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray) -> None:
+    """For every point p, ``out[p]``: the most stones of ``stone`` in a window of five
+    through p holding none of the opponent's (-1: no such window).  One sweep over the
+    board's windows: a threat search asks this of every point at every node, which
+    ``shape`` point by point does several times over."""
+    n = board.shape[0]
+    out[:] = -1
+    for d in range(4):
+        dr, dc = DR[d], DC[d]
+        for r0 in range(n):
+            for c0 in range(n):
+                if not (0 <= r0 + 4 * dr < n and 0 <= c0 + 4 * dc < n):
+                    continue
+                mine = 0
+                for i in range(5):
+                    cell = board[r0 + i * dr, c0 + i * dc]
+                    if cell == stone:
+                        mine += 1
+                    elif cell != EMPTY:
+                        mine = -1
+                        break
+                for i in range(5):
+                    p = (r0 + i * dr) * n + c0 + i * dc
+                    out[p] = max(out[p], mine)
+
+
+@njit(cache=True, nogil=True)
 def window_stones(board: np.ndarray, row: int, col: int, d: int, back: int, stone: int) -> int:
     """How many of ``stone`` the window of five on line ``d`` through (row, col) holds,
     the window beginning ``back`` points behind it; -1 where the window leaves the board
@@ -367,10 +416,11 @@ def answers(
 
 
 @njit(
-    _INT(_BOARD, _NEAR, _INT, types.boolean, types.boolean, _INT, _INT, _FLAG, _STATS, _INT),
+    _INT(_BOARD, _NEAR, _INT, types.boolean, types.boolean, _INT, _INT, _FLAG, _STATS, _INT,
+         _KEYS, _ENTRIES, types.uint64),
     cache=True,
     nogil=True,
-)
+)  # fmt: skip
 def threat_search(
     board: np.ndarray,
     near: np.ndarray,
@@ -382,8 +432,12 @@ def threat_search(
     stop: np.ndarray,
     stats: np.ndarray,
     limit: int,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    key: np.uint64,
 ) -> int:
-    """A VCT of ``stone`` within ``depth`` of its moves (a VCF if not ``threes``).
+    """A VCT of ``stone`` within ``depth`` of its moves (a VCF if not ``threes``) from the
+    board whose key is ``key``.
 
     With ``last`` >= -1 the attacker is to move, the defender's last move being ``last``
     (-1 at the root): the first move of a VCT, or -1.  With ``last`` = -2 - p the defender
@@ -391,7 +445,11 @@ def threat_search(
     VCT, else -1.  (One argument for both, because numba cannot cache a recursive call
     with a constant argument.)  It gives up (-1) past ``limit`` nodes, so it never claims
     a win the answers counted escape: a defence that makes a five point of the
-    defender's ends the chain (the attacker would have to answer it)."""
+    defender's ends the chain (the attacker would have to answer it).
+
+    The attacker's nodes go into the table: a win (with its move) holds at any depth, so
+    a longer one found before may be returned; a finished failure holds for no more
+    threats than it had."""
     stats[VCF_NODES] += 1
     if stop[0] or depth <= 0 or stats[VCF_NODES] > limit:
         return -1
@@ -405,16 +463,21 @@ def threat_search(
         for i in range(defences):
             q = points[i]
             place(board, near, q, 3 - stone)
+            child = key ^ stone_key(q, 3 - stone)
             held = (
-                threat_search(board, near, stone, exact, threes, depth, q, stop, stats, limit) < 0
-            )
+                threat_search(
+                    board, near, stone, exact, threes, depth, q, stop, stats, limit,
+                    tt_keys, tt_data, child,
+                )
+                < 0
+            )  # fmt: skip
             place(board, near, q, EMPTY)
             if held:
                 return -1
+        fullest = np.empty(n * n, dtype=np.int64)
+        fullest_windows(board, 3 - stone, fullest)
         for f in range(n * n):
-            if board[f // n, f % n] != EMPTY or near[f // n, f % n] == 0:
-                continue
-            if not shape(board, f, 3 - stone, 3):
+            if board[f // n, f % n] != EMPTY or fullest[f] < 3:
                 continue
             place(board, near, f, 3 - stone)
             found = five_points_near(board, f, 3 - stone, exact, points)
@@ -422,12 +485,14 @@ def threat_search(
             if found == 1:  # the attacker blocks; the three still stands, or not
                 q = points[0]
                 place(board, near, q, stone)
+                child = key ^ stone_key(f, 3 - stone) ^ stone_key(q, stone)
                 held = (
                     threat_search(
-                        board, near, stone, exact, threes, depth, last, stop, stats, limit
+                        board, near, stone, exact, threes, depth, last, stop, stats, limit,
+                        tt_keys, tt_data, child,
                     )
                     < 0
-                )
+                )  # fmt: skip
                 place(board, near, q, EMPTY)
             place(board, near, f, EMPTY)
             if held:
@@ -435,17 +500,22 @@ def threat_search(
         return 1
     if last >= 0 and five_points_near(board, last, 3 - stone, exact, points):
         return -1
+    node = key ^ mix(np.uint64(stone + 4 * threes + 16))  # the attacker and the kind
+    known, settled, stored = probe(tt_keys, tt_data, node, depth, 0, 1, False)
+    if settled:
+        return known if stored > 0 else -1
     hint = stats[HINT] if last == -1 else -1
+    fullest = np.empty(n * n, dtype=np.int64)
+    fullest_windows(board, stone, fullest)
     for stones in range(3, 1 if threes else 2, -1):  # fours (3 stones) before threes (2)
         for k in range(-1, n * n):
             p = hint if k < 0 else k  # the hint first
             if p < 0 or (k >= 0 and p == hint):
                 continue
-            if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
-                continue
-            if not shape(board, p, stone, stones) or (stones == 2 and shape(board, p, stone, 3)):
+            if board[p // n, p % n] != EMPTY or fullest[p] != stones:
                 continue
             place(board, near, p, stone)
+            child = key ^ stone_key(p, stone)
             won = False
             if stones == 3:
                 found = five_points_near(board, p, stone, exact, points)
@@ -455,30 +525,50 @@ def threat_search(
                     place(board, near, q, 3 - stone)
                     won = (
                         threat_search(
-                            board, near, stone, exact, threes, depth - 1, q, stop, stats, limit
+                            board, near, stone, exact, threes, depth - 1, q, stop, stats,
+                            limit, tt_keys, tt_data, child ^ stone_key(q, 3 - stone),
                         )
                         >= 0
-                    )
+                    )  # fmt: skip
                     place(board, near, q, EMPTY)
             elif three_defences(board, p, stone, exact, points):
                 won = (
                     threat_search(
-                        board, near, stone, exact, threes, depth - 1, -2 - p, stop, stats, limit
+                        board, near, stone, exact, threes, depth - 1, -2 - p, stop, stats,
+                        limit, tt_keys, tt_data, child,
                     )
                     >= 0
-                )
+                )  # fmt: skip
             place(board, near, p, EMPTY)
             if won:
+                store(tt_keys, tt_data, node, depth, 1, 0, 1, p, True, 0)
                 return p
+    if not (stop[0] or stats[VCF_NODES] > limit):  # a failure that was not cut short
+        store(tt_keys, tt_data, node, depth, 0, 0, 1, NO_MOVE, False, 0)
     return -1
 
 
 # Alpha-beta.
 
 
+@njit(cache=True, nogil=True)
+def to_table(score: int, ply: int) -> int:
+    """A node's score as the table keeps it: a win counted from the node, not the root."""
+    if abs(score) < WIN - MAX_PLY:
+        return score
+    return score + ply if score > 0 else score - ply
+
+
+@njit(cache=True, nogil=True)
+def from_table(score: int, ply: int) -> int:
+    if abs(score) < WIN - MAX_PLY:
+        return score
+    return score - ply if score > 0 else score + ply
+
+
 @njit(
     _INT(_BOARD, _NEAR, _INT, _INT, _INT, _INT, _INT, _INT, _INT, types.boolean, _INT,
-         _FLAG, _STATS),
+         _FLAG, _STATS, _KEYS, _ENTRIES, types.uint64),
     cache=True,
     nogil=True,
 )  # fmt: skip
@@ -496,14 +586,19 @@ def negamax(
     width: int,
     stop: np.ndarray,
     stats: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
+    key: np.uint64,
 ) -> int:
     """The value for ``stone`` (to move) of the position, whose windows' value for it is
-    ``value``, after the opponent's move ``last``.
+    ``value`` and whose table key is ``key``, after the opponent's move ``last``.
 
     Neither side has a five point but those ``last`` made: the root answers every five
     point it finds, and each node answers the opponent's at once (a single one is the only
     move, two or more are lost), so a side never comes to move with a five point of its
-    own.  That is why only the lines through ``last`` are looked at.
+    own.  That is why only the lines through ``last`` are looked at.  Moves after the
+    first are tried with a null window first (principal variation search), the table's
+    move first of all.
     """
     stats[NODES] += 1
     if stop[0]:
@@ -512,58 +607,73 @@ def negamax(
     threats = five_points_near(board, last, 3 - stone, exact, points)
     if threats >= 2:
         return -(WIN - ply - 1)
+    defences = 0
     if threats == 1:
-        moves = points[:1].copy()  # forced, so it costs no depth
-        depth += 1
+        depth += 1  # the only move, so it costs no depth
     elif ply >= MAX_PLY:
         return value
     else:
         defences = three_defences(board, last, 3 - stone, exact, points)
         if defences:  # answered even at the horizon, where the three would be missed
-            moves = answers(board, near, stone, points[:defences], width)
             depth = max(depth, 1)
         elif depth <= 0:
             return value
+    window = (to_table(alpha, ply), to_table(beta, ply))
+    known, settled, stored = probe(tt_keys, tt_data, key, depth, *window, False)
+    if settled:
+        return from_table(stored, ply)
+    if threats == 1:
+        moves = points[:1].copy()
+    else:
+        if defences:
+            moves = answers(board, near, stone, points[:defences], width)
         else:
             moves = candidates(board, near, stone, width)
         if moves.shape[0] == 0:
             return 0  # the board is full: a draw
+        for i in range(1, moves.shape[0]):  # the table's move first
+            if moves[i] == known:
+                moves[1 : i + 1] = moves[:i].copy()
+                moves[0] = known
+    alpha_in = alpha
     best = -WIN - 1
-    for q in moves:
+    best_move = moves[0]
+    for i in range(moves.shape[0]):
+        q = moves[i]
         child = -(value + gains(board, q, stone)[0])
         place(board, near, q, stone)
-        score = -negamax(
-            board,
-            near,
-            3 - stone,
-            child,
-            depth - 1,
-            -beta,
-            -alpha,
-            ply + 1,
-            q,
-            exact,
-            width,
-            stop,
-            stats,
-        )
+        child_key = key ^ stone_key(q, stone)
+        score = alpha
+        if i > 0 and beta - alpha > 1:  # a null window first: does q beat the best so far?
+            score = -negamax(
+                board, near, 3 - stone, child, depth - 1, -alpha - 1, -alpha, ply + 1, q,
+                exact, width, stop, stats, tt_keys, tt_data, child_key,
+            )  # fmt: skip
+        if i == 0 or beta - alpha == 1 or alpha < score < beta:
+            score = -negamax(
+                board, near, 3 - stone, child, depth - 1, -beta, -alpha, ply + 1, q,
+                exact, width, stop, stats, tt_keys, tt_data, child_key,
+            )  # fmt: skip
         place(board, near, q, EMPTY)
         if stop[0]:
             return 0
         if score > best:
-            best = score
+            best, best_move = score, q
         if best > alpha:
             alpha = best
         if alpha >= beta:
             break
+    window = (to_table(alpha_in, ply), to_table(beta, ply))
+    store(tt_keys, tt_data, key, depth, to_table(best, ply), *window, best_move, False, 0)
     return best
 
 
 @njit(
-    _STATS(_BOARD, _NEAR, _INT, types.int64[::1], _INT, types.boolean, _INT, _FLAG, _STATS),
+    _STATS(_BOARD, _NEAR, _INT, types.int64[::1], _INT, types.boolean, _INT, _FLAG, _STATS,
+           _KEYS, _ENTRIES),
     cache=True,
     nogil=True,
-)
+)  # fmt: skip
 def search_root(
     board: np.ndarray,
     near: np.ndarray,
@@ -574,11 +684,14 @@ def search_root(
     width: int,
     stop: np.ndarray,
     stats: np.ndarray,
+    tt_keys: np.ndarray,
+    tt_data: np.ndarray,
 ) -> np.ndarray:
     """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
     exactly and the others as bounds (a move no better than the best so far gets the best).
     The position has no five point of either side."""
     value = evaluate(board, stone)
+    key = board_key(board)
     scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
     alpha = -WIN - 1
     for i in range(moves.shape[0]):
@@ -587,7 +700,7 @@ def search_root(
         place(board, near, q, stone)
         scores[i] = -negamax(
             board, near, 3 - stone, child, depth - 1, -WIN - 1, -alpha, 1, q,
-            exact, width, stop, stats,
+            exact, width, stop, stats, tt_keys, tt_data, key ^ stone_key(q, stone),
         )  # fmt: skip
         place(board, near, q, EMPTY)
         if stop[0]:
@@ -652,6 +765,7 @@ class _Search:
         self.stop = np.zeros(1, dtype=np.uint8)
         self.threats_stop = np.zeros(1, dtype=np.uint8)  # the threat searches' share
         self.stats = np.array([0, 0, -1], dtype=np.int64)
+        self.table = new_table(TABLE_BITS)
         self.seconds = seconds
 
     def point(self, q: int) -> Point:
@@ -695,14 +809,15 @@ class _Search:
         share of time."""
         args = (self.board, self.near, stone, self.exact)
         stop, stats = self.threats_stop, self.stats
+        table = (*self.table, board_key(self.board))
         stats[HINT] = hint
         limit = int(stats[VCF_NODES]) + VCF_NODE_LIMIT
-        found = threat_search(*args, False, depth, -1, stop, stats, limit)
+        found = threat_search(*args, False, depth, -1, stop, stats, limit, *table)
         if found >= 0:
             return int(found), "vcf"
         limit = int(stats[VCF_NODES]) + vct_nodes
         for threats in range(2, depth // 2 + 1):
-            found = threat_search(*args, True, threats, -1, stop, stats, limit)
+            found = threat_search(*args, True, threats, -1, stop, stats, limit, *table)
             if found >= 0 or stats[VCF_NODES] > limit:
                 break
         return int(found), "vct"
@@ -758,7 +873,7 @@ class _Search:
         for depth in range(1, level.depth + 1):
             scores = search_root(
                 self.board, self.near, self.stone, moves, depth, self.exact,
-                level.width, self.stop, self.stats,
+                level.width, self.stop, self.stats, *self.table,
             )  # fmt: skip
             if self.stop[0] and depth > 1:
                 break
