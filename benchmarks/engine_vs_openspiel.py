@@ -30,7 +30,7 @@ import argparse
 import itertools
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import pyspiel
@@ -44,6 +44,8 @@ PITS = 6
 OPENING_PLIES = 4
 OPENING_DEPTH = 20
 OPENING_MARGIN = 1
+OPENINGS: list[list[int]] = [  # from --find-openings 10: the value at a 30-s search's depth
+]
 
 
 def to_action(state: SowingState, column: int) -> int:
@@ -165,14 +167,15 @@ def start() -> SowingState:
     return state
 
 
-def openings(count: int, seed: int = 0) -> list[list[int]]:
+def find_openings(count: int, seconds: float, seed: int = 0) -> Iterator[list[int]]:
     """``count`` different openings of ``OPENING_PLIES`` random plies that leave a balanced
-    position (an engine search of ``OPENING_DEPTH`` plies values it within
-    ``OPENING_MARGIN`` seeds), so that a pair of games starts fair whichever side parlour
-    takes."""
+    position, so that a pair of games starts fair whichever side parlour takes: an engine
+    search of ``OPENING_DEPTH`` plies values it within ``OPENING_MARGIN`` seeds, and then
+    a search of ``seconds`` does too (about 28 plies in 30 s: about one random opening in
+    sixteen passes both).  Each is printed with its values as it is found."""
     rng = random.Random(seed)
-    found: list[list[int]] = []
-    while len(found) < count:
+    seen: list[list[int]] = []
+    while len(seen) < count:
         state = start()
         moves: list[int] = []
         for _ in range(OPENING_PLIES):
@@ -180,11 +183,16 @@ def openings(count: int, seed: int = 0) -> list[list[int]]:
                 break
             moves.append(rng.choice(state.legal_moves()))
             state = state.play(moves[-1])
-        if state.is_over or moves in found:
+        if state.is_over or moves in seen:
             continue
-        if abs(Engine().search(state, depth=OPENING_DEPTH).value) <= OPENING_MARGIN:
-            found.append(moves)
-    return found
+        shallow = Engine().search(state, depth=OPENING_DEPTH)
+        if abs(shallow.value) > OPENING_MARGIN:
+            continue
+        deep = Engine().search(state, seconds=seconds)
+        if abs(deep.value) <= OPENING_MARGIN:
+            seen.append(moves)
+            print(f"    {moves},  # {deep.value:+d} at {deep.depth} plies", flush=True)
+            yield moves
 
 
 def play_game(
@@ -265,10 +273,21 @@ def main() -> None:
     parser.add_argument(
         "--threads", type=int, default=1, help="parlour's search threads (OpenSpiel's use one)"
     )
+    parser.add_argument(
+        "--find-openings",
+        type=int,
+        metavar="N",
+        help="print N balanced openings (checked by 30-s searches) for OPENINGS, and stop",
+    )
     args = parser.parse_args()
     game = pyspiel.load_game("mancala")
     Engine(table_bits=4).search(parlour.game("kalah").start(), depth=2)  # compile first
-    books = openings((args.games + 1) // 2)
+    if args.find_openings:
+        list(find_openings(args.find_openings, seconds=30))
+        return
+    if args.games > 2 * len(OPENINGS):
+        parser.error(f"--games: at most {2 * len(OPENINGS)}, two games an opening")
+    books = OPENINGS[: (args.games + 1) // 2]
     print(
         f"{2 * len(books)} games a match, {args.seconds} s a move, sides alternating, "
         f"parlour on {args.threads} thread(s)"

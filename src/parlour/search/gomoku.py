@@ -10,11 +10,16 @@ it (its windows weighed against the opponent's).  Higher levels search:
    points or by a four of the defender's first), and the first move of one played;
 3. the opponent's VCF or VCT is looked for as if it moved now; if it has one, the first
    few moves (best-looking first) after which it has none are the ones searched;
-4. alpha-beta with iterative deepening over the best-looking moves near the stones, where
+4. alpha-beta with iterative deepening (principal variation search: moves after the first
+   tried on a null window) over the best-looking moves near the stones, where
    a node with a five point to answer has only that move (it costs no depth), a node
    whose opponent just made a three has only its answers (the three's points or fours of
    its own; at the horizon too, where the three would be missed), and leaves are valued
    by the windows of five each side can still fill, weighed by how full.
+
+One transposition table a move (``parlour.search.table``, keyed by the XOR of a hash of
+each stone) serves the main search (values and best moves) and the threat searches (wins
+and failures of each attacker's position), so that what one check proved the next reuses.
 
 Everything below the driver is numba code running on a copy of the rules' board array with
 the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a timer
@@ -86,10 +91,10 @@ LEVELS = {
 }
 MAX_LEVEL = max(LEVELS)
 VCF_NODE_LIMIT = 20_000
-VCT_NODE_LIMIT = 2_000
+VCT_NODE_LIMIT = 6_000
 DEFENCES = 3
 """How many answers that hold against the opponent's threats the main search chooses among."""
-VCT_DEFENCE_NODES = 500
+VCT_DEFENCE_NODES = 1_500
 """The VCT node budget when checking whether a move holds against the opponent's threats."""
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
