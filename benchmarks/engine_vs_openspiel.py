@@ -10,11 +10,13 @@ start, alternating who moves first, at a time budget per move:
   time while the next depth is expected to fit in the budget (it takes the deepest
   finished depth).
 
-Each pair of games starts from the same four random plies, played once from each side.
-The openings of a run are all different, and one that a 20-ply engine search values at
-more than 1 seed for either side is drawn again, so that no pair starts lopsided (with
-two plies, as a first version had, only five openings pass, and one of them is worth
-about -4 to player 0 at 22 plies: it lost every game parlour played on that side).
+Each pair of games starts from the same opening of four plies (``OPENINGS``), played once
+from each side.  The openings are random plies that an engine search of 20 plies and then
+one of 30 seconds (24-29 plies) value within one seed for either side (``--find-openings``
+finds them again: about one random opening in sixteen passes), so that no pair starts
+lopsided.  Checking at 20 plies alone, as an earlier version did while the games ran, let
+in an opening worth 2-3 seeds to player 1 at 27 plies, which parlour lost from the bad
+side in every run; checking each opening at 30 s before the games would take minutes.
 Besides the games (with the moves of each one parlour did not win), it prints each pair's
 total margin (both sides of one opening).
 Every move is played in both engines' states and the boards are compared, so a rule
@@ -44,7 +46,17 @@ PITS = 6
 OPENING_PLIES = 4
 OPENING_DEPTH = 20
 OPENING_MARGIN = 1
-OPENINGS: list[list[int]] = [  # from --find-openings 10: the value at a 30-s search's depth
+OPENINGS = [  # from --find-openings 10: the value for the side to move, 30-s search
+    [3, 3, 0, 2],  # +0 at 29 plies
+    [1, 0, 5, 3],  # +1 at 29 plies
+    [3, 5, 0, 2],  # -1 at 24 plies
+    [5, 1, 0, 4],  # +0 at 26 plies
+    [3, 0, 0, 4],  # -1 at 25 plies
+    [3, 3, 0, 1],  # +0 at 26 plies
+    [2, 0, 4, 5],  # -1 at 24 plies
+    [0, 4, 2, 1],  # -1 at 24 plies
+    [3, 2, 2, 1],  # +0 at 24 plies
+    [0, 4, 2, 0],  # +0 at 25 plies
 ]
 
 
