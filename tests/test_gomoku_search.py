@@ -3,6 +3,7 @@ immediate five or block, plays level 1 by the seed's ``sequences``, and stops on
 
 from __future__ import annotations
 
+import threading
 import time
 
 import numpy as np
@@ -17,6 +18,7 @@ from parlour.search.gomoku import (
     NODES,
     VCF_NODES,
     SearchReport,
+    _table,
     board_key,
     candidates,
     evaluate,
@@ -117,7 +119,7 @@ def vct_search(
     """``threat_search`` for the side to move's VCT of at most ``depth`` threats (trying
     the point ``hint`` first) with ``table`` (else a new one): its answer and its nodes."""
     board = state.board.copy()
-    stats = np.array([0, 0, hint], dtype=np.int64)
+    stats = np.array([0, 0, hint, 0], dtype=np.int64)
     stop = np.zeros(1, dtype=np.uint8)
     keys, entries = table or new_table(16)
     found = threat_search(
@@ -230,13 +232,33 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
         board, stone = state.board.copy(), state.to_move + 1
         near, table = nearness(board), new_table(bits)
         moves = candidates(board, near, stone, 10)
-        stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1], dtype=np.int64)
+        stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
         for depth in range(1, 5):
             scores = search_root(board, near, stone, moves, depth, False, 10, stop, stats, *table)
             moves = moves[np.argsort(-scores, kind="stable")]
         found.append((int(scores.max()), int(stats[NODES])))
     (small_value, small_nodes), (value, nodes) = found
     assert value == small_value and nodes < small_nodes
+
+
+def test_a_thread_keeps_one_table_for_each_rule_set_and_width() -> None:
+    """Kept from move to move (a search starts with what the last one found), never shared
+    between threads (each writes without locks), sizes, five rules or widths."""
+    game = parlour.game("gomoku", size=15)
+    state = game.start()
+    assert isinstance(state, GomokuState)
+    table = _table(state, 10)
+    assert _table(state.play((7, 7)), 10) is table
+    others = [
+        _table(parlour.game("gomoku", size=9).start(), 10),  # type: ignore[arg-type]
+        _table(parlour.game("gomoku", exact_five=True).start(), 10),  # type: ignore[arg-type]
+        _table(state, 12),
+    ]
+    seen: list[Table] = []
+    worker = threading.Thread(target=lambda: seen.append(_table(state, 10)))
+    worker.start()
+    worker.join()
+    assert all(other is not table for other in [*others, *seen]) and len(seen) == 1
 
 
 @settings(max_examples=40, deadline=None)

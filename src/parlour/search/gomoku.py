@@ -45,7 +45,7 @@ from parlour.games.gomoku import (
     run_through,
     window_counts,
 )
-from parlour.search.table import NO_MOVE, mix, new_table, probe, store
+from parlour.search.table import NO_MOVE, Table, mix, new_table, probe, store
 
 WIN = 1_000_000
 """A won position's value, less the plies it takes (so that sooner wins are preferred)."""
@@ -55,9 +55,11 @@ THREAT = np.array([0, 1, 10, 100, 10_000, 1_000_000], dtype=np.int64)
 """Level 1's weights for the opponent's windows after its move: a four-window of the side
 about to move is as good as a five."""
 
-NODES, VCF_NODES, HINT = 0, 1, 2
-"""The ``stats`` array: main-search nodes, threat-search nodes, and the point a threat
-search tries first at its root (-1: none), a win found before being the likeliest again."""
+NODES, VCF_NODES, HINT, GENERATION = 0, 1, 2, 3
+"""The ``stats`` array: main-search nodes, threat-search nodes, the point a threat search
+tries first at its root (-1: none), a win found before being the likeliest again, and the
+table generation its stores carry (the stones on the board: one a move, so that a move's
+deep entries give way to the next move's)."""
 MAX_PLY = 64
 
 # The recursive kernels get explicit signatures: numba would otherwise add versions for
@@ -99,7 +101,9 @@ VCT_DEFENCE_NODES = 1_500
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
 TABLE_BITS = 18
-"""The main search's transposition table: 2**18 entries (4 MiB), new for each move."""
+"""The searches' transposition table: 2**18 entries (4 MiB), one a thread for each rule
+set (board size and exact five), kept from move to move: what the last move's search
+found about the positions after it holds in the next one's."""
 
 
 @dataclass(frozen=True)
@@ -546,10 +550,10 @@ def threat_search(
                 )  # fmt: skip
             place(board, near, p, EMPTY)
             if won:
-                store(tt_keys, tt_data, node, depth, 1, 0, 1, p, True, 0)
+                store(tt_keys, tt_data, node, depth, 1, 0, 1, p, True, stats[GENERATION])
                 return p
     if not (stop[0] or stats[VCF_NODES] > limit):  # a failure that was not cut short
-        store(tt_keys, tt_data, node, depth, 0, 0, 1, NO_MOVE, False, 0)
+        store(tt_keys, tt_data, node, depth, 0, 0, 1, NO_MOVE, False, stats[GENERATION])
     return -1
 
 
@@ -669,7 +673,8 @@ def negamax(
         if alpha >= beta:
             break
     window = (to_table(alpha_in, ply), to_table(beta, ply))
-    store(tt_keys, tt_data, key, depth, to_table(best, ply), *window, best_move, False, 0)
+    generation = stats[GENERATION]
+    store(tt_keys, tt_data, key, depth, to_table(best, ply), *window, best_move, False, generation)
     return best
 
 
@@ -752,6 +757,20 @@ def nearness(board: np.ndarray) -> np.ndarray:
 # The driver, in Python: the forced moves, the VCFs, then iterative deepening on a clock.
 
 
+_tables = threading.local()
+
+
+def _table(state: GomokuState, width: int) -> Table:
+    """This thread's table for ``state``'s rules and a search ``width`` wide (a key is the
+    same for the same points of any board size; a value differs under the other five rule
+    or another width)."""
+    rules = (state.size, state.game.exact, width)
+    tables = _tables.__dict__.setdefault("by_rules", {})
+    if rules not in tables:
+        tables[rules] = new_table(TABLE_BITS)
+    return tables[rules]
+
+
 class _Search:
     """One move's search: a working copy of the board, the stop flag and the counters."""
 
@@ -769,8 +788,8 @@ class _Search:
         self.stone = state.to_move + 1
         self.stop = np.zeros(1, dtype=np.uint8)
         self.threats_stop = np.zeros(1, dtype=np.uint8)  # the threat searches' share
-        self.stats = np.array([0, 0, -1], dtype=np.int64)
-        self.table = new_table(TABLE_BITS)
+        self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
+        self.table = _table(state, LEVELS[level].width if level in LEVELS else 0)
         self.seconds = seconds
 
     def point(self, q: int) -> Point:

@@ -1,0 +1,131 @@
+"""What the transposition table saves the five-in-a-row searches, side by side in one run.
+
+* The main search: iterative deepening to ``--depth`` over the best-looking moves of
+  positions from the computer's own games (level 3 at 0.03 s a move from random two-stone
+  openings), once with a table of two slots (next to none) and once with the real one;
+  the best values must agree, and it prints nodes, seconds and the ratios.
+* The threat search: the opponent's VCT, deepened one threat at a time, in three positions
+  from lost benchmark games (each had a VCT of 4-6 threats that the 0.04-s search missed),
+  with a new table at each depth and with one table kept across the depths.
+
+    .venv/bin/python benchmarks/gomoku_search.py [--depth 5] [--games 8]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+
+import parlour
+from parlour.games.gomoku import GomokuState
+from parlour.search import gomoku
+from parlour.search.table import Table, new_table
+
+SIZE = 15
+WIDTH = 10
+TABLE_BITS = 18
+LOST = [  # the moves of a lost game up to parlour's (0's) losing move; X has a VCT
+    "G8 I9 H8 H10 G11 J8",
+    "F8 G7 E7 G9 E8 G8 G6 E10",
+    "J8 J7 K7 K8 I6 I9 J6 L9",
+]
+
+
+def self_play_positions(games: int, seed: int = 5) -> list[GomokuState]:
+    """Every fourth position of ``games`` quick games of the computer against itself."""
+    rng = random.Random(seed)
+    centre = [(SIZE // 2 + dr, SIZE // 2 + dc) for dr in range(-2, 3) for dc in range(-2, 3)]
+    positions = []
+    for _ in range(games):
+        state = parlour.game("gomoku", size=SIZE).start()
+        for point in rng.sample(centre, 2):
+            state = state.play(point)
+        assert isinstance(state, GomokuState)
+        while not state.is_over and np.count_nonzero(state.board) < 40:
+            state = state.play(gomoku.search(state, 3, seconds=0.03).move)
+            if np.count_nonzero(state.board) % 4 == 0 and not state.is_over:
+                positions.append(state)
+    return positions
+
+
+def deepen(state: GomokuState, depth: int, table: Table) -> tuple[int, int]:
+    """The main search's iterative deepening to ``depth``: the best value and the nodes."""
+    board, stone = state.board.copy(), state.to_move + 1
+    near = gomoku.nearness(board)
+    moves = gomoku.candidates(board, near, stone, WIDTH)
+    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    scores = np.zeros(0, dtype=np.int64)
+    for d in range(1, depth + 1):
+        scores = gomoku.search_root(board, near, stone, moves, d, False, WIDTH, stop, stats, *table)
+        moves = moves[np.argsort(-scores, kind="stable")]
+    return int(scores.max()), int(stats[gomoku.NODES])
+
+
+def main_search(positions: list[GomokuState], depth: int) -> None:
+    quiet = [
+        s
+        for s in positions
+        if not any(len(gomoku.five_points(s.board, stone, False)) for stone in (1, 2))
+    ]
+    results = {}
+    for bits in (1, TABLE_BITS):
+        started = time.perf_counter()
+        found = [deepen(state, depth, new_table(bits)) for state in quiet]
+        results[bits] = (found, time.perf_counter() - started)
+    (plain, plain_s), (tabled, tabled_s) = results[1], results[TABLE_BITS]
+    assert [v for v, _ in plain] == [v for v, _ in tabled], "the table changed a best value"
+    plain_nodes, nodes = sum(n for _, n in plain), sum(n for _, n in tabled)
+    print(f"main search, depth {depth}, {len(quiet)} positions (same best values):")
+    print(f"  two slots   {plain_nodes:>10,} nodes {plain_s:7.2f} s")
+    print(f"  2**{TABLE_BITS} slots {nodes:>10,} nodes {tabled_s:7.2f} s")
+    print(f"  ratio       {plain_nodes / nodes:10.2f}x nodes {plain_s / tabled_s:5.2f}x time")
+
+
+def vct(board: np.ndarray, threats: int, table: Table) -> tuple[int, int]:
+    """X's VCT of at most ``threats`` threats: its first point (or -1) and the nodes."""
+    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    args = (board, gomoku.nearness(board), 1, False, True, threats, -1, stop, stats, 10**8)
+    found = gomoku.threat_search(*args, *table, gomoku.board_key(board))
+    return int(found), int(stats[gomoku.VCF_NODES])
+
+
+def threat_search() -> None:
+    print("threat search, the opponent's VCT deepened a threat at a time:")
+    for record in LOST:
+        state = parlour.game("gomoku", size=SIZE).start()
+        for name in record.split():
+            state = state.play(state.parse_move(name))
+        assert isinstance(state, GomokuState)
+        line = []
+        for label, keep in (("new table a depth", False), ("one table", True)):
+            table, nodes, found = new_table(TABLE_BITS), 0, -1
+            started = time.perf_counter()
+            for threats in range(2, 8):
+                found, used = vct(state.board.copy(), threats, table)
+                nodes += used
+                table = table if keep else new_table(TABLE_BITS)
+                if found >= 0:
+                    break
+            seconds = time.perf_counter() - started
+            point = state.move_name(divmod(found, SIZE)) if found >= 0 else "none"
+            line.append(f"{label}: {point} at {threats}, {nodes:,} nodes {seconds:.3f} s")
+        print(f"  after {record}:\n    " + "\n    ".join(line))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=5)
+    parser.add_argument("--games", type=int, default=8)
+    args = parser.parse_args()
+    warm = self_play_positions(1)  # compiles everything first
+    deepen(warm[0], 2, new_table(4))
+    vct(warm[0].board.copy(), 2, new_table(4))
+    main_search(self_play_positions(args.games), args.depth)
+    threat_search()
+
+
+if __name__ == "__main__":
+    main()
