@@ -3,10 +3,11 @@
 * The main search: iterative deepening to ``--depth`` over the best-looking moves of
   positions from the computer's own games (level 3 at 0.03 s a move from random two-stone
   openings), once with a table of two slots (next to none) and once with the real one;
-  the best values must agree, and it prints nodes, seconds and the ratios.
+  it prints nodes, seconds, the ratios, and how often the best values agree (a deeper
+  entry may stand in for a shallower search: the table's values are at least as deep).
 * The threat search: the opponent's VCT, deepened one threat at a time, in three positions
   from lost benchmark games (each had a VCT of 4-6 threats that the 0.04-s search missed),
-  with a new table at each depth and with one table kept across the depths.
+  with a table of two slots and with the real one.
 
     .venv/bin/python benchmarks/gomoku_search.py [--depth 5] [--games 8]
 """
@@ -76,9 +77,9 @@ def main_search(positions: list[GomokuState], depth: int) -> None:
         found = [deepen(state, depth, new_table(bits)) for state in quiet]
         results[bits] = (found, time.perf_counter() - started)
     (plain, plain_s), (tabled, tabled_s) = results[1], results[TABLE_BITS]
-    assert [v for v, _ in plain] == [v for v, _ in tabled], "the table changed a best value"
+    same = sum(a == b for (a, _), (b, _) in zip(plain, tabled, strict=True))
     plain_nodes, nodes = sum(n for _, n in plain), sum(n for _, n in tabled)
-    print(f"main search, depth {depth}, {len(quiet)} positions (same best values):")
+    print(f"main search, depth {depth}, {len(quiet)} positions ({same} same best values):")
     print(f"  two slots   {plain_nodes:>10,} nodes {plain_s:7.2f} s")
     print(f"  2**{TABLE_BITS} slots {nodes:>10,} nodes {tabled_s:7.2f} s")
     print(f"  ratio       {plain_nodes / nodes:10.2f}x nodes {plain_s / tabled_s:5.2f}x time")
@@ -100,18 +101,18 @@ def threat_search() -> None:
             state = state.play(state.parse_move(name))
         assert isinstance(state, GomokuState)
         line = []
-        for label, keep in (("new table a depth", False), ("one table", True)):
-            table, nodes, found = new_table(TABLE_BITS), 0, -1
+        for bits in (1, TABLE_BITS):
+            table, nodes, found = new_table(bits), 0, -1
             started = time.perf_counter()
             for threats in range(2, 8):
                 found, used = vct(state.board.copy(), threats, table)
                 nodes += used
-                table = table if keep else new_table(TABLE_BITS)
                 if found >= 0:
                     break
             seconds = time.perf_counter() - started
             point = state.move_name(divmod(found, SIZE)) if found >= 0 else "none"
-            line.append(f"{label}: {point} at {threats}, {nodes:,} nodes {seconds:.3f} s")
+            found_at = f"{point} at {threats}"
+            line.append(f"{2**bits:>6} slots: {found_at}, {nodes:>7,} nodes {seconds:.3f} s")
         print(f"  after {record}:\n    " + "\n    ".join(line))
 
 
