@@ -86,17 +86,17 @@ class Level:
 
 LEVELS = {
     2: Level(depth=4, width=8, vcf_depth=6, seconds=1.0),
-    3: Level(depth=10, width=10, vcf_depth=10, seconds=2.0),
+    3: Level(depth=10, width=10, vcf_depth=14, seconds=2.0),
     4: Level(depth=10, width=12, vcf_depth=14, seconds=5.0),
     5: Level(depth=12, width=14, vcf_depth=18, seconds=10.0),
     6: Level(depth=14, width=16, vcf_depth=20, seconds=20.0),
 }
 MAX_LEVEL = max(LEVELS)
 VCF_NODE_LIMIT = 20_000
-VCT_NODE_LIMIT = 6_000
+VCT_NODE_LIMIT = 20_000
 DEFENCES = 3
 """How many answers that hold against the opponent's threats the main search chooses among."""
-VCT_DEFENCE_NODES = 1_500
+VCT_DEFENCE_NODES = 3_000
 """The VCT node budget when checking whether a move holds against the opponent's threats."""
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
