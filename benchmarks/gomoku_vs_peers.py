@@ -13,7 +13,10 @@ go into their own environment, never into parlour's dependencies:
 
     python3 -m venv benchmarks/.venv-gomoku
     benchmarks/.venv-gomoku/bin/pip install gomoku-terminal gomokubench -e .
-    benchmarks/.venv-gomoku/bin/python benchmarks/gomoku_vs_peers.py [--games 20]
+    benchmarks/.venv-gomoku/bin/python benchmarks/gomoku_vs_peers.py [--games 20] [--seeds 10]
+
+A match of 20 games is noisy (at 93% a game, 19 or more wins in about 6 matches of 10):
+``--seeds N`` plays N matches from consecutive seeds and totals them.
 """
 
 from __future__ import annotations
@@ -129,31 +132,50 @@ def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level
         )
 
 
+def match(name: str, seed: int, games: int, level: int) -> Tally:
+    """``games`` games against the peer ``name`` from the openings of ``seed``; prints
+    each game's running score, each lost game and the match's line."""
+    rng = random.Random(seed)
+    tally = Tally()
+    for game in range(games):
+        if game % 2 == 0:
+            start = opening(rng)
+        play(PEERS[name], game % 2, start, tally, level)
+        print(f"  game {game + 1}: {tally.wins}-{tally.losses}-{tally.draws}", flush=True)
+    print(
+        f"{name}, seed {seed}: parlour level {level} wins {tally.wins}, losses "
+        f"{tally.losses}, draws {tally.draws}; mean time a move: parlour "
+        f"{tally.mean(tally.ours):.3f} s, peer {tally.mean(tally.theirs):.3f} s",
+        flush=True,
+    )
+    return tally
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games against each peer")
     parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seeds", type=int, default=1, help="matches from seeds SEED, SEED+1, ... (totals)"
+    )
     parser.add_argument("--peer", choices=sorted(PEERS), action="append", help="(default: all)")
     args = parser.parse_args()
     warm = parlour.game("gomoku").start().play((7, 7))
     assert isinstance(warm, GomokuState)
     search(warm, args.level, seconds=0.1)  # compile
     for name in args.peer or PEERS:
-        peer = PEERS[name]
-        rng = random.Random(args.seed)
-        tally = Tally()
-        for game in range(args.games):
-            if game % 2 == 0:
-                start = opening(rng)
-            play(peer, game % 2, start, tally, args.level)
-            print(f"  game {game + 1}: {tally.wins}-{tally.losses}-{tally.draws}", flush=True)
-        print(
-            f"{name}: parlour level {args.level} wins {tally.wins}, losses {tally.losses}, "
-            f"draws {tally.draws}; mean time a move: parlour {tally.mean(tally.ours):.3f} s, "
-            f"peer {tally.mean(tally.theirs):.3f} s",
-            flush=True,
-        )
+        seeds = range(args.seed, args.seed + args.seeds)
+        tallies = [match(name, seed, args.games, args.level) for seed in seeds]
+        if len(tallies) > 1:
+            wins = [t.wins for t in tallies]
+            reached = sum(w >= args.games - args.games // 20 for w in wins)
+            print(
+                f"{name}, seeds {seeds[0]}-{seeds[-1]}: {sum(wins)} wins of "
+                f"{args.games * len(tallies)}; {reached} of {len(tallies)} matches at "
+                f"{args.games - args.games // 20} or more",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
