@@ -17,9 +17,10 @@ it (its windows weighed against the opponent's).  Higher levels search:
    its own; at the horizon too, where the three would be missed), and leaves are valued
    by the windows of five each side can still fill, weighed by how full.
 
-One transposition table a move (``parlour.search.table``, keyed by the XOR of a hash of
-each stone) serves the main search (values and best moves) and the threat searches (wins
-and failures of each attacker's position), so that what one check proved the next reuses.
+One transposition table (``parlour.search.table``, keyed by the XOR of a hash of each
+stone) serves the main search (values and best moves) and the threat searches (wins and
+failures of each attacker's position), so that what one check proved the next reuses; a
+thread keeps it from move to move.
 
 Everything below the driver is numba code running on a copy of the rules' board array with
 the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a timer
@@ -102,8 +103,8 @@ THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
 TABLE_BITS = 18
 """The searches' transposition table: 2**18 entries (4 MiB), one a thread for each rule
-set (board size and exact five), kept from move to move: what the last move's search
-found about the positions after it holds in the next one's."""
+set (board size and five rule) and search width, kept from move to move: what the last
+move's search found about the positions after it holds in the next one's."""
 
 
 @dataclass(frozen=True)
@@ -144,6 +145,7 @@ def stone_key(point: int, stone: int) -> np.uint64:
 
 @njit(cache=True, nogil=True)
 def board_key(board: np.ndarray) -> np.uint64:
+    """The key of a whole board, from which the searches keep it move by move."""
     n = board.shape[0]
     key = np.uint64(0)
     for p in range(n * n):
