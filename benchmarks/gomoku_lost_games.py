@@ -1,0 +1,83 @@
+"""Where a lost five-in-a-row game went wrong: replays the games ``gomoku_vs_peers.py``
+printed as lost and, at each of parlour's moves, shows what a short and a long search
+choose and whether the opponent then has a VCF or VCT (with a large node budget); it
+stops at the first move after which the opponent has one.
+
+    benchmarks/.venv-gomoku/bin/python benchmarks/gomoku_vs_peers.py ... > out.txt
+    .venv/bin/python benchmarks/gomoku_lost_games.py out.txt [--short 0.025] [--long 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+import numpy as np
+
+import parlour
+from parlour.games.gomoku import GomokuState
+from parlour.search import gomoku
+from parlour.search.table import new_table
+
+SIZE = 15
+LOST = re.compile(r"lost as ([X0]), from (\S+ \S+): (.*)")
+NODES = 200_000
+
+
+def opponent_threat(state: GomokuState, stone: int) -> str:
+    """``stone``'s VCF, else its VCT of up to 7 threats, as the kind and first point."""
+    board = state.board.copy()
+    table, key = new_table(20), gomoku.board_key(board)
+    for threes, depths in ((False, [20]), (True, range(2, 8))):
+        for depth in depths:
+            stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+            args = (board, gomoku.nearness(board), stone, False, threes, depth, -1, stop, stats)
+            found = gomoku.threat_search(*args, NODES, *table, key)
+            if found >= 0:
+                kind = f"VCT of {depth}" if threes else "VCF"
+                return f"{kind} from {state.move_name(divmod(found, SIZE))}"
+    return ""
+
+
+def replay(seat: int, moves: list[str], short: float, long: float) -> None:
+    state = parlour.game("gomoku", size=SIZE).start()
+    assert isinstance(state, GomokuState)
+    for ply, name in enumerate(moves):
+        move = state.parse_move(name)
+        if ply >= 2 and state.to_move == seat:
+            quick = gomoku.search(state, 3, seconds=short)
+            slow = gomoku.search(state, gomoku.MAX_LEVEL, seconds=long)
+            threat = opponent_threat(state.play(move), 2 - seat)
+            print(
+                f"  ply {ply}: played {name}; {short} s: {state.move_name(quick.move)} "
+                f"({quick.reason}), {long} s: {state.move_name(slow.move)} ({slow.reason}, "
+                f"depth {slow.depth}, {slow.score:+d}); then the opponent has "
+                f"{threat or 'nothing found'}",
+                flush=True,
+            )
+            if threat:
+                return
+        state = state.play(move)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("output", help="what gomoku_vs_peers.py printed")
+    parser.add_argument("--short", type=float, default=0.025, help="seconds (default 0.025)")
+    parser.add_argument("--long", type=float, default=4.0, help="seconds (default 4)")
+    args = parser.parse_args()
+    try:
+        with open(args.output) as lines:
+            games = [m for m in map(LOST.search, lines) if m]
+    except OSError as error:
+        parser.error(f"cannot read {args.output}: {error.strerror}")
+    if not games:
+        parser.error(f"no lost game in {args.output}")
+    for found in games:
+        seat, opening, moves = found.groups()
+        print(f"lost as {seat}, from {opening}: {moves}")
+        replay("X0".index(seat), f"{opening} {moves}".split(), args.short, args.long)
+
+
+if __name__ == "__main__":
+    main()
