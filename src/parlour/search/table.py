@@ -1,12 +1,12 @@
 """The transposition table the searches share: two int arrays the kernels read and write.
 
 An entry is packed in one int64: value (32 bits, offset), depth (8 bits), bound (2 bits),
-best move (10 bits: a pit or a board point up to 32 x 32), complete (1 bit: every line
-below reached an end within that depth, so the value holds at any greater depth too) and
-generation (8 bits: which search wrote it).  The key is stored XORed with the entry, so
-that an entry half-written by another search thread reads as no entry.  Each key has a
-pair of slots: one kept for its depth while its search lasts, one always replaced, so that
-deep results survive the flood of shallow ones.
+best move (10 bits: a pit or a board point below ``NO_MOVE``, the largest board having
+676), complete (1 bit: every line below reached an end within that depth, so the value
+holds at any greater depth too) and generation (8 bits: which search wrote it).  The key
+is stored XORed with the entry, so that an entry half-written by another search thread
+reads as no entry.  Each key has a pair of slots: one kept for its depth while its search
+lasts, one always replaced, so that deep results survive the flood of shallow ones.
 """
 
 from __future__ import annotations
