@@ -92,6 +92,28 @@ def find_five(board: np.ndarray, stone: int, exact: bool) -> int:
 
 
 @njit(cache=True, nogil=True)
+def window_stones(board: np.ndarray, row: int, col: int, d: int, back: int, stone: int) -> int:
+    """How many of ``stone`` the window of five on line ``d`` through (row, col) holds,
+    the window beginning ``back`` points behind it; -1 where the window leaves the board
+    or holds an opponent's stone, so that it can never make a five."""
+    n = board.shape[0]
+    r0 = row - back * DR[d]
+    c0 = col - back * DC[d]
+    r4 = r0 + 4 * DR[d]
+    c4 = c0 + 4 * DC[d]
+    if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
+        return -1
+    mine = 0
+    for i in range(5):
+        cell = board[r0 + i * DR[d], c0 + i * DC[d]]
+        if cell == stone:
+            mine += 1
+        elif cell != EMPTY:
+            return -1
+    return mine
+
+
+@njit(cache=True, nogil=True)
 def window_counts(board: np.ndarray, stone: int) -> np.ndarray:
     """The seed's ``sequences``: ``counts[k]`` is the number of windows of five consecutive
     points (rows, columns, both diagonals) holding exactly k stones of ``stone`` and 5-k
@@ -99,22 +121,9 @@ def window_counts(board: np.ndarray, stone: int) -> np.ndarray:
     n = board.shape[0]
     counts = np.zeros(6, dtype=np.int64)
     for d in range(4):
-        dr = DR[d]
-        dc = DC[d]
         for row in range(n):
             for col in range(n):
-                end_r = row + 4 * dr
-                end_c = col + 4 * dc
-                if not (0 <= end_r < n and 0 <= end_c < n):
-                    continue
-                mine = 0
-                for i in range(5):
-                    cell = board[row + i * dr, col + i * dc]
-                    if cell == stone:
-                        mine += 1
-                    elif cell != EMPTY:
-                        mine = -1
-                        break
+                mine = window_stones(board, row, col, d, 0, stone)
                 if mine >= 0:
                     counts[mine] += 1
     return counts

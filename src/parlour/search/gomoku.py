@@ -45,6 +45,7 @@ from parlour.games.gomoku import (
     makes_five,
     run_through,
     window_counts,
+    window_stones,
 )
 from parlour.search.table import NO_MOVE, Table, mix, new_table, probe, store
 
@@ -306,6 +307,8 @@ def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray) -> None:
             for c0 in range(n):
                 if not (0 <= r0 + 4 * dr < n and 0 <= c0 + 4 * dc < n):
                     continue
+                # ``window_stones``'s count, inlined: called here, the threat search runs
+                # about 25% slower
                 mine = 0
                 for i in range(5):
                     cell = board[r0 + i * dr, c0 + i * dc]
@@ -317,28 +320,6 @@ def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray) -> None:
                 for i in range(5):
                     p = (r0 + i * dr) * n + c0 + i * dc
                     out[p] = max(out[p], mine)
-
-
-@njit(cache=True, nogil=True)
-def window_stones(board: np.ndarray, row: int, col: int, d: int, back: int, stone: int) -> int:
-    """How many of ``stone`` the window of five on line ``d`` through (row, col) holds,
-    the window beginning ``back`` points behind it; -1 where the window leaves the board
-    or holds an opponent's stone, so that it can never make a five."""
-    n = board.shape[0]
-    r0 = row - back * DR[d]
-    c0 = col - back * DC[d]
-    r4 = r0 + 4 * DR[d]
-    c4 = c0 + 4 * DC[d]
-    if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r4 < n and 0 <= c4 < n):
-        return -1
-    mine = 0
-    for i in range(5):
-        cell = board[r0 + i * DR[d], c0 + i * DC[d]]
-        if cell == stone:
-            mine += 1
-        elif cell != EMPTY:
-            return -1
-    return mine
 
 
 @njit(cache=True, nogil=True)
