@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 from numba import njit, types
@@ -553,9 +554,8 @@ def to_table(score: int, ply: int) -> int:
 
 @njit(cache=True, nogil=True)
 def from_table(score: int, ply: int) -> int:
-    if abs(score) < WIN - MAX_PLY:
-        return score
-    return score - ply if score > 0 else score + ply
+    """``to_table`` undone: a win counted from the root again."""
+    return to_table(score, -ply)
 
 
 @njit(
@@ -627,6 +627,7 @@ def negamax(
             if moves[i] == known:
                 moves[1 : i + 1] = moves[:i].copy()
                 moves[0] = known
+                break
     alpha_in = alpha
     best = -WIN - 1
     best_move = moves[0]
@@ -635,13 +636,13 @@ def negamax(
         child = -(value + gains(board, q, stone)[0])
         place(board, near, q, stone)
         child_key = key ^ stone_key(q, stone)
-        score = alpha
-        if i > 0 and beta - alpha > 1:  # a null window first: does q beat the best so far?
-            score = -negamax(
-                board, near, 3 - stone, child, depth - 1, -alpha - 1, -alpha, ply + 1, q,
-                exact, width, stop, stats, tt_keys, tt_data, child_key,
-            )  # fmt: skip
-        if i == 0 or beta - alpha == 1 or alpha < score < beta:
+        # after the first move, a null window: does q beat the best so far?  Only if it
+        # does, inside (alpha, beta), is it searched again on the whole window
+        score = -negamax(
+            board, near, 3 - stone, child, depth - 1, -alpha - 1 if i else -beta, -alpha,
+            ply + 1, q, exact, width, stop, stats, tt_keys, tt_data, child_key,
+        )  # fmt: skip
+        if i and alpha < score < beta:
             score = -negamax(
                 board, near, 3 - stone, child, depth - 1, -beta, -alpha, ply + 1, q,
                 exact, width, stop, stats, tt_keys, tt_data, child_key,
@@ -772,8 +773,12 @@ class _Search:
         self.stop = np.zeros(1, dtype=np.uint8)
         self.threats_stop = np.zeros(1, dtype=np.uint8)  # the threat searches' share
         self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
-        self.table = _table(state, LEVELS[level].width if level in LEVELS else 0)
         self.seconds = seconds
+
+    @cached_property
+    def table(self) -> Table:
+        """The table, taken when a level that searches first needs it."""
+        return _table(self.state, LEVELS[self.level].width)
 
     def point(self, q: int) -> Point:
         return divmod(int(q), self.n)
