@@ -32,7 +32,7 @@ import argparse
 import itertools
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pyspiel
@@ -46,6 +46,8 @@ PITS = 6
 OPENING_PLIES = 4
 OPENING_DEPTH = 20
 OPENING_MARGIN = 1
+CHECK_SECONDS = 30
+"""The search that checks an opening after the 20-ply one (24-29 plies here)."""
 OPENINGS = [  # from --find-openings 10: the value for the side to move, 30-s search
     [3, 3, 0, 2],  # +0 at 29 plies
     [1, 0, 5, 3],  # +1 at 29 plies
@@ -179,7 +181,7 @@ def start() -> SowingState:
     return state
 
 
-def find_openings(count: int, seconds: float, seed: int = 0) -> Iterator[list[int]]:
+def find_openings(count: int, seconds: float, seed: int = 0) -> list[list[int]]:
     """``count`` different openings of ``OPENING_PLIES`` random plies that leave a balanced
     position, so that a pair of games starts fair whichever side parlour takes: an engine
     search of ``OPENING_DEPTH`` plies values it within ``OPENING_MARGIN`` seeds, and then
@@ -204,7 +206,7 @@ def find_openings(count: int, seconds: float, seed: int = 0) -> Iterator[list[in
         if abs(deep.value) <= OPENING_MARGIN:
             seen.append(moves)
             print(f"    {moves},  # {deep.value:+d} at {deep.depth} plies", flush=True)
-            yield moves
+    return seen
 
 
 def play_game(
@@ -289,13 +291,14 @@ def main() -> None:
         "--find-openings",
         type=int,
         metavar="N",
-        help="print N balanced openings (checked by 30-s searches) for OPENINGS, and stop",
+        help=f"print N balanced openings (checked by {CHECK_SECONDS}-s searches) for "
+        "OPENINGS, and stop",
     )
     args = parser.parse_args()
     game = pyspiel.load_game("mancala")
     Engine(table_bits=4).search(parlour.game("kalah").start(), depth=2)  # compile first
     if args.find_openings:
-        list(find_openings(args.find_openings, seconds=30))
+        find_openings(args.find_openings, CHECK_SECONDS)
         return
     if args.games > 2 * len(OPENINGS):
         parser.error(f"--games: at most {2 * len(OPENINGS)}, two games an opening")

@@ -169,11 +169,12 @@ def main() -> None:
         tallies = [match(name, seed, args.games, args.level) for seed in seeds]
         if len(tallies) > 1:
             wins = [t.wins for t in tallies]
-            reached = sum(w >= args.games - args.games // 20 for w in wins)
+            target = args.games - args.games // 20  # 19 of 20, the target
+            reached = sum(w >= target for w in wins)
             print(
                 f"{name}, seeds {seeds[0]}-{seeds[-1]}: {sum(wins)} wins of "
                 f"{args.games * len(tallies)}; {reached} of {len(tallies)} matches at "
-                f"{args.games - args.games // 20} or more",
+                f"{target} or more",
                 flush=True,
             )
 
