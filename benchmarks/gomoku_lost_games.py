@@ -12,8 +12,6 @@ from __future__ import annotations
 import argparse
 import re
 
-import numpy as np
-
 import parlour
 from parlour.games.gomoku import GomokuState
 from parlour.search import gomoku
@@ -26,13 +24,10 @@ NODES = 200_000
 
 def opponent_threat(state: GomokuState, stone: int) -> str:
     """``stone``'s VCF, else its VCT of up to 7 threats, as the kind and first point."""
-    board = state.board.copy()
-    table, key = new_table(20), gomoku.board_key(board)
+    table = new_table(20)
     for threes, depths in ((False, [20]), (True, range(2, 8))):
         for depth in depths:
-            stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
-            args = (board, gomoku.nearness(board), stone, False, threes, depth, -1, stop, stats)
-            found = gomoku.threat_search(*args, NODES, *table, key)
+            found = gomoku.find_threat(state, stone, threes, depth, table, nodes=NODES)[0]
             if found >= 0:
                 kind = f"VCT of {depth}" if threes else "VCF"
                 return f"{kind} from {state.move_name(divmod(found, SIZE))}"

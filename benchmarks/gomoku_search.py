@@ -85,14 +85,6 @@ def main_search(positions: list[GomokuState], depth: int) -> None:
     print(f"  ratio       {plain_nodes / nodes:10.2f}x nodes {plain_s / tabled_s:5.2f}x time")
 
 
-def vct(board: np.ndarray, threats: int, table: Table) -> tuple[int, int]:
-    """X's VCT of at most ``threats`` threats: its first point (or -1) and the nodes."""
-    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
-    args = (board, gomoku.nearness(board), 1, False, True, threats, -1, stop, stats, 10**8)
-    found = gomoku.threat_search(*args, *table, gomoku.board_key(board))
-    return int(found), int(stats[gomoku.VCF_NODES])
-
-
 def threat_search() -> None:
     print("threat search, the opponent's VCT deepened a threat at a time:")
     for record in LOST:
@@ -105,7 +97,7 @@ def threat_search() -> None:
             table, nodes, found = new_table(bits), 0, -1
             started = time.perf_counter()
             for threats in range(2, 8):
-                found, used = vct(state.board.copy(), threats, table)
+                found, used = gomoku.find_threat(state, 1, True, threats, table)
                 nodes += used
                 if found >= 0:
                     break
@@ -123,7 +115,7 @@ def main() -> None:
     args = parser.parse_args()
     warm = self_play_positions(1)  # compiles everything first
     deepen(warm[0], 2, new_table(4))
-    vct(warm[0].board.copy(), 2, new_table(4))
+    gomoku.find_threat(warm[0], 1, True, 2, new_table(4))
     main_search(self_play_positions(args.games), args.depth)
     threat_search()
 

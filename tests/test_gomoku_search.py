@@ -16,19 +16,17 @@ from parlour.games.gomoku import GomokuGame, GomokuState
 from parlour.search.gomoku import (
     MAX_LEVEL,
     NODES,
-    VCF_NODES,
     SearchReport,
     _table,
-    board_key,
     candidates,
     evaluate,
+    find_threat,
     fullest_windows,
     gains,
     nearness,
     search,
     search_root,
     shape,
-    threat_search,
     three_defences,
 )
 from parlour.search.table import Table, new_table
@@ -116,17 +114,9 @@ FORK = "\n".join(
 def vct_search(
     state: GomokuState, depth: int, hint: int = -1, table: Table | None = None
 ) -> tuple[int, int]:
-    """``threat_search`` for the side to move's VCT of at most ``depth`` threats (trying
-    the point ``hint`` first) with ``table`` (else a new one): its answer and its nodes."""
-    board = state.board.copy()
-    stats = np.array([0, 0, hint, 0], dtype=np.int64)
-    stop = np.zeros(1, dtype=np.uint8)
-    keys, entries = table or new_table(16)
-    found = threat_search(
-        board, nearness(board), state.to_move + 1, False, True, depth, -1, stop, stats, 10**6,
-        keys, entries, board_key(board),
-    )  # fmt: skip
-    return int(found), int(stats[VCF_NODES])
+    """The side to move's VCT of at most ``depth`` threats (trying the point ``hint``
+    first) with ``table`` (else a new one): its first point or -1, and its nodes."""
+    return find_threat(state, state.to_move + 1, True, depth, table or new_table(16), hint, 10**6)
 
 
 def vct_move(state: GomokuState, depth: int = 5, hint: int = -1) -> tuple[int, int] | None:

@@ -541,6 +541,29 @@ def threat_search(
     return -1
 
 
+def find_threat(
+    state: GomokuState,
+    stone: int,
+    threes: bool,
+    depth: int,
+    table: Table,
+    hint: int = -1,
+    nodes: int = 10**8,
+) -> tuple[int, int]:
+    """One threat search of ``stone`` on ``state``'s board, with no clock: the first point
+    of a VCT of at most ``depth`` threats (a VCF if not ``threes``), trying ``hint``
+    first, or -1; and the nodes it took.  For analysis and tests: a move's search goes
+    through the driver, which shares its counters and clock between searches."""
+    board = state.board.copy()
+    stop = np.zeros(1, dtype=np.uint8)
+    stats = np.array([0, 0, hint, 0], dtype=np.int64)
+    found = threat_search(
+        board, nearness(board), stone, state.game.exact, threes, depth, -1, stop, stats,
+        nodes, *table, board_key(board),
+    )  # fmt: skip
+    return int(found), int(stats[VCF_NODES])
+
+
 # Alpha-beta.
 
 
