@@ -19,7 +19,6 @@ from parlour.search.gomoku import (
     SearchReport,
     _table,
     candidates,
-    evaluate,
     find_threat,
     fullest_windows,
     gains,
@@ -28,6 +27,7 @@ from parlour.search.gomoku import (
     search_root,
     shape,
     three_defences,
+    windows_value,
 )
 from parlour.search.table import Table, new_table
 
@@ -334,18 +334,22 @@ def test_a_moves_gains_are_the_changes_of_the_whole_board_evaluation(
     state: GomokuState, pick: int
 ) -> None:
     """The search values children incrementally; that must equal evaluating them anew,
-    for the side that plays the point and for its opponent."""
+    for the side that plays the point and for its opponent, and the opponent's windows
+    alone (the leaves' tempo) must lose what the move kills."""
     empties = state.legal_moves()
     if not empties:
         return
     row, col = empties[pick % len(empties)]
     board = state.board.copy()
     for stone in (1, 2):
-        mine, theirs = gains(board, row * state.size + col, stone)
+        mine, theirs, killed = gains(board, row * state.size + col, stone)
         for player, expected in ((stone, mine), (3 - stone, theirs)):
-            before = evaluate(board, player)
+            before = windows_value(board, player), windows_value(board, 3 - player)
             board[row, col] = player
-            assert evaluate(board, player) - before == expected
+            after = windows_value(board, player), windows_value(board, 3 - player)
+            assert (after[0] - after[1]) - (before[0] - before[1]) == expected
+            if player == stone:
+                assert before[1] - after[1] == killed
             board[row, col] = 0
 
 

@@ -15,7 +15,8 @@ it (its windows weighed against the opponent's).  Higher levels search:
    a node with a five point to answer has only that move (it costs no depth), a node
    whose opponent just made a three has only its answers (the three's points or fours of
    its own; at the horizon too, where the three would be missed), and leaves are valued
-   by the windows of five each side can still fill, weighed by how full.
+   by the windows of five each side can still fill, weighed by how full, the side to
+   move's twice.
 
 One transposition table (``parlour.search.table``, keyed by the XOR of a hash of each
 stone) serves the main search (values and best moves) and the threat searches (wins and
@@ -54,6 +55,10 @@ WIN = 1_000_000
 """A won position's value, less the plies it takes (so that sooner wins are preferred)."""
 WEIGHT = np.array([0, 1, 10, 100, 1_000, 100_000], dtype=np.int64)
 """The value of a window of five holding k of one side's stones and no other stone."""
+MOVER_WEIGHT = 2
+"""At the horizon the side to move's windows count twice: it moves first, so its threes
+become fours, and its fours fives, before the other side's can (worth 10 games in 400
+against gomoku-terminal, ``benchmarks/gomoku_vs_peers.py``)."""
 THREAT = np.array([0, 1, 10, 100, 10_000, 1_000_000], dtype=np.int64)
 """Level 1's weights for the opponent's windows after its move: a four-window of the side
 about to move is as good as a five."""
@@ -157,15 +162,17 @@ def board_key(board: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True, nogil=True)
-def gains(board: np.ndarray, point: int, stone: int) -> tuple[int, int]:
+def gains(board: np.ndarray, point: int, stone: int) -> tuple[int, int, int]:
     """How much a stone on the empty ``point`` changes its owner's windows' value minus
     the other side's (its own windows grow, the other's windows through it die), for
-    ``stone`` and for the opponent.  One pass along each line: the nine points around
+    ``stone`` and for the opponent, and the value of the other's windows it kills (what
+    the opponent's own windows lose).  One pass along each line: the nine points around
     ``point`` and the five windows of five among them, counted as they slide."""
     n = board.shape[0]
     row, col = divmod(point, n)
     mine_gain = 0
     theirs_gain = 0
+    killed = 0
     for d in range(4):
         mine = 0
         theirs = 0
@@ -194,22 +201,37 @@ def gains(board: np.ndarray, point: int, stone: int) -> tuple[int, int]:
                 mine_gain += WEIGHT[mine + 1] - WEIGHT[mine]
             elif mine == 0:
                 mine_gain += WEIGHT[theirs]
+                killed += WEIGHT[theirs]
             if mine == 0:
                 theirs_gain += WEIGHT[theirs + 1] - WEIGHT[theirs]
             elif theirs == 0:
                 theirs_gain += WEIGHT[mine]
-    return mine_gain, theirs_gain
+    return mine_gain, theirs_gain, killed
 
 
 @njit(cache=True, nogil=True)
-def evaluate(board: np.ndarray, stone: int) -> int:
-    """The windows' value for ``stone`` minus the opponent's, over the whole board."""
-    mine = window_counts(board, stone)
-    theirs = window_counts(board, 3 - stone)
+def windows_value(board: np.ndarray, stone: int) -> int:
+    """The value of ``stone``'s windows, over the whole board."""
+    counts = window_counts(board, stone)
     total = 0
     for k in range(1, 6):
-        total += WEIGHT[k] * (mine[k] - theirs[k])
+        total += WEIGHT[k] * counts[k]
     return total
+
+
+@njit(cache=True, nogil=True)
+def horizon_value(value: int, own: int) -> int:
+    """A leaf's value for the side to move, from its windows' value less the opponent's
+    (``value``) and its own alone (``own``)."""
+    return value + (MOVER_WEIGHT - 1) * own
+
+
+@njit(cache=True, nogil=True)
+def child_values(board: np.ndarray, q: int, stone: int, value: int, own: int) -> tuple[int, int]:
+    """The ``value`` and ``own`` of the position after ``stone`` plays ``q``, for the
+    opponent, who moves next (``horizon_value``'s arguments), counted incrementally."""
+    gain, _, killed = gains(board, q, stone)
+    return -(value + gain), own - value - killed
 
 
 @njit(cache=True, nogil=True)
@@ -264,7 +286,7 @@ def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> n
         for c in range(n):
             if board[r, c] != EMPTY or near[r, c] == 0:
                 continue
-            mine, theirs = gains(board, r * n + c, stone)
+            mine, theirs, _ = gains(board, r * n + c, stone)
             score = mine + theirs
             if count == width and score <= scores[count - 1]:
                 continue
@@ -582,7 +604,7 @@ def from_table(score: int, ply: int) -> int:
 
 
 @njit(
-    _INT(_BOARD, _NEAR, _INT, _INT, _INT, _INT, _INT, _INT, _INT, types.boolean, _INT,
+    _INT(_BOARD, _NEAR, _INT, _INT, _INT, _INT, _INT, _INT, _INT, _INT, types.boolean, _INT,
          _FLAG, _STATS, _KEYS, _ENTRIES, types.uint64),
     cache=True,
     nogil=True,
@@ -592,6 +614,7 @@ def negamax(
     near: np.ndarray,
     stone: int,
     value: int,
+    own: int,
     depth: int,
     alpha: int,
     beta: int,
@@ -606,7 +629,8 @@ def negamax(
     key: np.uint64,
 ) -> int:
     """The value for ``stone`` (to move) of the position, whose windows' value for it is
-    ``value`` and whose table key is ``key``, after the opponent's move ``last``.
+    ``value`` (its own windows alone: ``own``) and whose table key is ``key``, after the
+    opponent's move ``last``.
 
     Neither side has a five point but those ``last`` made: the root answers every five
     point it finds, and each node answers the opponent's at once (a single one is the only
@@ -626,13 +650,13 @@ def negamax(
     if threats == 1:
         depth += 1  # the only move, so it costs no depth
     elif ply >= MAX_PLY:
-        return value
+        return horizon_value(value, own)
     else:
         defences = three_defences(board, last, 3 - stone, exact, points)
         if defences:  # answered even at the horizon, where the three would be missed
             depth = max(depth, 1)
         elif depth <= 0:
-            return value
+            return horizon_value(value, own)
     window = (to_table(alpha, ply), to_table(beta, ply))
     known, settled, stored = probe(tt_keys, tt_data, key, depth, *window, False)
     if settled:
@@ -656,19 +680,19 @@ def negamax(
     best_move = moves[0]
     for i in range(moves.shape[0]):
         q = moves[i]
-        child = -(value + gains(board, q, stone)[0])
+        child, child_own = child_values(board, q, stone, value, own)
         place(board, near, q, stone)
         child_key = key ^ stone_key(q, stone)
         # after the first move, a null window: does q beat the best so far?  Only if it
         # does, inside (alpha, beta), is it searched again on the whole window
         score = -negamax(
-            board, near, 3 - stone, child, depth - 1, -alpha - 1 if i else -beta, -alpha,
-            ply + 1, q, exact, width, stop, stats, tt_keys, tt_data, child_key,
+            board, near, 3 - stone, child, child_own, depth - 1, -alpha - 1 if i else -beta,
+            -alpha, ply + 1, q, exact, width, stop, stats, tt_keys, tt_data, child_key,
         )  # fmt: skip
         if i and alpha < score < beta:
             score = -negamax(
-                board, near, 3 - stone, child, depth - 1, -beta, -alpha, ply + 1, q,
-                exact, width, stop, stats, tt_keys, tt_data, child_key,
+                board, near, 3 - stone, child, child_own, depth - 1, -beta, -alpha, ply + 1,
+                q, exact, width, stop, stats, tt_keys, tt_data, child_key,
             )  # fmt: skip
         place(board, near, q, EMPTY)
         if stop[0]:
@@ -707,16 +731,17 @@ def search_root(
     """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
     exactly and the others as bounds (a move no better than the best so far gets the best).
     The position has no five point of either side."""
-    value = evaluate(board, stone)
+    own = windows_value(board, stone)
+    value = own - windows_value(board, 3 - stone)
     key = board_key(board)
     scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
     alpha = -WIN - 1
     for i in range(moves.shape[0]):
         q = moves[i]
-        child = -(value + gains(board, q, stone)[0])
+        child, child_own = child_values(board, q, stone, value, own)
         place(board, near, q, stone)
         scores[i] = -negamax(
-            board, near, 3 - stone, child, depth - 1, -WIN - 1, -alpha, 1, q,
+            board, near, 3 - stone, child, child_own, depth - 1, -WIN - 1, -alpha, 1, q,
             exact, width, stop, stats, tt_keys, tt_data, key ^ stone_key(q, stone),
         )  # fmt: skip
         place(board, near, q, EMPTY)
