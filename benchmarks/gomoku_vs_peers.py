@@ -15,7 +15,7 @@ go into their own environment, never into parlour's dependencies:
     benchmarks/.venv-gomoku/bin/pip install gomoku-terminal gomokubench -e .
     benchmarks/.venv-gomoku/bin/python benchmarks/gomoku_vs_peers.py [--games 20] [--seeds 10]
 
-A match of 20 games is noisy (at 93% a game, 19 or more wins in about 6 matches of 10):
+A match of 20 games is noisy (at 97% a game, 19 or more wins in about 9 matches of 10):
 ``--seeds N`` plays N matches from consecutive seeds and totals them.
 """
 
