@@ -15,11 +15,13 @@ import parlour
 from parlour.games.gomoku import GomokuGame, GomokuState
 from parlour.search.gomoku import (
     MAX_LEVEL,
+    MOVER_WEIGHT,
     NODES,
     SearchReport,
     _table,
     candidates,
     find_threat,
+    five_points_near,
     fullest_windows,
     gains,
     nearness,
@@ -166,9 +168,10 @@ def test_the_answer_to_a_threat_is_among_the_moves_that_hold() -> None:
 
 
 @st.composite
-def crowded_positions(draw: st.DrawFn) -> GomokuState:
+def crowded_positions(draw: st.DrawFn, before_five: bool = False) -> GomokuState:
     """The first position of a random game, played in a 6x6 corner of a 9x9 board, where
-    one side has a five point (or the last one, if none ever has)."""
+    one side has a five point (or the last one, if none ever has); ``before_five``: the
+    position before that one, where neither side has."""
     state = parlour.game("gomoku", size=9).start()
     assert isinstance(state, GomokuState)
     for _ in range(30):
@@ -177,6 +180,8 @@ def crowded_positions(draw: st.DrawFn) -> GomokuState:
             break
         after = state.play(draw(st.sampled_from(moves)))
         if after.is_over:
+            break
+        if before_five and (five_points(after, 0) or five_points(after, 1)):
             break
         state = after
         if five_points(state, 0) or five_points(state, 1):
@@ -351,6 +356,32 @@ def test_a_moves_gains_are_the_changes_of_the_whole_board_evaluation(
             if player == stone:
                 assert before[1] - after[1] == killed
             board[row, col] = 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(crowded_positions(before_five=True), st.integers(0, 80))
+def test_a_quiet_move_is_worth_the_horizon_value_after_it(state: GomokuState, pick: int) -> None:
+    """One ply deep, a move that makes no four and no three is valued at the horizon: the
+    windows of the opponent, who moves next, count ``MOVER_WEIGHT`` times, less the
+    mover's, all counted incrementally down the search and here anew."""
+    empties = state.legal_moves()
+    if not empties:
+        return
+    row, col = empties[pick % len(empties)]
+    board, stone, point = state.board.copy(), state.to_move + 1, row * state.size + col
+    after, out = board.copy(), np.empty(8, dtype=np.int64)
+    after[row, col] = stone
+    if five_points_near(after, point, stone, False, out) or three_defences(
+        after, point, stone, False, out
+    ):
+        event("a four or a three: searched on")
+        return
+    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    moves = np.array([point], dtype=np.int64)
+    near, table = nearness(board), new_table(4)
+    score = search_root(board, near, stone, moves, 1, False, 10, stop, stats, *table)[0]
+    opponent = MOVER_WEIGHT * windows_value(after, 3 - stone) - windows_value(after, stone)
+    assert score == -opponent
 
 
 def defences(row: str, last: int) -> set[int]:
