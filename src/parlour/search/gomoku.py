@@ -230,7 +230,8 @@ def horizon_value(value: int, own: int) -> int:
 @njit(cache=True, nogil=True)
 def child_values(board: np.ndarray, q: int, stone: int, value: int, own: int) -> tuple[int, int]:
     """The ``value`` and ``own`` of the position after ``stone`` plays ``q``, for the
-    opponent, who moves next (``horizon_value``'s arguments), counted incrementally."""
+    opponent, who moves next (``horizon_value``'s arguments), counted incrementally: the
+    opponent's own windows are ``own - value`` less those the stone kills."""
     gain, _, killed = gains(board, q, stone)
     return -(value + gain), own - value - killed
 
