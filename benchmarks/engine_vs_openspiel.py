@@ -296,7 +296,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     game = pyspiel.load_game("mancala")
-    Engine(table_bits=4).search(parlour.game("kalah").start(), depth=2)  # compile first
+    Engine(table_bits=4).search(start(), depth=2)  # compile, build the endgame table
     if args.find_openings:
         find_openings(args.find_openings, CHECK_SECONDS)
         return

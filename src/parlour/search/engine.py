@@ -14,6 +14,9 @@ difference*, since the stores never change the future of a sowing game: position
 differ only in their stores share an entry.  An entry whose subtree reached the end of
 every line is marked complete; a search that used only complete values and met no
 depth horizon has found the exact value with perfect play.
+
+The sowing games also read an endgame table (``parlour.search.endgame``): a position with
+few enough seeds left in its pits is valued exactly, from the table, without searching on.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from numba import njit
 
 from parlour.core import State
 from parlour.games import ayo, sowing
+from parlour.search import endgame
 from parlour.search.table import lookup, mix, new_table, probe, store, unpack
 
 SOWING, AYO = 0, 1
@@ -101,6 +105,21 @@ def _score(game: int, pos: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _seeds(game: int, pos: np.ndarray) -> int:
+    """The seeds of a sowing game, in the pits and the stores (Ayo: 0)."""
+    return 0 if game == AYO else pos[: pos.shape[0] - 1].sum()
+
+
+@njit(cache=True, nogil=True)
+def _stored(game: int, pos: np.ndarray) -> int:
+    """The seeds in a sowing game's stores (Ayo: 0): the rest are in the pits."""
+    if game == AYO:
+        return 0
+    pits = sowing.pit_count(pos)
+    return pos[pits] + pos[2 * pits + 1]
+
+
+@njit(cache=True, nogil=True)
 def _key(game: int, pos: np.ndarray) -> np.uint64:
     """A 64-bit hash of everything that decides the future.  Sowing games: the pits and
     the side to move, not the stores.  Ayo: houses, owners, captures (the eleventh group
@@ -162,6 +181,9 @@ def search_depth(
     info: np.ndarray,
     stop: np.ndarray,
     strict: bool,
+    ending: np.ndarray,
+    choose: np.ndarray,
+    ending_seeds: int,
 ) -> int:
     """One iteration of negamax alpha-beta: the root's value at ``depth`` plies; its best
     move lands in info[BEST].
@@ -191,6 +213,7 @@ def search_depth(
     alpha[0], beta[0] = -INFINITY, INFINITY
     info[HORIZON] = 0
     info[ABORTED] = 0
+    total = _seeds(game, root)
     ply, mode, value = 0, ENTER, 0
     while True:
         if mode == ENTER:
@@ -205,6 +228,9 @@ def search_depth(
             mode = RETURN
             value = base[ply]
             if count[ply] == 0:
+                continue
+            if ply > 0 and total - _stored(game, pos) <= ending_seeds:
+                value = base[ply] + ending[endgame.index(pos, choose), me]
                 continue
             left = depth - ply
             if left == 0 or ply + 1 >= MAX_PLY:
@@ -388,6 +414,11 @@ def kernel_position(state: State) -> KernelPosition:
     raise TypeError(f"the engine does not play {state.game.name}")
 
 
+Ending = tuple[np.ndarray, np.ndarray, int]
+"""An endgame table as ``search_depth`` reads it: values, binomials, seeds in the pits."""
+NO_ENDING: Ending = (np.zeros((1, 2), dtype=np.int8), np.zeros((1, 1), dtype=np.int64), -1)
+
+
 class Engine:
     """An alpha-beta searcher with its own transposition table, kept between searches.
 
@@ -396,15 +427,23 @@ class Engine:
     timer thread stops it through a flag array.
     """
 
-    def __init__(self, table_bits: int = 20, strict: bool = False, threads: int = 1) -> None:
+    def __init__(
+        self,
+        table_bits: int = 20,
+        strict: bool = False,
+        threads: int = 1,
+        endgame_entries: int = endgame.MAX_ENTRIES,
+    ) -> None:
         """A table of 2**table_bits entries.  A ``strict`` engine's value at depth d is
         exactly plain minimax's at depth d (it uses the table's values only from searches of
         that same depth); otherwise deeper results are used too, which plays better.
         ``threads`` above 1 adds helper searches that fill the shared table ahead of the
         main one ("lazy SMP"): deeper in the same time, at the price of a choice among equal
-        moves that may vary from run to run."""
+        moves that may vary from run to run.  The sowing games' endgame tables hold at most
+        ``endgame_entries`` positions (0: none; a strict engine reads none either)."""
         self.strict = strict
         self.threads = threads
+        self.endgame_entries = endgame_entries
         self.tt_keys, self.tt_data = new_table(table_bits)
         self.generation = 0  # counts the searches, whose deep entries the next may replace
 
@@ -427,6 +466,7 @@ class Engine:
         if state.is_over or not state.legal_moves():
             raise ValueError("the game is over: there is no move to search")
         limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
+        self._ending(kernel_position(state))  # a first use builds the table, off the clock
         stop = np.zeros(1, dtype=np.int64)
         self.generation += 1  # the trap's solves below belong to this search too
         timer = threading.Timer(seconds, stop.fill, args=(1,)) if seconds is not None else None
@@ -452,6 +492,7 @@ class Engine:
         """Iterative deepening to ``limit`` plies, until the value is exact or ``stop`` is
         set (depth 1 always finishes, so that there is a move to give)."""
         position = kernel_position(state)
+        ending = self._ending(position)
         info = np.zeros(INFO_SIZE, dtype=np.int64)
         info[GENERATION] = self.generation
         started = time.perf_counter()
@@ -459,7 +500,7 @@ class Engine:
         helpers_stop = np.zeros(1, dtype=np.int64)
         helpers = [
             threading.Thread(
-                target=self._help, args=(position, limit, helpers_stop, n), daemon=True
+                target=self._help, args=(position, ending, limit, helpers_stop, n), daemon=True
             )
             for n in range(1, self.threads)
         ]
@@ -479,6 +520,7 @@ class Engine:
                     info,
                     flag,
                     self.strict,
+                    *ending,
                 )
                 if info[ABORTED] and result is not None:
                     break
@@ -493,6 +535,19 @@ class Engine:
                 helper.join()
         assert result is not None
         return result
+
+    def _ending(self, position: KernelPosition) -> Ending:
+        """The endgame table the search reads for ``position``'s game (built at its first
+        use in the process), or none: Ayo, a strict engine (whose values are minimax's at
+        its depth), or an engine without tables."""
+        if position.game != SOWING or self.strict or not self.endgame_entries:
+            return NO_ENDING
+        pits = sowing.pit_count(position.root)
+        seeds = min(
+            endgame.seeds_within(pits, self.endgame_entries), int(_seeds(SOWING, position.root))
+        )
+        found = endgame.table(pits, position.rules, seeds)
+        return found.values, found.choose, seeds
 
     def _set_trap(self, state: State, result: SearchResult, stop: np.ndarray) -> SearchResult:
         """Among the moves worth the solved ``result``'s value, the one after which the
@@ -527,7 +582,9 @@ class Engine:
             return None
         return found.value if state.to_move == 0 else -found.value
 
-    def _help(self, position: KernelPosition, limit: int, stop: np.ndarray, number: int) -> None:
+    def _help(
+        self, position: KernelPosition, ending: Ending, limit: int, stop: np.ndarray, number: int
+    ) -> None:
         """A helper thread: deepen from one ply ahead of the main search (odd helpers two),
         filling the shared table, until told to stop."""
         info = np.zeros(INFO_SIZE, dtype=np.int64)
@@ -545,6 +602,7 @@ class Engine:
                 info,
                 stop,
                 self.strict,
+                *ending,
             )
             if info[ABORTED]:
                 break
