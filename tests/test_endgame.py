@@ -9,7 +9,7 @@ from math import comb
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
@@ -43,6 +43,7 @@ def test_the_positions_of_up_to_n_seeds_are_numbered_0_to_their_count() -> None:
     assert max(fewer) == comb(SEEDS - 1 + 2 * PITS, 2 * PITS) - 1  # a smaller table's prefix
 
 
+@settings(deadline=None)  # the first example compiles the kernels
 @given(
     st.lists(st.integers(0, SEEDS), min_size=2 * PITS, max_size=2 * PITS).filter(
         lambda pits: sum(pits) <= SEEDS

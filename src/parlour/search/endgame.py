@@ -95,13 +95,11 @@ def _unindex(number: int, pits: int, choose: np.ndarray, pos: np.ndarray) -> Non
 
 
 @njit(cache=True, nogil=True)
-def _distance(number: int, pits: int, choose: np.ndarray, pos: np.ndarray) -> int:
-    """How far the seeds of position ``number`` have to go to their stores, in all; its
-    pits are left in ``pos``."""
-    _unindex(number, pits, choose, pos)
+def _distance(pos: np.ndarray, pits: int) -> int:
+    """How far the seeds in the pits have to go to their stores, in all."""
     far = 0
     for column in range(pits):
-        far += pos[column] * (pits - column) + pos[pits + 1 + column] * (pits - column)
+        far += (pos[column] + pos[pits + 1 + column]) * (pits - column)
     return far
 
 
@@ -114,8 +112,8 @@ def _order(count: int, pits: int, choose: np.ndarray, seeds: int) -> np.ndarray:
     starts = np.zeros((seeds + 1) * span + 1, dtype=np.int64)
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
     for number in range(count):
-        far = _distance(number, pits, choose, pos)
-        keys[number] = pos[: 2 * pits + 1].sum() * span + far
+        _unindex(number, pits, choose, pos)
+        keys[number] = pos[: 2 * pits + 1].sum() * span + _distance(pos, pits)
         starts[keys[number] + 1] += 1
     starts = np.cumsum(starts)
     order = np.empty(count, dtype=np.int64)
@@ -123,6 +121,38 @@ def _order(count: int, pits: int, choose: np.ndarray, seeds: int) -> np.ndarray:
         order[starts[keys[number]]] = number
         starts[keys[number]] += 1
     return order
+
+
+@njit(cache=True, nogil=True)
+def _gain(
+    pos: np.ndarray, child: np.ndarray, rules: int, choose: np.ndarray, values: np.ndarray
+) -> int:
+    """What the side to move of ``pos`` (whose stores are empty) gains with its best move,
+    from the values of the positions its moves lead to (UNKNOWN if one of them is not
+    known yet); ``child`` is room for them.  A position with an empty row is over: each
+    side keeps its row."""
+    pits = sowing.pit_count(pos)
+    side = pos[2 * pits + 2]
+    store = sowing.store_index(side, pits)
+    if sowing.is_over(pos):
+        theirs = 0
+        for column in range(pits):
+            theirs += pos[sowing.pit_index(1 - side, column, pits)]
+        return pos[: 2 * pits + 1].sum() - 2 * theirs
+    best = UNKNOWN
+    for column in range(pits):
+        if pos[sowing.pit_index(side, column, pits)] == 0:
+            continue
+        child[:] = pos
+        over = sowing.apply_move(child, column, rules) & sowing.GAME_OVER
+        gain = child[store] - child[sowing.store_index(1 - side, pits)]
+        if not over:
+            later = values[index(child, choose), child[2 * pits + 2]]
+            if later == UNKNOWN:
+                return UNKNOWN
+            gain += later if child[2 * pits + 2] == side else -later
+        best = max(best, gain)
+    return best
 
 
 @njit(cache=True, nogil=True)
@@ -135,30 +165,9 @@ def _fill(order: np.ndarray, pits: int, rules: int, choose: np.ndarray, values: 
         _unindex(number, pits, choose, pos)
         for side in range(2):
             pos[2 * pits + 2] = side
-            best = UNKNOWN
-            if sowing.is_over(pos):
-                mine = 0
-                for column in range(pits):
-                    mine += pos[sowing.pit_index(side, column, pits)]
-                    mine -= pos[sowing.pit_index(1 - side, column, pits)]
-                best = mine
-            for column in range(pits):
-                if pos[sowing.pit_index(side, column, pits)] == 0 or sowing.is_over(pos):
-                    continue
-                child[:] = pos
-                over = sowing.apply_move(child, column, rules) & sowing.GAME_OVER
-                gain = (
-                    child[sowing.store_index(side, pits)]
-                    - child[sowing.store_index(1 - side, pits)]
-                )
-                if not over:
-                    next_side = child[2 * pits + 2]
-                    later = values[index(child, choose), next_side]
-                    if later == UNKNOWN:
-                        return False
-                    gain += later if next_side == side else -later
-                best = max(best, gain)
-            values[number, side] = best
+            values[number, side] = _gain(pos, child, rules, choose, values)
+            if values[number, side] == UNKNOWN:
+                return False
     return True
 
 
