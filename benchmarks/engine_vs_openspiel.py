@@ -12,11 +12,14 @@ start, alternating who moves first, at a time budget per move:
 
 Each pair of games starts from the same opening of four plies (``OPENINGS``), played once
 from each side.  The openings are random plies that an engine search of 20 plies and then
-one of 30 seconds (24-29 plies) value within one seed for either side (``--find-openings``
-finds them again: about one random opening in sixteen passes), so that no pair starts
-lopsided.  Checking at 20 plies alone, as an earlier version did while the games ran, let
-in an opening worth 2-3 seeds to player 1 at 27 plies, which parlour lost from the bad
-side in every run; checking each opening at 30 s before the games would take minutes.
+one of 30 seconds (24-29 plies, the endgame table's exact values at its leaves) value
+level (0) for either side (``--find-openings`` finds them again, in about 40 minutes), so
+that no pair starts lopsided.  Checking at 20 plies alone, as an earlier version did while
+the games ran, let in an opening worth 2-3 seeds to player 1 at 27 plies, which parlour
+lost from the bad side in every run; an earlier list, checked within one seed, held three
+openings that a 60-s search with the table values at +1 or +2 for player 0, and parlour's
+only losses and draws against MCTS were from their bad side; checking each opening at 30
+s before the games would take minutes.
 Besides the games (with the moves of each one parlour did not win), it prints each pair's
 total margin (both sides of one opening).
 Every move is played in both engines' states and the boards are compared, so a rule
@@ -45,20 +48,20 @@ from parlour.search.engine import Engine
 PITS = 6
 OPENING_PLIES = 4
 OPENING_DEPTH = 20
-OPENING_MARGIN = 1
+OPENING_MARGIN = 0
 CHECK_SECONDS = 30
 """The search that checks an opening after the 20-ply one (24-29 plies here)."""
 OPENINGS = [  # from --find-openings 10: the value for the side to move, 30-s search
-    [3, 3, 0, 2],  # +0 at 29 plies
-    [1, 0, 5, 3],  # +1 at 29 plies
-    [3, 5, 0, 2],  # -1 at 24 plies
-    [5, 1, 0, 4],  # +0 at 26 plies
-    [3, 0, 0, 4],  # -1 at 25 plies
-    [3, 3, 0, 1],  # +0 at 26 plies
-    [2, 0, 4, 5],  # -1 at 24 plies
-    [0, 4, 2, 1],  # -1 at 24 plies
-    [3, 2, 2, 1],  # +0 at 24 plies
-    [0, 4, 2, 0],  # +0 at 25 plies
+    [3, 5, 0, 2],  # +0 at 25 plies
+    [0, 4, 2, 1],  # +0 at 24 plies
+    [3, 2, 2, 1],  # +0 at 25 plies
+    [2, 1, 4, 2],  # +0 at 25 plies
+    [2, 0, 5, 2],  # +0 at 24 plies
+    [3, 1, 1, 4],  # +0 at 29 plies
+    [2, 4, 1, 5],  # +0 at 29 plies
+    [2, 1, 3, 1],  # +0 at 27 plies
+    [0, 0, 5, 5],  # +0 at 28 plies
+    [5, 3, 3, 4],  # +0 at 28 plies
 ]
 
 
@@ -184,9 +187,9 @@ def start() -> SowingState:
 def find_openings(count: int, seconds: float, seed: int = 0) -> list[list[int]]:
     """``count`` different openings of ``OPENING_PLIES`` random plies that leave a balanced
     position, so that a pair of games starts fair whichever side parlour takes: an engine
-    search of ``OPENING_DEPTH`` plies values it within ``OPENING_MARGIN`` seeds, and then
-    a search of ``seconds`` does too (about 28 plies in 30 s: about one random opening in
-    sixteen passes both).  Each is printed with its values as it is found."""
+    search of ``OPENING_DEPTH`` plies values it within ``OPENING_MARGIN`` seeds (level),
+    and then a search of ``seconds`` does too (about 28 plies in 30 s).  Each is printed
+    with its value as it is found."""
     rng = random.Random(seed)
     seen: list[list[int]] = []
     while len(seen) < count:
