@@ -43,7 +43,7 @@ from open_spiel.python.algorithms import minimax as os_minimax
 
 import parlour
 from parlour.games.sowing import SowingState
-from parlour.search.engine import Engine
+from parlour.search.engine import Engine, warm_up
 
 PITS = 6
 OPENING_PLIES = 4
@@ -299,7 +299,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     game = pyspiel.load_game("mancala")
-    Engine(table_bits=4).search(start(), depth=2)  # compile, build the endgame table
+    warm_up(start())
     if args.find_openings:
         find_openings(args.find_openings, CHECK_SECONDS)
         return

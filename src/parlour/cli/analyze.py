@@ -33,7 +33,7 @@ def analyze(
     --depth the search thinks for 3 seconds.
     """
     from parlour.core import BadPosition
-    from parlour.search.engine import Engine, SearchResult, kernel_position
+    from parlour.search.engine import Engine, SearchResult, kernel_position, warm_up
 
     if seconds is None and depth is None:
         seconds = 3.0
@@ -64,7 +64,7 @@ def analyze(
 
     engine = Engine(table_bits=22)
     with warming_up():
-        Engine(table_bits=4).search(state, depth=1)
+        warm_up(state)
     result = engine.search(
         state, depth=depth, seconds=seconds, on_iteration=lambda r: click.echo(line(r))
     )

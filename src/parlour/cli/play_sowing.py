@@ -30,7 +30,7 @@ def _command(name: str, summary: str) -> None:
     ) -> None:
         from parlour.players.sowing_screen import SowingScreen
         from parlour.players.terminal import play_in_terminal
-        from parlour.search.engine import SEED_LEVELS, Engine
+        from parlour.search.engine import SEED_LEVELS, warm_up
 
         start: Any = make_game(name, option_texts, pits=pits, seeds=seeds).start()
         if seating.first is not None:
@@ -38,7 +38,7 @@ def _command(name: str, summary: str) -> None:
         with warming_up():  # compile the rules (and the engine) before the first screen
             start.play_report(start.legal_moves()[0])
             if any(spec.kind == "computer" and spec.level > SEED_LEVELS for spec in seating.specs):
-                Engine(table_bits=4).search(start, depth=1)  # builds the endgame table too
+                warm_up(start)
         screen = SowingScreen()
         code = play_in_terminal(
             start, seating.specs, screen, seed=seating.seed, clear=seating.clear

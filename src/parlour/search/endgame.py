@@ -39,11 +39,10 @@ UNKNOWN = -128
 
 @dataclass(frozen=True)
 class EndgameTable:
-    """The values of every position with at most ``seeds`` seeds in its ``pits`` pits a
-    side: ``values[index, side]`` for the side to move, and the binomial coefficients
+    """The values of every position with at most ``seeds`` seeds in its pits:
+    ``values[index, side]`` for the side to move, and the binomial coefficients
     ``choose[n, k]`` that number the positions."""
 
-    pits: int
     seeds: int
     values: np.ndarray
     choose: np.ndarray
@@ -181,4 +180,4 @@ def table(pits: int, rules: int, seeds: int) -> EndgameTable:
     order = _order(count, pits, choose, seeds)
     if not _fill(order, pits, rules, choose, values):
         raise ValueError(f"no endgame table for sowing rules {rules}: a move left seeds behind")
-    return EndgameTable(pits, seeds, values, choose)
+    return EndgameTable(seeds, values, choose)

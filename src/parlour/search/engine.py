@@ -547,7 +547,7 @@ class Engine:
             endgame.seeds_within(pits, self.endgame_entries), int(_seeds(SOWING, position.root))
         )
         found = endgame.table(pits, position.rules, seeds)
-        return found.values, found.choose, seeds
+        return found.values, found.choose, found.seeds
 
     def _set_trap(self, state: State, result: SearchResult, stop: np.ndarray) -> SearchResult:
         """Among the moves worth the solved ``result``'s value, the one after which the
@@ -633,6 +633,12 @@ class Engine:
             pv=moves,
             exact=info[HORIZON] == 0 and info[ABORTED] == 0,
         )
+
+
+def warm_up(state: State) -> None:
+    """Compile the engine's kernels and build the endgame table of ``state``'s game, so
+    that neither happens on a player's clock (a one-ply search with a tiny table)."""
+    Engine(table_bits=4).search(state, depth=1)
 
 
 SEED_LEVELS = 3
