@@ -1,0 +1,55 @@
+"""Nodes and time of the sowing engine to a fixed depth, on random Kalah positions.
+
+A fixed depth makes two versions of the search comparable where a clock would not (their
+nodes at a depth differ only by pruning and move ordering): run it on each, e.g. on a
+second worktree with ``PYTHONPATH=<worktree>/src NUMBA_CACHE_DIR=<own dir>``, and compare.
+
+    .venv/bin/python benchmarks/engine_depth.py [--depth 20] [--positions 40]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import parlour
+from parlour.core import State
+from parlour.search.engine import Engine, warm_up
+
+
+def positions(count: int, seed: int) -> list[State]:
+    """``count`` positions of OpenSpiel's Kalah after 4-29 random plies, none over."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = parlour.game("kalah", empty_capture=False).start()
+        for _ in range(rng.randrange(4, 30)):
+            if state.is_over:
+                break
+            state = state.play(rng.choice(state.legal_moves()))
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--depth", type=int, default=20)
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    states = positions(args.positions, args.seed)
+    warm_up(states[0])
+    nodes, started = 0, time.perf_counter()
+    for state in states:
+        nodes += Engine().search(state, depth=args.depth).nodes
+    seconds = time.perf_counter() - started
+    print(
+        f"depth {args.depth}, {args.positions} positions: {nodes:,} nodes in {seconds:.2f} s"
+        f" ({nodes / seconds:,.0f} nodes/s)"
+    )
+
+
+if __name__ == "__main__":
+    main()
