@@ -41,6 +41,12 @@ SOWING, AYO = 0, 1
 MAX_PLY = 128
 MAX_MOVES = 16
 INFINITY = 1 << 20
+WHOLE = (-INFINITY, INFINITY)
+ASPIRATION = 2
+"""Each depth after the first searches first within this many seeds of the last depth's
+value (a narrower window cuts more), and again on the whole window only if the value
+falls outside: 9% fewer nodes to depth 20 on ``benchmarks/engine_depth.py``'s positions
+(55.6M, 14.7 s; 61.2M, 16.1 s on the whole window; 1 and 3 seeds: 56.1M and 57.7M)."""
 TABLE_MOVE, GUESS = 1 << 62, 1 << 50
 """Move ordering's scores: the table's move first, then ``_order``'s guess, and within
 one guess the moves that caused the most cut-offs so far in this iteration (weighted by
@@ -182,6 +188,8 @@ def search_depth(
     hist: np.ndarray,
     rules: int,
     depth: int,
+    lower: int,
+    upper: int,
     tt_keys: np.ndarray,
     tt_data: np.ndarray,
     info: np.ndarray,
@@ -217,7 +225,7 @@ def search_depth(
     leaf = np.zeros(MAX_PLY + 1, dtype=np.bool_)
     events = np.zeros(1, dtype=np.int64)
     stack[0, :] = root
-    alpha[0], beta[0] = -INFINITY, INFINITY
+    alpha[0], beta[0] = lower, upper
     info[HORIZON] = 0
     info[ABORTED] = 0
     total = _seeds(game, root)
@@ -520,19 +528,12 @@ class Engine:
         try:
             for d in range(1, limit + 1):
                 flag = stop if d > 1 else np.zeros(1, dtype=np.int64)
-                value = search_depth(
-                    position.game,
-                    position.root,
-                    position.hist,
-                    position.rules,
-                    d,
-                    self.tt_keys,
-                    self.tt_data,
-                    info,
-                    flag,
-                    self.strict,
-                    *ending,
-                )
+                window = WHOLE
+                if result is not None:  # aspiration: the last value, give or take a little
+                    window = (result.value - ASPIRATION, result.value + ASPIRATION)
+                value = self._iterate(position, ending, d, window, info, flag)
+                if not info[ABORTED] and not window[0] < value < window[1]:
+                    value = self._iterate(position, ending, d, WHOLE, info, flag)
                 if info[ABORTED] and result is not None:
                     break
                 result = self._result(position, value, d, info, started)
@@ -602,12 +603,31 @@ class Engine:
         info[GENERATION] = self.generation
         hist = position.hist.copy()  # the kernels write the history beyond its live part
         for d in range(1 + number % 2 + 1, limit + 1):
+            self._iterate(position, ending, d, WHOLE, info, stop, hist)
+            if info[ABORTED]:
+                break
+
+    def _iterate(
+        self,
+        position: KernelPosition,
+        ending: Ending,
+        depth: int,
+        window: tuple[int, int],
+        info: np.ndarray,
+        stop: np.ndarray,
+        hist: np.ndarray | None = None,
+    ) -> int:
+        """One iteration of the compiled search at ``depth`` within ``window``; ``hist``
+        replaces the position's history (a helper thread's own copy)."""
+        return int(
             search_depth(
                 position.game,
                 position.root,
-                hist,
+                position.hist if hist is None else hist,
                 position.rules,
-                d,
+                depth,
+                window[0],
+                window[1],
                 self.tt_keys,
                 self.tt_data,
                 info,
@@ -615,8 +635,7 @@ class Engine:
                 self.strict,
                 *ending,
             )
-            if info[ABORTED]:
-                break
+        )
 
     def _result(
         self, position: KernelPosition, value: int, depth: int, info: np.ndarray, started: float
