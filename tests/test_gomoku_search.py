@@ -159,12 +159,24 @@ def test_a_vct_wins_against_every_answer_on_the_threats_lines() -> None:
 
 def test_the_answer_to_a_threat_is_among_the_moves_that_hold() -> None:
     """X's diagonal I9-J8-K7 is an open three: 0 must take H10 or L6 (G11 or M5 leave
-    X an open four), and the search says it is defending."""
-    state = replay(15, "J8 F7 K7 I7 K8 I8 I9")
+    X an open four), and the search says it is defending.  (With X's K8 too, X would win
+    by a VCT of seven threats after either answer, so that none holds.)"""
+    state = replay(15, "J8 F7 K7 I7 I9")
     assert vct_move(state.game.parse(str(state), to_move=0)) is not None
     report = search(state, 3)
     assert report.reason == "defend"
     assert state.move_name(report.move) in {"H10", "L6"}
+
+
+def test_an_answer_is_checked_against_a_vct_of_four_threats() -> None:
+    """After D10 here X wins by a VCT of four threats (level 3 played it against
+    gomokubench when it gave each answer's check 3,000 nodes); level 3 now answers so that
+    X has none."""
+    state = replay(15, "F6 H8 E7 G9 D8 C9 F10 E9 F9 F8 D7")
+    assert vct_move(state.play(state.parse_move("D10"))) is not None
+    report = search(state, 3)
+    assert report.reason == "defend"
+    assert vct_move(state.play(report.move)) is None
 
 
 @st.composite
