@@ -11,15 +11,15 @@ start, alternating who moves first, at a time budget per move:
   finished depth).
 
 Each pair of games starts from the same opening of four plies (``OPENINGS``), played once
-from each side.  The openings are random plies that an engine search of 20 plies and then
-one of 30 seconds (24-29 plies, the endgame table's exact values at its leaves) value
-level (0) for either side (``--find-openings`` finds them again, in about 40 minutes), so
-that no pair starts lopsided.  Checking at 20 plies alone, as an earlier version did while
-the games ran, let in an opening worth 2-3 seeds to player 1 at 27 plies, which parlour
-lost from the bad side in every run; an earlier list, checked within one seed, held three
-openings that a 60-s search with the table values at +1 or +2 for player 0, and parlour's
-only losses and draws against MCTS were from their bad side; checking each opening at 30
-s before the games would take minutes.
+from each side.  The openings are random plies that an engine search of 20 plies, then
+one of 30 s and one of 120 s (29-76 plies; the endgame table's exact values at the
+leaves) value level (0) for either side, so that no pair starts lopsided
+(``--find-openings N --seed S`` finds more: a few minutes each on one core).  Each
+shorter check has let in openings a longer one did not: at 20 plies alone, one worth 2-3
+seeds to player 1 at 27 plies; within one seed, three worth +1 or +2 to player 0 at 60
+s; at 30 s, [2, 1, 4, 2] (+1 to player 0 at 120 s) and [0, 0, 5, 5] (+2 at 120 s and at
+42 plies on two threads, whose bad side parlour drew against MCTS in four runs of
+eight).  Checking the openings at 120 s before the games would take 20 minutes.
 Besides the games (with the moves of each one parlour did not win), it prints each pair's
 total margin (both sides of one opening).
 Every move is played in both engines' states and the boards are compared, so a rule
@@ -49,19 +49,20 @@ PITS = 6
 OPENING_PLIES = 4
 OPENING_DEPTH = 20
 OPENING_MARGIN = 0
-CHECK_SECONDS = 30
-"""The search that checks an opening after the 20-ply one (24-29 plies here)."""
-OPENINGS = [  # from --find-openings 10: the value for the side to move, 30-s search
-    [3, 5, 0, 2],  # +0 at 25 plies
-    [0, 4, 2, 1],  # +0 at 24 plies
-    [3, 2, 2, 1],  # +0 at 25 plies
-    [2, 1, 4, 2],  # +0 at 25 plies
-    [2, 0, 5, 2],  # +0 at 24 plies
-    [3, 1, 1, 4],  # +0 at 29 plies
-    [2, 4, 1, 5],  # +0 at 29 plies
-    [2, 1, 3, 1],  # +0 at 27 plies
-    [0, 0, 5, 5],  # +0 at 28 plies
-    [5, 3, 3, 4],  # +0 at 28 plies
+CHECK_SECONDS = (30, 120)
+"""The searches that check an opening after the 20-ply one, in turn (24-29 plies, then
+29-76 plies here, on one thread)."""
+OPENINGS = [  # from --find-openings: the value for the side to move, 120-s search
+    [3, 5, 0, 2],  # +0 at 32 plies
+    [0, 4, 2, 1],  # +0 at 32 plies
+    [3, 2, 2, 1],  # +0 at 32 plies
+    [4, 4, 0, 2],  # +0 at 41 plies
+    [2, 0, 5, 2],  # +0 at 29 plies
+    [3, 1, 1, 4],  # +0 at 76 plies
+    [2, 4, 1, 5],  # +0 at 41 plies
+    [2, 1, 3, 1],  # +0 at 32 plies
+    [0, 4, 3, 1],  # +0 at 32 plies
+    [5, 3, 3, 4],  # +0 at 40 plies
 ]
 
 
@@ -184,12 +185,12 @@ def start() -> SowingState:
     return state
 
 
-def find_openings(count: int, seconds: float, seed: int = 0) -> list[list[int]]:
-    """``count`` different openings of ``OPENING_PLIES`` random plies that leave a balanced
-    position, so that a pair of games starts fair whichever side parlour takes: an engine
-    search of ``OPENING_DEPTH`` plies values it within ``OPENING_MARGIN`` seeds (level),
-    and then a search of ``seconds`` does too (about 28 plies in 30 s).  Each is printed
-    with its value as it is found."""
+def find_openings(count: int, seed: int = 0) -> list[list[int]]:
+    """``count`` different openings of ``OPENING_PLIES`` random plies (from the random
+    stream ``seed``) that leave a balanced position, so that a pair of games starts fair
+    whichever side parlour takes: an engine search of ``OPENING_DEPTH`` plies values it
+    within ``OPENING_MARGIN`` seeds (level), and then each search of ``CHECK_SECONDS``
+    does too.  Each is printed with its value as it is found."""
     rng = random.Random(seed)
     seen: list[list[int]] = []
     while len(seen) < count:
@@ -205,8 +206,11 @@ def find_openings(count: int, seconds: float, seed: int = 0) -> list[list[int]]:
         shallow = Engine().search(state, depth=OPENING_DEPTH)
         if abs(shallow.value) > OPENING_MARGIN:
             continue
-        deep = Engine().search(state, seconds=seconds)
-        if abs(deep.value) <= OPENING_MARGIN:
+        for seconds in CHECK_SECONDS:  # the longer checks only for what passed the shorter
+            deep = Engine().search(state, seconds=seconds)
+            if abs(deep.value) > OPENING_MARGIN:
+                break
+        else:
             seen.append(moves)
             print(f"    {moves},  # {deep.value:+d} at {deep.depth} plies", flush=True)
     return seen
@@ -294,14 +298,15 @@ def main() -> None:
         "--find-openings",
         type=int,
         metavar="N",
-        help=f"print N balanced openings (checked by {CHECK_SECONDS}-s searches) for "
-        "OPENINGS, and stop",
+        help="print N balanced openings (checked by searches of "
+        f"{' and '.join(map(str, CHECK_SECONDS))} s) for OPENINGS, and stop",
     )
+    parser.add_argument("--seed", type=int, default=0, help="the random stream of --find-openings")
     args = parser.parse_args()
     game = pyspiel.load_game("mancala")
     warm_up(start())
     if args.find_openings:
-        find_openings(args.find_openings, CHECK_SECONDS)
+        find_openings(args.find_openings, args.seed)
         return
     if args.games > 2 * len(OPENINGS):
         parser.error(f"--games: at most {2 * len(OPENINGS)}, two games an opening")
