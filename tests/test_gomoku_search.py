@@ -168,12 +168,20 @@ def test_the_answer_to_a_threat_is_among_the_moves_that_hold() -> None:
     assert state.move_name(report.move) in {"H10", "L6"}
 
 
-def test_an_answer_is_checked_against_a_vct_of_four_threats() -> None:
-    """After D10 here X wins by a VCT of four threats (level 3 played it against
-    gomokubench when it gave each answer's check 3,000 nodes); level 3 now answers so that
-    X has none."""
-    state = replay(15, "F6 H8 E7 G9 D8 C9 F10 E9 F9 F8 D7")
-    assert vct_move(state.play(state.parse_move("D10"))) is not None
+@pytest.mark.parametrize(
+    ("record", "played"),
+    [
+        # X wins by a VCT of four threats after D10, which a check of 3,000 nodes missed
+        ("F6 H8 E7 G9 D8 C9 F10 E9 F9 F8 D7", "D10"),
+        # X wins by a VCT of three threats after each of the 20 likeliest moves
+        ("G6 J9 F7 I10 E8 H5 D9 C10 F9 H11 G12", "K8"),
+    ],
+)
+def test_level_3_answers_so_that_no_vct_is_left(record: str, played: str) -> None:
+    """Level 3 played ``played`` in these positions against gomokubench, and lost to a
+    VCT; it now finds an answer that leaves X none."""
+    state = replay(15, record)
+    assert vct_move(state.play(state.parse_move(played))) is not None
     report = search(state, 3)
     assert report.reason == "defend"
     assert vct_move(state.play(report.move)) is None

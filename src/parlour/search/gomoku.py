@@ -898,17 +898,22 @@ class _Search:
         reason = "search"
         threat = self._threats(3 - self.stone, level.vcf_depth)[0]
         if threat >= 0:
-            defences = self._defences(moves, level, threat)
+            defences = self._defences(level, threat)
             if defences:
                 moves, reason = np.array(defences, dtype=np.int64), "defend"
         return self._deepen(moves[: level.width], level, reason)
 
-    def _defences(self, moves: np.ndarray, level: Level, threat: int) -> list[int]:
-        """The first few of ``moves`` after which the opponent has no VCF or VCT: a move
-        that loses is usually shown so at once (the opponent's ``threat`` tried first), one
-        that holds costs a whole (smaller) node budget."""
+    def _defences(self, level: Level, threat: int) -> list[int]:
+        """The first few moves after which the opponent has no VCF or VCT, from the main
+        search's likeliest (twice its width), or, if none of those holds, from every point
+        near the stones (a lone defence can lie further down: gomokubench won a game where
+        only the 21st held).  A move that loses is usually shown so at once (the opponent's
+        ``threat`` tried first), one that holds costs a whole (smaller) node budget."""
         held: list[int] = []
-        for q in moves:
+        moves = candidates(self.board, self.near, self.stone, self.n * self.n)
+        for tried, q in enumerate(moves):
+            if held and tried == 2 * level.width:
+                break
             loses = self._loses_to_threats(q, level.vcf_depth, threat)
             if self.threats_stop[0]:
                 break  # out of time for threats: that last answer is unknown
