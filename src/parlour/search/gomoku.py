@@ -110,7 +110,8 @@ VCT_DEFENCE_NODES = 20_000
 With 3,000, level 3 took for holding an answer after which gomokubench won by a VCT of
 four threats (``tests/test_gomoku_search.py``); with 20,000 (within the threat searches'
 share of the clock): against gomokubench hard 20 of 20 on seed 1 (was 18), against
-gomoku-terminal hard 789 of 800 on seeds 1-40 (was 778; ``benchmarks/gomoku_vs_peers.py``)."""
+gomoku-terminal hard 789 of 800 on seeds 1-40 (was 778; ``benchmarks/gomoku_vs_peers.py``);
+with ``_defences`` looking beyond the likeliest answers too: 20 of 20 and 786 of 800."""
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
 TABLE_BITS = 18
