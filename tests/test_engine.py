@@ -51,6 +51,35 @@ def test_alpha_beta_equals_plain_minimax_up_to_depth_6(name: str, options: dict)
             assert value == position.minimax(depth), (state.notation(), depth)
 
 
+def best_turn(state: State) -> int:
+    """What the side to move gains over the other by its store difference in its best
+    whole turn: its moves until the turn passes or the game ends."""
+    me = state.to_move
+    values = []
+    for move in state.legal_moves():
+        child = state.play(move)
+        if not child.is_over and child.to_move == me:
+            values.append(best_turn(child))
+        else:
+            first, second = child.scores
+            values.append(first - second if me == 0 else second - first)
+    return max(values)
+
+
+@pytest.mark.parametrize(("name", "options"), RULE_SETS[:3])
+def test_an_extra_turn_uses_no_depth(name: str, options: dict) -> None:
+    """One ply of a loose search is the mover's best whole turn (so two plies after an
+    extra turn), on 200 random positions of each sowing game; a strict one stops at the
+    first move."""
+    loose = Engine(table_bits=16, endgame_entries=0)
+    for state in random_positions(parlour.game(name, **options), 200, seed=3):
+        assert loose.search(state, depth=1).value == best_turn(state), state.notation()
+    start = parlour.game("kalah").start()  # C ends in the store: 1, and another move
+    strict = Engine(table_bits=16, strict=True).search(start, depth=1).value
+    assert (strict, loose.search(start, depth=1).value) == (1, best_turn(start))
+    assert best_turn(start) > 1
+
+
 def test_the_compiled_reference_is_the_seeds_minimax() -> None:
     """The numba minimax the engine is held to agrees with the plain-Python seed levels."""
     for state in random_positions(parlour.game("mancala"), 30, seed=7):

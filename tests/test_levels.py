@@ -9,7 +9,7 @@ from parlour.core import BadOption
 from parlour.players.machines import ComputerPlayer
 from parlour.players.specs import PlayerSpec, parse_player, timed
 from parlour.search import best_move, minimax
-from parlour.search.engine import Engine, SearchResult
+from parlour.search.engine import LEVEL_DEPTHS, Engine, SearchResult
 
 
 @pytest.mark.parametrize("name", ["mancala", "kalah", "ayo"])
@@ -21,11 +21,12 @@ def test_seed_levels_stay_plain_minimax(name: str) -> None:
 
 def test_engine_levels_search_deeper_and_on_a_clock() -> None:
     state = parlour.game("kalah").start()
+    depth = LEVEL_DEPTHS[4]
     move, result = best_move(state, 4)
-    assert isinstance(result, SearchResult) and result.depth == 6
-    assert move == Engine().search(state, depth=6).move
+    assert isinstance(result, SearchResult) and result.depth == depth
+    assert move == Engine().search(state, depth=depth).move
     _, timed_result = best_move(state, 8, 0.2)
-    assert isinstance(timed_result, SearchResult) and timed_result.depth > 6
+    assert isinstance(timed_result, SearchResult) and timed_result.depth > depth
     with pytest.raises(ValueError, match="1 to 8"):
         best_move(state, 9)
 

@@ -12,7 +12,11 @@ from parlour.cli._common import make_game, option_flag, warming_up
 @click.argument("game_name", metavar="GAME")
 @click.argument("position", required=False)
 @click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think.")
-@click.option("--depth", type=click.IntRange(min=1), help="Plies to search (99: to the end).")
+@click.option(
+    "--depth",
+    type=click.IntRange(min=1),
+    help="Plies to search, an extra turn free (99: to the end).",
+)
 @click.option("--pits", type=int, help="Pits a side (sowing games).")
 @click.option("--seeds", type=int, help="Seeds a pit at the start (sowing games).")
 @option_flag
