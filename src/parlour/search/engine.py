@@ -46,7 +46,8 @@ ASPIRATION = 2
 """Each depth after the first searches first within this many seeds of the last depth's
 value (a narrower window cuts more), and again on the whole window only if the value
 falls outside: 9% fewer nodes to depth 20 on ``benchmarks/engine_depth.py``'s positions
-(55.6M, 14.7 s; 61.2M, 16.1 s on the whole window; 1 and 3 seeds: 56.1M and 57.7M)."""
+(55.6M, 14.7 s; 61.2M, 16.1 s on the whole window; 1 and 3 seeds: 56.1M and 57.7M;
+measured when every ply counted)."""
 UNTABLED = 2
 """Nodes this close to the horizon neither read nor write the transposition table: their
 subtrees cost less to search again than the table's memory traffic: to depth 16 on
@@ -57,7 +58,7 @@ TABLE_MOVE, GUESS = 1 << 62, 1 << 50
 one guess the moves that caused the most cut-offs so far in this iteration (weighted by
 the depth left; the "history heuristic"): 12% fewer nodes and time to depth 20 on 40
 random Kalah positions (``benchmarks/engine_depth.py``: 61.2M nodes, 16.1 s; 69.9M, 18.4 s
-before)."""
+before; measured when every ply counted)."""
 
 # info array: counters shared by the kernels and read by Python between iterations.
 NODES = 0
@@ -175,6 +176,13 @@ def _order(game: int, pos: np.ndarray, move: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def _tabled(left: int, ply: int) -> bool:
+    """Whether a node ``left`` plies from the horizon reads and writes the table: the root
+    always (its best move), the others unless within ``UNTABLED`` plies."""
+    return left > UNTABLED or ply == 0
+
+
+@njit(cache=True, nogil=True)
 def _sort_by_score(scores: np.ndarray, count: int, out: np.ndarray) -> None:
     """The indexes 0..count-1 into ``out``, highest score first, ties in index order: an
     insertion sort, as a node has few moves and sorting must not allocate."""
@@ -262,7 +270,7 @@ def search_depth(
                 info[HORIZON] += 1
                 continue
             tt_move, settled, stored = NO_MOVE, 0, 0
-            if left > UNTABLED or ply == 0:
+            if _tabled(left, ply):
                 keys[ply] = _key(game, pos)
                 window = alpha[ply] - base[ply], beta[ply] - base[ply]
                 tt_move, settled, stored = probe(tt_keys, tt_data, keys[ply], left, *window, strict)
@@ -285,7 +293,7 @@ def search_depth(
             mode = NEXT
         elif mode == NEXT:
             if tried[ply] == count[ply] or alpha[ply] >= beta[ply]:
-                if depth - spent[ply] > UNTABLED or ply == 0:
+                if _tabled(depth - spent[ply], ply):
                     store(
                         tt_keys,
                         tt_data,
