@@ -15,6 +15,7 @@ from helpers import random_play
 from parlour.cli import main
 from parlour.core import State
 from parlour.games.sowing import SowingState
+from parlour.search import evaluation
 from parlour.search import minimax as seed_minimax
 from parlour.search.engine import Engine, kernel_position
 from parlour.search.table import EXACT, NO_MOVE, UPPER, lookup, pack, store, unpack
@@ -51,30 +52,57 @@ def test_alpha_beta_equals_plain_minimax_up_to_depth_6(name: str, options: dict)
             assert value == position.minimax(depth), (state.notation(), depth)
 
 
-def best_turn(state: State) -> int:
-    """What the side to move gains over the other by its store difference in its best
-    whole turn: its moves until the turn passes or the game ends."""
+def learned_estimate(state: SowingState) -> int:
+    """The learned estimate of ``state`` for its side to move, from its rule set's table
+    and the definition in ``parlour.search.evaluation``'s docstring, written out plainly:
+    each pit of each row by its distance to its owner's store, alone and with the pit
+    opposite (0 where the rule set has no table)."""
+    game = state.game
+    weights = evaluation.weights_for(game.pits, game.options["seeds"], game.rules)
+    if not len(weights):
+        return 0
+    bins, facing_bins, pits = evaluation.SEED_BINS, evaluation.FACING_BINS, game.pits
+    total = 0
+    for row, player in enumerate((state.to_move, 1 - state.to_move)):
+        seeds = state.row(player)  # by column: A is 6 pits from player 0's store, 1 from 1's
+        facing = state.row(1 - player)
+        for column in range(pits):
+            distance = pits - column if player == 0 else column + 1
+            slot = row * pits + distance - 1
+            mine, theirs = min(seeds[column], bins - 1), min(facing[column], facing_bins - 1)
+            total += weights[slot * bins + mine]
+            total += weights[2 * pits * bins + (slot * bins + mine) * facing_bins + theirs]
+    return (int(total) + evaluation.SCALE // 2) // evaluation.SCALE
+
+
+def best_turn(state: SowingState) -> int:
+    """What the side to move gains over the other in its best whole turn (its moves until
+    the turn passes or the game ends): the store difference, plus the learned estimate
+    of where the turn passes."""
     me = state.to_move
     values = []
     for move in state.legal_moves():
         child = state.play(move)
         if not child.is_over and child.to_move == me:
             values.append(best_turn(child))
-        else:
-            first, second = child.scores
-            values.append(first - second if me == 0 else second - first)
+            continue
+        first, second = child.scores
+        horizon = 0 if child.is_over else -learned_estimate(child)
+        values.append((first - second if me == 0 else second - first) + horizon)
     return max(values)
 
 
 @pytest.mark.parametrize(("name", "options"), RULE_SETS[:3])
 def test_an_extra_turn_uses_no_depth(name: str, options: dict) -> None:
     """One ply of a loose search is the mover's best whole turn (so two plies after an
-    extra turn), on 200 random positions of each sowing game; a strict one stops at the
-    first move."""
+    extra turn), valued at the horizon with the learned estimate, on 200 random positions
+    of each sowing game; a strict one stops at the first move, on the store difference."""
     loose = Engine(table_bits=16, endgame_entries=0)
     for state in random_positions(parlour.game(name, **options), 200, seed=3):
+        assert isinstance(state, SowingState)
         assert loose.search(state, depth=1).value == best_turn(state), state.notation()
     start = parlour.game("kalah").start()  # C ends in the store: 1, and another move
+    assert isinstance(start, SowingState)
     strict = Engine(table_bits=16, strict=True).search(start, depth=1).value
     assert (strict, loose.search(start, depth=1).value) == (1, best_turn(start))
     assert best_turn(start) > 1

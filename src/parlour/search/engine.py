@@ -16,7 +16,9 @@ every line is marked complete; a search that used only complete values and met n
 depth horizon has found the exact value with perfect play.
 
 The sowing games also read an endgame table (``parlour.search.endgame``): a position with
-few enough seeds left in its pits is valued exactly, from the table, without searching on.
+few enough seeds left in its pits is valued exactly, from the table, without searching on;
+and, where a table was learned for the rule set (``parlour.search.evaluation``), a
+position at the horizon is worth its store difference plus the learned estimate.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from numba import njit
 
 from parlour.core import State
 from parlour.games import ayo, sowing
-from parlour.search import endgame
+from parlour.search import endgame, evaluation
 from parlour.search.table import NO_MOVE, lookup, mix, new_table, probe, store, unpack
 
 SOWING, AYO = 0, 1
@@ -211,6 +213,7 @@ def search_depth(
     ending: np.ndarray,
     choose: np.ndarray,
     ending_seeds: int,
+    weights: np.ndarray,
 ) -> int:
     """One iteration of negamax alpha-beta: the root's value at ``depth`` plies; its best
     move lands in info[BEST].
@@ -242,6 +245,7 @@ def search_depth(
     leaf = np.zeros(MAX_PLY + 1, dtype=np.bool_)
     spent = np.zeros(MAX_PLY + 1, dtype=np.int64)  # depth used up to each ply
     events = np.zeros(1, dtype=np.int64)
+    scratch = np.empty(4 * MAX_MOVES, dtype=np.int64)  # the estimate's feature indexes
     stack[0, :] = root
     alpha[0], beta[0] = lower, upper
     info[HORIZON] = 0
@@ -268,6 +272,7 @@ def search_depth(
             left = depth - spent[ply]
             if left == 0 or ply + 1 >= MAX_PLY:
                 info[HORIZON] += 1
+                value = base[ply] + evaluation.estimate(pos, weights, scratch)
                 continue
             tt_move, settled, stored = NO_MOVE, 0, 0
             if _tabled(left, ply):
@@ -455,9 +460,10 @@ def kernel_position(state: State) -> KernelPosition:
     raise TypeError(f"the engine does not play {state.game.name}")
 
 
-Ending = tuple[np.ndarray, np.ndarray, int]
-"""An endgame table as ``search_depth`` reads it: values, binomials, seeds in the pits."""
-NO_ENDING: Ending = (np.zeros((1, 2), dtype=np.int8), np.zeros((1, 1), dtype=np.int64), -1)
+Knowledge = tuple[np.ndarray, np.ndarray, int, np.ndarray]
+"""What ``search_depth`` knows of a game beyond its rules: an endgame table (values,
+binomials, seeds in the pits) and the learned estimate's weights."""
+NO_ENDING = (np.zeros((1, 2), dtype=np.int8), np.zeros((1, 1), dtype=np.int64), -1)
 
 
 class Engine:
@@ -474,6 +480,7 @@ class Engine:
         strict: bool = False,
         threads: int = 1,
         endgame_entries: int = endgame.MAX_ENTRIES,
+        learned: bool = True,
     ) -> None:
         """A table of 2**table_bits entries.  A ``strict`` engine's value at depth d is
         exactly plain minimax's at depth d (it counts every ply, and uses the table's values
@@ -482,8 +489,11 @@ class Engine:
         ``threads`` above 1 adds helper searches that fill the shared table ahead of the
         main one ("lazy SMP"): deeper in the same time, at the price of a choice among equal
         moves that may vary from run to run.  The sowing games' endgame tables hold at most
-        ``endgame_entries`` positions (0: none; a strict engine reads none either)."""
+        ``endgame_entries`` positions (0: none; a strict engine reads none either).  A
+        ``learned`` engine adds the learned estimate at its horizon, for the rule sets that
+        have one (a strict engine never does)."""
         self.strict = strict
+        self.learned = learned
         self.threads = threads
         self.endgame_entries = endgame_entries
         self.tt_keys, self.tt_data = new_table(table_bits)
@@ -508,7 +518,7 @@ class Engine:
         if state.is_over or not state.legal_moves():
             raise ValueError("the game is over: there is no move to search")
         limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
-        self._ending(kernel_position(state))  # a first use builds the table, off the clock
+        self._knowledge(kernel_position(state))  # a first use builds the tables, off the clock
         stop = np.zeros(1, dtype=np.int64)
         self.generation += 1  # the trap's solves below belong to this search too
         timer = threading.Timer(seconds, stop.fill, args=(1,)) if seconds is not None else None
@@ -534,7 +544,7 @@ class Engine:
         """Iterative deepening to ``limit`` plies, until the value is exact or ``stop`` is
         set (depth 1 always finishes, so that there is a move to give)."""
         position = kernel_position(state)
-        ending = self._ending(position)
+        knowledge = self._knowledge(position)
         info = np.zeros(INFO_SIZE, dtype=np.int64)
         info[GENERATION] = self.generation
         started = time.perf_counter()
@@ -542,7 +552,7 @@ class Engine:
         helpers_stop = np.zeros(1, dtype=np.int64)
         helpers = [
             threading.Thread(
-                target=self._help, args=(position, ending, limit, helpers_stop, n), daemon=True
+                target=self._help, args=(position, knowledge, limit, helpers_stop, n), daemon=True
             )
             for n in range(1, self.threads)
         ]
@@ -554,9 +564,9 @@ class Engine:
                 window = WHOLE
                 if result is not None:  # aspiration: the last value, give or take a little
                     window = (result.value - ASPIRATION, result.value + ASPIRATION)
-                value = self._iterate(position, ending, d, window, info, flag)
+                value = self._iterate(position, knowledge, d, window, info, flag)
                 if not info[ABORTED] and not window[0] < value < window[1]:
-                    value = self._iterate(position, ending, d, WHOLE, info, flag)
+                    value = self._iterate(position, knowledge, d, WHOLE, info, flag)
                 if info[ABORTED] and result is not None:
                     break
                 result = self._result(position, value, d, info, started)
@@ -571,18 +581,23 @@ class Engine:
         assert result is not None
         return result
 
-    def _ending(self, position: KernelPosition) -> Ending:
-        """The endgame table the search reads for ``position``'s game (built at its first
-        use in the process), or none: Ayo, a strict engine (whose values are minimax's at
-        its depth), or an engine without tables."""
-        if position.game != SOWING or self.strict or not self.endgame_entries:
-            return NO_ENDING
+    def _knowledge(self, position: KernelPosition) -> Knowledge:
+        """The endgame table (built at its first use in the process) and the learned
+        estimate the search reads for ``position``'s game, or none: Ayo, a strict engine
+        (whose values are minimax's at its depth), or an engine without them."""
+        if position.game != SOWING or self.strict:
+            return (*NO_ENDING, evaluation.NONE)
         pits = sowing.pit_count(position.root)
-        seeds = min(
-            endgame.seeds_within(pits, self.endgame_entries), int(_seeds(SOWING, position.root))
+        seeds = int(_seeds(SOWING, position.root))
+        weights = evaluation.NONE
+        if self.learned and seeds % (2 * pits) == 0:
+            weights = evaluation.weights_for(pits, seeds // (2 * pits), position.rules)
+        if not self.endgame_entries:
+            return (*NO_ENDING, weights)
+        found = endgame.table(
+            pits, position.rules, min(endgame.seeds_within(pits, self.endgame_entries), seeds)
         )
-        found = endgame.table(pits, position.rules, seeds)
-        return found.values, found.choose, found.seeds
+        return found.values, found.choose, found.seeds, weights
 
     def _set_trap(self, state: State, result: SearchResult, stop: np.ndarray) -> SearchResult:
         """Among the moves worth the solved ``result``'s value, the one after which the
@@ -618,7 +633,12 @@ class Engine:
         return found.value if state.to_move == 0 else -found.value
 
     def _help(
-        self, position: KernelPosition, ending: Ending, limit: int, stop: np.ndarray, number: int
+        self,
+        position: KernelPosition,
+        knowledge: Knowledge,
+        limit: int,
+        stop: np.ndarray,
+        number: int,
     ) -> None:
         """A helper thread: deepen from one ply ahead of the main search (odd helpers two),
         filling the shared table, until told to stop."""
@@ -626,14 +646,14 @@ class Engine:
         info[GENERATION] = self.generation
         hist = position.hist.copy()  # the kernels write the history beyond its live part
         for d in range(1 + number % 2 + 1, limit + 1):
-            self._iterate(position, ending, d, WHOLE, info, stop, hist)
+            self._iterate(position, knowledge, d, WHOLE, info, stop, hist)
             if info[ABORTED]:
                 break
 
     def _iterate(
         self,
         position: KernelPosition,
-        ending: Ending,
+        knowledge: Knowledge,
         depth: int,
         window: tuple[int, int],
         info: np.ndarray,
@@ -656,7 +676,7 @@ class Engine:
                 info,
                 stop,
                 self.strict,
-                *ending,
+                *knowledge,
             )
         )
 
