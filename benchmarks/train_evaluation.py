@@ -1,5 +1,6 @@
 """Learn the sowing engine's horizon estimate (``parlour.search.evaluation``), one table a
-rule set of six pits: mancala, kalah, and kalah with ``empty_capture=false`` (OpenSpiel's).
+rule set of ``evaluation.RULE_SETS``: kalah, and kalah with ``empty_capture=false``
+(OpenSpiel's).
 
 For each, positions of noisy self-play (a random move three times in ten, else a 2-6 ply
 search), each valued by a 12-ply search; the table is the ridge fit of what that search

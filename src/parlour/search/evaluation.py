@@ -14,6 +14,12 @@ beyond the store difference, on positions of noisy self-play: ``benchmarks/
 train_evaluation.py`` writes one table a rule set into ``evaluations/`` beside this file,
 in 1/``SCALE`` seeds.  A rule set without a table (another board, seed count or rule
 switch) has no estimate: the store difference alone.
+
+Measured (``benchmarks/evaluation_selfplay.py``, 0.3 s a move, both sides of random
+openings, against the same engine without the estimate): OpenSpiel's Kalah 61-48-11, +122
+seeds in 120 games (a trial table of the same kind: 122-100-18, +354 in 240); Kalah
+89-81-10, +150 seeds in 180.  Held-out error of the fit: 4.47 and 4.87 seeds, against
+7.99 and 8.77 for the store difference alone.
 """
 
 from __future__ import annotations
@@ -38,11 +44,13 @@ FOLDER = Path(__file__).with_name("evaluations")
 NONE = np.zeros(0, dtype=np.int64)
 """No table: the search's estimate is 0."""
 RULE_SETS = {
-    "mancala": ("mancala", {}),
     "kalah": ("kalah", {}),
     "openspiel-kalah": ("kalah", {"empty_capture": False}),
 }
-"""The rule sets with a table (each a game name and its options), by a short name."""
+"""The rule sets with a table (each a game name and its options), by a short name.
+Mancala's (fitted as well: 4.25 seeds of error against 7.78) won no more games than the
+store difference in ``benchmarks/evaluation_selfplay.py`` (58-57-5 in 120 games), so it
+has none (an entry here fits and measures it again)."""
 
 
 def rule_set(label: str) -> sowing.SowingGame:
