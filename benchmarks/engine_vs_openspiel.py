@@ -37,6 +37,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import pyspiel
 from open_spiel.python.algorithms import minimax as os_minimax
@@ -104,10 +105,17 @@ class Side:
         return f"{per_second:,.0f} {self.unit}/s"
 
 
+class EngineOptions(TypedDict):
+    """parlour's engine as the command line sets it."""
+
+    threads: int
+    learned: bool
+
+
 def parlour_mover(
-    seconds: float, side: Side, threads: int
+    seconds: float, side: Side, options: EngineOptions
 ) -> Callable[[SowingState, pyspiel.State], int]:
-    engine = Engine(table_bits=22, threads=threads)
+    engine = Engine(table_bits=22, **options)
 
     def move(ours: SowingState, theirs: pyspiel.State) -> int:
         result = engine.search(ours, seconds=seconds)
@@ -246,7 +254,7 @@ def match(
     books: list[list[int]],
     seconds: float,
     game: pyspiel.Game,
-    threads: int,
+    options: EngineOptions,
 ) -> None:
     """Two games from each opening of ``books``, parlour first in one and second in the
     other, against ``opponent``; prints each game and the totals."""
@@ -260,7 +268,7 @@ def match(
         else:
             theirs.unit = "leaf evaluations"
             other = alphabeta_mover(game, seconds, theirs)
-        mine = parlour_mover(seconds, ours, threads)
+        mine = parlour_mover(seconds, ours, options)
         seat = number % 2  # parlour moves first in even games
         movers = (mine, other) if seat == 0 else (other, mine)
         scores, moves = play_game(movers, game, books[number // 2])  # each opening, both sides
@@ -295,6 +303,11 @@ def main() -> None:
         "--threads", type=int, default=1, help="parlour's search threads (OpenSpiel's use one)"
     )
     parser.add_argument(
+        "--learned",
+        action="store_true",
+        help="parlour adds its learned estimate at the horizon (parlour.search.evaluation)",
+    )
+    parser.add_argument(
         "--find-openings",
         type=int,
         metavar="N",
@@ -313,10 +326,11 @@ def main() -> None:
     books = OPENINGS[: (args.games + 1) // 2]
     print(
         f"{2 * len(books)} games a match, {args.seconds} s a move, sides alternating, "
-        f"parlour on {args.threads} thread(s)"
+        f"parlour on {args.threads} thread(s)" + (", learned estimate" if args.learned else "")
     )
+    options: EngineOptions = {"threads": args.threads, "learned": args.learned}
     for opponent in args.opponents.split(","):
-        match(opponent, books, args.seconds, game, args.threads)
+        match(opponent, books, args.seconds, game, options)
 
 
 if __name__ == "__main__":
