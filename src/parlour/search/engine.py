@@ -491,8 +491,8 @@ class Engine:
         moves that may vary from run to run.  The sowing games' endgame tables hold at most
         ``endgame_entries`` positions (0: none; a strict engine reads none either).  A
         ``learned`` engine adds the learned estimate at its horizon, for the rule sets that
-        have one (a strict engine never does); it is off by default, having won fewer
-        games against OpenSpiel's MCTS (see ``parlour.search.evaluation``)."""
+        have one (a strict engine never does); it is off by default, having won no more
+        games against OpenSpiel's bots (see ``parlour.search.evaluation``)."""
         self.strict = strict
         self.learned = learned
         self.threads = threads
