@@ -22,8 +22,8 @@ seeds in 120 games (a trial table of the same kind: 122-100-18, +354 in 240); Ka
 89-81-10, +150 seeds in 180.  Held-out error of the fit: 4.47 and 4.87 seeds, against
 7.99 and 8.77 for the store difference alone.  But against OpenSpiel's bots
 (``benchmarks/engine_vs_openspiel.py --learned``, 1 s a move, 20 games a run) it won no
-more: against MCTS 17, 17, 16 (and one loss) and 17 in four runs, against 19, 18, 18, 18
-and 17 without it; against alpha-beta 19, 19, 18, 19 (19, 18, 19, 18, 18 without).  The
+more: against MCTS 17, 17, 16 (and one loss) and 17 in four runs, against 19, 18, 18, 18,
+17 and 19 without it; against alpha-beta 19, 19, 18, 19 (19, 18, 19, 18, 18, 19 without).  The
 loss came from an overvalued move (+1 at the 1-s search's depth 15, -4 in fact, where the
 store difference alone chose the move that holds), so the engine plays without it unless
 asked.
