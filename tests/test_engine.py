@@ -103,10 +103,11 @@ def test_an_extra_turn_uses_no_depth(name: str, options: dict) -> None:
     differ = 0
     for state in random_positions(parlour.game(name, **options), 200, seed=3):
         assert isinstance(state, SowingState)
-        assert loose.search(state, depth=1).value == best_turn(state), state.notation()
+        plain = best_turn(state)
+        assert loose.search(state, depth=1).value == plain, state.notation()
         value = learned.search(state, depth=1).value
         assert value == best_turn(state, learned=True), state.notation()
-        differ += value != best_turn(state)
+        differ += value != plain
     assert differ > 0 or name == "mancala"  # Mancala has no table
     start = parlour.game("kalah").start()  # C ends in the store: 1, and another move
     assert isinstance(start, SowingState)
