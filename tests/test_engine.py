@@ -58,7 +58,7 @@ def learned_estimate(state: SowingState) -> int:
     each pit of each row by its distance to its owner's store, alone and with the pit
     opposite (0 where the rule set has no table)."""
     game = state.game
-    weights = evaluation.weights_for(game.pits, game.options["seeds"], game.rules)
+    weights = evaluation.weights_of(game)
     if not len(weights):
         return 0
     bins, facing_bins, pits = evaluation.SEED_BINS, evaluation.FACING_BINS, game.pits
@@ -72,7 +72,7 @@ def learned_estimate(state: SowingState) -> int:
             mine, theirs = min(seeds[column], bins - 1), min(facing[column], facing_bins - 1)
             total += weights[slot * bins + mine]
             total += weights[2 * pits * bins + (slot * bins + mine) * facing_bins + theirs]
-    return (int(total) + evaluation.SCALE // 2) // evaluation.SCALE
+    return (int(total) + evaluation.UNIT // 2) // evaluation.UNIT
 
 
 def best_turn(state: SowingState, learned: bool = False) -> int:

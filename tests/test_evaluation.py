@@ -24,30 +24,28 @@ def sowing_positions(count: int, seed: int) -> list[SowingState]:
 
 def test_a_fit_recovers_the_estimates_it_was_fitted_to() -> None:
     """Targets made by a known table are found again: the fitted table's estimates on new
-    positions match the known table's to within a seed almost always (up to the one
-    constant the fit leaves out)."""
-    pits = 6
+    positions (in seeds, as fitted: before the search's share and rounding) match the known
+    table's to within a seed almost always (up to the one constant the fit leaves out)."""
     rng = np.random.default_rng(5)
-    known = rng.integers(-3 * evaluation.SCALE, 3 * evaluation.SCALE, evaluation.weight_count(pits))
-    scratch = np.empty(4 * pits, dtype=np.int64)
+    known = rng.integers(-3 * evaluation.SCALE, 3 * evaluation.SCALE, evaluation.weight_count(6))
 
-    def estimates(states: list[SowingState], weights: np.ndarray) -> np.ndarray:
-        boards = [state.board.astype(np.int64) for state in states]
-        return np.array([evaluation.estimate(board, weights, scratch) for board in boards])
+    def seeds(states: list[SowingState], weights: np.ndarray) -> np.ndarray:
+        boards = np.array([state.board for state in states])
+        return evaluation.design(boards) @ weights / evaluation.SCALE
 
     training, fresh = sowing_positions(6000, seed=1), sowing_positions(300, seed=2)
     boards = np.array([state.board for state in training])
-    fitted = evaluation.fit(boards, estimates(training, known).astype(np.float64), ridge=0.1)
-    gap = estimates(fresh, fitted) - estimates(fresh, known)
-    gap = np.abs(gap - int(np.median(gap)))
+    fitted = evaluation.fit(boards, seeds(training, known), ridge=0.1)
+    gap = seeds(fresh, fitted) - seeds(fresh, known)
+    gap = np.abs(gap - np.median(gap))
     assert (gap <= 1).mean() > 0.95 and gap.mean() < 0.2  # rare features are seldom seen
-    assert np.abs(estimates(fresh, known)).max() > 5  # the known table is no flat one
+    assert np.abs(seeds(fresh, known)).max() > 5  # the known table is no flat one
 
 
 @pytest.mark.parametrize("label", sorted(evaluation.RULE_SETS))
 def test_every_rule_set_named_has_its_table(label: str) -> None:
     game = evaluation.rule_set(label)
-    weights = evaluation.weights_for(game.pits, game.options["seeds"], game.rules)
+    weights = evaluation.weights_of(game)
     assert weights.shape == (evaluation.weight_count(game.pits),)
     assert np.abs(weights).max() > 0
 
