@@ -304,7 +304,8 @@ def main() -> None:
     )
     parser.add_argument(
         "--learned",
-        action="store_true",
+        action=argparse.BooleanOptionalAction,
+        default=True,
         help="parlour adds its learned estimate at the horizon (parlour.search.evaluation)",
     )
     parser.add_argument(
@@ -326,7 +327,7 @@ def main() -> None:
     books = OPENINGS[: (args.games + 1) // 2]
     print(
         f"{2 * len(books)} games a match, {args.seconds} s a move, sides alternating, "
-        f"parlour on {args.threads} thread(s)" + (", learned estimate" if args.learned else "")
+        f"parlour on {args.threads} thread(s)" + ("" if args.learned else ", no learned estimate")
     )
     options: EngineOptions = {"threads": args.threads, "learned": args.learned}
     for opponent in args.opponents.split(","):

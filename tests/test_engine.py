@@ -98,8 +98,8 @@ def test_an_extra_turn_uses_no_depth(name: str, options: dict) -> None:
     extra turn), valued at the horizon by the store difference, and by the learned
     estimate too in a learned engine, on 200 random positions of each sowing game; a strict
     one stops at the first move."""
-    loose = Engine(table_bits=16, endgame_entries=0)
-    learned = Engine(table_bits=16, endgame_entries=0, learned=True)
+    loose = Engine(table_bits=16, endgame_entries=0, learned=False)
+    learned = Engine(table_bits=16, endgame_entries=0)
     differ = 0
     for state in random_positions(parlour.game(name, **options), 200, seed=3):
         assert isinstance(state, SowingState)

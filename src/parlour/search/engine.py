@@ -17,8 +17,8 @@ depth horizon has found the exact value with perfect play.
 
 The sowing games also read an endgame table (``parlour.search.endgame``): a position with
 few enough seeds left in its pits is valued exactly, from the table, without searching on.
-A ``learned`` engine values a position at the horizon at its store difference plus the
-estimate learned for the rule set, where there is one (``parlour.search.evaluation``).
+A position at the horizon is worth its store difference plus, where the rule set has one,
+a learned estimate of what its pits hold (``parlour.search.evaluation``).
 """
 
 from __future__ import annotations
@@ -480,7 +480,7 @@ class Engine:
         strict: bool = False,
         threads: int = 1,
         endgame_entries: int = endgame.MAX_ENTRIES,
-        learned: bool = False,
+        learned: bool = True,
     ) -> None:
         """A table of 2**table_bits entries.  A ``strict`` engine's value at depth d is
         exactly plain minimax's at depth d (it counts every ply, and uses the table's values
@@ -490,9 +490,9 @@ class Engine:
         main one ("lazy SMP"): deeper in the same time, at the price of a choice among equal
         moves that may vary from run to run.  The sowing games' endgame tables hold at most
         ``endgame_entries`` positions (0: none; a strict engine reads none either).  A
-        ``learned`` engine adds the learned estimate at its horizon, for the rule sets that
-        have one (a strict engine never does); it is off by default, having won no more
-        games against OpenSpiel's bots (see ``parlour.search.evaluation``)."""
+        ``learned`` engine (the default) adds the learned estimate at its horizon, for the
+        rule sets that have one; without it, or in a strict engine, a position at the
+        horizon is worth its store difference alone (see ``parlour.search.evaluation``)."""
         self.strict = strict
         self.learned = learned
         self.threads = threads

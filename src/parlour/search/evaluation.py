@@ -1,6 +1,6 @@
 """A learned estimate of what a sowing position's pits are worth beyond its store
-difference, which a ``learned`` engine adds where its horizon stops it (an option, off by
-default: measured below).
+difference, which the engine adds where its horizon stops it (``Engine(learned=False)``
+leaves it out: measured below).
 
 The store difference is the exact value at the end of a game, but at the horizon it
 misses what is about to happen: a pit one sowing from an extra turn, a loaded pit across
