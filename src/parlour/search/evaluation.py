@@ -17,18 +17,19 @@ in 1/``SCALE`` seeds.  A rule set without a table (another board, seed count or 
 switch) has no estimate: the store difference alone.
 
 Measured (``benchmarks/evaluation_selfplay.py``, 0.3 s a move, both sides of random
-openings, against the same engine without the estimate): OpenSpiel's Kalah 61-48-11, +122
-seeds in 120 games (a trial table of the same kind: 122-100-18, +354 in 240); Kalah
-89-81-10, +150 seeds in 180.  Held-out error of the fit: 4.47 and 4.87 seeds, against
-7.99 and 8.77 for the store difference alone.  But against OpenSpiel's bots
-(``benchmarks/engine_vs_openspiel.py --learned``, 1 s a move, 20 games a run) it won no
-more: against MCTS 17, 17, 16 (and one loss) and 17 in four runs, against 19, 18, 18, 18,
-17 and 19 without it; against alpha-beta 19, 19, 18, 19 (19, 18, 19, 18, 18, 19 without).  The
-loss came from an overvalued move (+1 at the 1-s search's depth 15, -4 in fact, where the
-store difference alone chose the move that holds).  Counted at half (``SHRINK``; first
-measured by halving each weight in a scratch copy) it won against MCTS 19, 19 and 20,
-against alpha-beta 19, 20 and 18; and in self-play 60-50-10, +100 seeds, on the same
-openings as the full estimate's 61-48-11.
+openings, against the same engine without the estimate), the full estimate: OpenSpiel's
+Kalah 61-48-11, +122 seeds in 120 games (a trial table of the same kind: 122-100-18, +354
+in 240); Kalah 89-81-10, +150 seeds in 180.  Held-out error of the fit: 4.47 and 4.87
+seeds, against 7.99 and 8.77 for the store difference alone.  But against OpenSpiel's
+bots (``benchmarks/engine_vs_openspiel.py``, 1 s a move, 20 games a run) it won no more
+than the store difference alone: against MCTS 17, 17, 16 (and one loss) and 17 in four
+runs, against 19, 18, 18, 18, 17 and 19; against alpha-beta 19, 19, 18, 19, against 19,
+18, 19, 18, 18, 19.  The loss came from an overvalued move (+1 at the 1-s search's depth
+15, -4 in fact, where the store difference alone chose the move that holds).  Counted at
+half (``SHRINK``) it won against MCTS 19, 19, 20, 19, 19 (one loss), 20, 19, 20 and
+against alpha-beta 19, 20, 18, 19, 20, 20, 20 (the first three halving each weight in a
+scratch copy); in self-play, OpenSpiel's Kalah 60-50-10, +100 seeds, on the same openings as the
+full estimate's 61-48-11, and Kalah 62-54-4, +88 seeds in 120 games.
 """
 
 from __future__ import annotations
