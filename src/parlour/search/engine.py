@@ -243,7 +243,8 @@ def search_depth(
     horizon_in = np.zeros(MAX_PLY + 1, dtype=np.int64)
     same_side = np.zeros(MAX_PLY + 1, dtype=np.bool_)
     leaf = np.zeros(MAX_PLY + 1, dtype=np.bool_)
-    spent = np.zeros(MAX_PLY + 1, dtype=np.int64)  # depth used up to each ply
+    left = np.zeros(MAX_PLY + 1, dtype=np.int64)  # depth still to search at each ply
+    left[0] = depth
     events = np.zeros(1, dtype=np.int64)
     scratch = np.empty(4 * MAX_MOVES, dtype=np.int64)  # the estimate's feature indexes
     stack[0, :] = root
@@ -269,16 +270,17 @@ def search_depth(
             if ply > 0 and total - _stored(game, pos) <= ending_seeds:
                 value = base[ply] + ending[endgame.index(pos, choose), me]
                 continue
-            left = depth - spent[ply]
-            if left == 0 or ply + 1 >= MAX_PLY:
+            if left[ply] == 0 or ply + 1 >= MAX_PLY:
                 info[HORIZON] += 1
                 value = base[ply] + evaluation.estimate(pos, weights, scratch)
                 continue
             tt_move, settled, stored = NO_MOVE, 0, 0
-            if _tabled(left, ply):
+            if _tabled(left[ply], ply):
                 keys[ply] = _key(game, pos)
                 window = alpha[ply] - base[ply], beta[ply] - base[ply]
-                tt_move, settled, stored = probe(tt_keys, tt_data, keys[ply], left, *window, strict)
+                tt_move, settled, stored = probe(
+                    tt_keys, tt_data, keys[ply], left[ply], *window, strict
+                )
             if settled and ply > 0:  # the root must find its best move
                 info[HORIZON] += settled == 1
                 value = stored + base[ply]
@@ -298,12 +300,12 @@ def search_depth(
             mode = NEXT
         elif mode == NEXT:
             if tried[ply] == count[ply] or alpha[ply] >= beta[ply]:
-                if _tabled(depth - spent[ply], ply):
+                if _tabled(left[ply], ply):
                     store(
                         tt_keys,
                         tt_data,
                         keys[ply],
-                        depth - spent[ply],
+                        left[ply],
                         best[ply] - base[ply],
                         alpha_in[ply] - base[ply],
                         beta[ply] - base[ply],
@@ -320,7 +322,7 @@ def search_depth(
             child[:] = stack[ply]
             leaf[ply + 1] = _play(game, child, hist, move, rules, events)
             same_side[ply + 1] = _to_move(game, child) == _to_move(game, stack[ply])
-            spent[ply + 1] = spent[ply] + (0 if same_side[ply + 1] and not strict else 1)
+            left[ply + 1] = left[ply] - (0 if same_side[ply + 1] and not strict else 1)
             if same_side[ply + 1]:
                 alpha[ply + 1], beta[ply + 1] = alpha[ply], beta[ply]
             else:
@@ -339,7 +341,7 @@ def search_depth(
                 best_move[ply] = moves[ply, order[ply, tried[ply] - 1]]
             alpha[ply] = max(alpha[ply], value)
             if alpha[ply] >= beta[ply]:  # a cut-off: deeper ones are worth more
-                cutoffs[_to_move(game, stack[ply]), best_move[ply]] += (depth - spent[ply]) ** 2
+                cutoffs[_to_move(game, stack[ply]), best_move[ply]] += left[ply] ** 2
             mode = NEXT
 
 
