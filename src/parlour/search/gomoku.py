@@ -895,14 +895,13 @@ class _Search:
         win, kind = self._threats(self.stone, level.vcf_depth, vct_nodes=VCT_NODE_LIMIT // 2)
         if win >= 0:
             return self.report(win, kind, WIN)
-        moves = candidates(self.board, self.near, self.stone, 2 * level.width)
-        reason = "search"
         threat = self._threats(3 - self.stone, level.vcf_depth)[0]
         if threat >= 0:
             defences = self._defences(level, threat)
             if defences:
-                moves, reason = np.array(defences, dtype=np.int64), "defend"
-        return self._deepen(moves[: level.width], level, reason)
+                return self._deepen(np.array(defences, dtype=np.int64), level, "defend")
+        moves = candidates(self.board, self.near, self.stone, level.width)
+        return self._deepen(moves, level, "search")
 
     def _defences(self, level: Level, threat: int) -> list[int]:
         """The first few moves after which the opponent has no VCF or VCT, from the main
