@@ -23,7 +23,6 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 from rich.progress import Progress
 
-from parlour.games import sowing
 from parlour.search import endgame, evaluation
 from parlour.search.engine import Engine, warm_up
 
@@ -59,10 +58,9 @@ def sample(label: str, count: int, depth: int, seed: int) -> np.ndarray:
 
 
 def error(rows: np.ndarray, weights: np.ndarray) -> float:
-    """The root mean square of targets less estimates (the mean taken out), in seeds."""
-    scratch = np.empty(4 * sowing.pit_count(rows[0, :-1]), dtype=np.int64)
-    guesses = np.array([evaluation.estimate(row[:-1], weights, scratch) for row in rows])
-    gaps = rows[:, -1] - guesses
+    """The root mean square of targets less estimates as fitted (the mean taken out), in
+    seeds."""
+    gaps = rows[:, -1] - evaluation.fitted(rows[:, :-1], weights)
     return float(np.sqrt(((gaps - gaps.mean()) ** 2).mean()))
 
 

@@ -30,8 +30,7 @@ def test_a_fit_recovers_the_estimates_it_was_fitted_to() -> None:
     known = rng.integers(-3 * evaluation.SCALE, 3 * evaluation.SCALE, evaluation.weight_count(6))
 
     def seeds(states: list[SowingState], weights: np.ndarray) -> np.ndarray:
-        boards = np.array([state.board for state in states])
-        return evaluation.design(boards) @ weights / evaluation.SCALE
+        return evaluation.fitted(np.array([state.board for state in states]), weights)
 
     training, fresh = sowing_positions(6000, seed=1), sowing_positions(300, seed=2)
     boards = np.array([state.board for state in training])

@@ -125,6 +125,14 @@ def design(positions: np.ndarray) -> np.ndarray:
     return rows
 
 
+def fitted(positions: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """The estimates of ``positions`` (one row a position) in seeds, as ``fit`` makes them:
+    before the search's share (``SHRINK``) and rounding; 0 without ``weights``."""
+    if not len(weights):
+        return np.zeros(len(positions))
+    return design(positions) @ weights / SCALE
+
+
 def fit(positions: np.ndarray, targets: np.ndarray, ridge: float = 3.0) -> np.ndarray:
     """Weights (in 1/SCALE seeds) whose estimates come nearest, in least squares, to
     ``targets`` (each position's value beyond its store difference, for the side to
