@@ -219,8 +219,9 @@ def search_depth(
     move lands in info[BEST].
 
     An extra turn uses no depth (unless ``strict``, whose depth is plain minimax's): the
-    mover's turn goes on, and the store difference, the evaluation at the horizon, is at
-    its least telling in the middle of a turn.
+    mover's turn goes on, and the evaluation at the horizon (the store difference, plus the
+    estimate of ``weights`` where there are any) is at its least telling in the middle of a
+    turn.
 
     The recursion is unrolled onto per-ply arrays (numba cannot cache recursive code):
     ``ENTER`` looks at a new node, ``NEXT`` plays its next child, ``RETURN`` hands a value
