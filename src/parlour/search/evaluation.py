@@ -26,10 +26,11 @@ than the store difference alone: against MCTS 17, 17, 16 (and one loss) and 17 i
 runs, against 19, 18, 18, 18, 17 and 19; against alpha-beta 19, 19, 18, 19, against 19,
 18, 19, 18, 18, 19.  The loss came from an overvalued move (+1 at the 1-s search's depth
 15, -4 in fact, where the store difference alone chose the move that holds).  Counted at
-half (``SHRINK``) it won against MCTS 19, 19, 20, 19, 19 (one loss), 20, 19, 20 and
-against alpha-beta 19, 20, 18, 19, 20, 20, 20 (the first three halving each weight in a
-scratch copy); in self-play, OpenSpiel's Kalah 60-50-10, +100 seeds, on the same openings as the
-full estimate's 61-48-11, and Kalah 62-54-4, +88 seeds in 120 games.
+half (``SHRINK``) it won against MCTS 19, 19, 20, 19, 19 (one loss), 20, 19, 20, 19
+(one loss) and against alpha-beta 19, 20, 18, 19, 20, 20, 20, 19 (the first three
+halving each weight in a scratch copy); in self-play, OpenSpiel's Kalah 60-50-10, +100
+seeds, on the same openings as the full estimate's 61-48-11, and Kalah 62-54-4, +88
+seeds in 120 games.
 """
 
 from __future__ import annotations
