@@ -36,7 +36,8 @@ from libs.board import BoardState
 import parlour
 from parlour.games.gomoku import GomokuState, Point
 from parlour.players.specs import DEFAULT_LEVEL
-from parlour.search.gomoku import LEVELS, search
+from parlour.search import Stop
+from parlour.search.gomoku import LEVELS, Thinker, search
 
 SIZE = 15
 SHARE = 0.95
@@ -108,11 +109,12 @@ def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level
     for move in start:
         state = state.play(move)
     played: list[str] = []
+    thinker = Thinker(level)  # one for the game, as a player keeps it
     while not state.is_over:
         started = time.perf_counter()
         if state.to_move == parlour_plays:
-            budget = min(LEVELS[level].seconds, tally.budget())
-            move = search(state, level, seconds=budget).move
+            thinker.seconds = min(LEVELS[level].seconds, tally.budget())
+            move = thinker.best_move(state, Stop())[0]
             tally.ours.append(time.perf_counter() - started)
         else:
             move = peer(state)

@@ -13,11 +13,15 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.games.gomoku import GomokuGame, GomokuState
+from parlour.search import Stop
 from parlour.search.gomoku import (
+    LEVELS,
     MAX_LEVEL,
     MOVER_WEIGHT,
     NODES,
     SearchReport,
+    Tables,
+    Thinker,
     _table,
     candidates,
     find_threat,
@@ -256,24 +260,37 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
     assert value == small_value and nodes < small_nodes
 
 
-def test_a_thread_keeps_one_table_for_each_rule_set_and_width() -> None:
+def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:
     """Kept from move to move (a search starts with what the last one found), never shared
-    between threads (each writes without locks), sizes, five rules or widths."""
+    between thinkers (each searches in its own thread, writing without locks), sizes, five
+    rules or widths."""
     game = parlour.game("gomoku", size=15)
     state = game.start()
     assert isinstance(state, GomokuState)
-    table = _table(state, 10)
-    assert _table(state.play((7, 7)), 10) is table
+    tables: Tables = {}
+    table = _table(tables, state, 10)
+    assert _table(tables, state.play((7, 7)), 10) is table
     others = [
-        _table(parlour.game("gomoku", size=9).start(), 10),  # type: ignore[arg-type]
-        _table(parlour.game("gomoku", exact_five=True).start(), 10),  # type: ignore[arg-type]
-        _table(state, 12),
+        _table(tables, parlour.game("gomoku", size=9).start(), 10),  # type: ignore[arg-type]
+        _table(tables, parlour.game("gomoku", exact_five=True).start(), 10),  # type: ignore[arg-type]
+        _table(tables, state, 12),
+        _table({}, state, 10),
     ]
-    seen: list[Table] = []
-    worker = threading.Thread(target=lambda: seen.append(_table(state, 10)))
-    worker.start()
-    worker.join()
-    assert all(other is not table for other in [*others, *seen]) and len(seen) == 1
+    assert all(other is not table for other in others)
+    thinker = Thinker(3, seconds=0.05)
+    thinker.best_move(state.play((7, 7)), Stop())
+    assert list(thinker.tables) == [(15, False, LEVELS[3].width)]
+
+
+def test_a_stop_ends_a_long_search_at_once() -> None:
+    """A search set to think 60 s, stopped from another thread, answers within moments."""
+    state = replay(15, "H8 I9")
+    stop = Stop()
+    stopper = threading.Timer(0.2, stop.set)
+    stopper.start()
+    report = Thinker(6, seconds=60).best_move(state, stop)[1]
+    stopper.join()
+    assert stop.is_set and report.reason == "search" and report.depth < LEVELS[6].depth
 
 
 @settings(max_examples=40, deadline=None)

@@ -5,13 +5,25 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import threading
 import time
 from typing import Any
 
 import pytest
 
 import parlour
-from parlour.actors import GameOver, Illegal, Move, Moved, Play, Result, View, run_game, spawn
+from parlour.actors import (
+    GameOver,
+    Illegal,
+    Move,
+    Moved,
+    Outcome,
+    Play,
+    Reason,
+    View,
+    run_game,
+    spawn,
+)
 from parlour.actors.runtime import ActorStopped
 from parlour.core import BadOption, State
 from parlour.players import machines
@@ -19,6 +31,7 @@ from parlour.players.machines import ComputerPlayer, RandomPlayer
 from parlour.players.sowing_screen import SowingScreen
 from parlour.players.specs import MAX_LEVEL, PlayerSpec, parse_player, parse_players, seat_names
 from parlour.players.terminal import CLEAR, Keyboard, Seat, TerminalPlayer
+from parlour.search import Stop
 from parlour.search.minimax import best_move
 
 
@@ -81,11 +94,12 @@ async def test_the_computer_answers_its_levels_move() -> None:
 
 
 async def test_the_computer_thinks_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    def slow_search(state: State, level: int, seconds: float | None) -> tuple[Any, int]:
-        time.sleep(0.3)
-        return state.legal_moves()[0], 0
+    class Slow:
+        def best_move(self, state: State, stop: Stop) -> tuple[Any, int]:
+            time.sleep(0.3)
+            return state.legal_moves()[0], 0
 
-    monkeypatch.setattr(machines, "best_move", slow_search)
+    monkeypatch.setattr(machines, "thinker", lambda *args: Slow())
     ticks = 0
 
     async def ticker() -> None:
@@ -100,13 +114,37 @@ async def test_the_computer_thinks_off_the_event_loop(monkeypatch: pytest.Monkey
     assert ticks >= 10  # the loop went on while the search slept in its thread
 
 
+async def test_the_computer_keeps_one_engine_and_a_game_over_stops_its_search() -> None:
+    """Told to think a minute a move, the computer is stopped by GameOver (a resignation,
+    an abort) within moments, answers with what it has, keeps its engine (and table) for
+    the next move, and leaves no thread behind when it stops."""
+    start = parlour.game("kalah").start()
+    computer = ComputerPlayer(8, seconds=60)
+    ref = spawn(computer)
+    engines = []
+    for state in (start, start.play(2)):
+        thinking = asyncio.ensure_future(ref.ask(Play(view_of(state)), timeout=20))
+        await asyncio.sleep(0)  # the Play is in the mailbox ahead of the GameOver
+        ref.tell(GameOver(Outcome(None, Reason.ABORTED, (0, 0), (), state, None, "test")))
+        answer = await thinking
+        assert answer.move in state.legal_moves()
+        engines.append(computer._thinker.engine)  # type: ignore[union-attr]
+    assert engines[0] is engines[1] is not None
+    ref.stop()
+    await ref.join()
+    for thread in threading.enumerate():
+        if thread.name == ref.name:
+            thread.join(5)
+    assert not any(thread.name == ref.name for thread in threading.enumerate())
+
+
 async def test_random_players_play_legal_moves_and_replay_with_the_same_seed() -> None:
-    async def game(seed: int) -> Result:
+    async def game(seed: int) -> Outcome:
         players = [spawn(RandomPlayer(seed)), spawn(RandomPlayer(seed + 1))]
         return await run_game(parlour.game("kalah", pits=4).start(), players)
 
     first, second, other = await game(5), await game(5), await game(6)
-    assert first.reason == "game over" and first.final.is_over
+    assert first.reason is Reason.RULES and first.final.is_over
     assert first.moves == second.moves
     assert first.moves != other.moves
     assert sum(first.scores) == 2 * 4 * 4
@@ -174,9 +212,9 @@ async def test_illegal_and_game_over_are_shown() -> None:
     ref, out = terminal()
     start = MANCALA.start()
     ref.tell(Illegal(7, "no such pit"))
-    ref.tell(GameOver(Result(1, (10, 26), "game over", (), start)))
-    ref.tell(GameOver(Result(0, (3, 0), "ran out of time (5 s)", (), start, forfeit=1)))
-    ref.tell(GameOver(Result(None, (18, 18), "game over", (), start)))
+    ref.tell(GameOver(Outcome(1, Reason.RULES, (10, 26), (), start)))
+    ref.tell(GameOver(Outcome(0, Reason.TIME, (3, 0), (), start, 1, "ran out of time (5 s)")))
+    ref.tell(GameOver(Outcome(None, Reason.RULES, (18, 18), (), start)))
     ref.stop()
     await ref.join()
     assert out.getvalue() == (

@@ -15,12 +15,19 @@ from parlour.actors import (
     Illegal,
     Move,
     Moved,
+    Outcome,
     Play,
-    Result,
+    Reason,
+    Referee,
+    Resign,
+    StartGame,
     View,
+    Watch,
+    Watching,
     run_game,
     spawn,
 )
+from parlour.actors.messages import Abort
 from parlour.core import Game, IllegalMove, State
 from parlour.games.sowing import SowingState
 
@@ -114,7 +121,7 @@ def moves(*values: Any) -> list[Move]:
 
 async def play(
     start: State, first: list[Any], second: list[Any], **options: Any
-) -> tuple[Result, Scripted, Scripted]:
+) -> tuple[Outcome, Scripted, Scripted]:
     a, b = Scripted(first), Scripted(second)
     result = await run_game(start, [spawn(a), spawn(b)], **options)
     await asyncio.sleep(0)  # let the players take GameOver
@@ -124,7 +131,7 @@ async def play(
 async def test_a_game_runs_to_the_end_with_events_to_both_players() -> None:
     # 7: player 0 takes 3 (extra move), takes 1 -> 3 left; player 1 takes 3 and wins.
     result, a, b = await play(NIM.start(), moves(3, 1), moves(3))
-    assert result.winner == 1 and result.forfeit is None and result.reason == "game over"
+    assert result.winner == 1 and result.forfeit is None and result.reason is Reason.RULES
     assert result.moves == (3, 1, 3) and result.final.heap == 0  # type: ignore[attr-defined]
     assert result.scores == (0, 1)
     plays = [m.view for m in a.log if isinstance(m, Play)]
@@ -157,7 +164,8 @@ async def test_an_illegal_move_is_refused_with_the_reason_and_asked_again() -> N
 async def test_too_many_illegal_moves_forfeit() -> None:
     result, _, b = await play(NIM.start(), moves(9, 9, 9), [], retries=2)
     assert result.forfeit == 0 and result.winner == 1
-    assert result.reason == "made 3 illegal moves (take 1 to 3)"
+    assert result.reason is Reason.ILLEGAL
+    assert result.detail == "made 3 illegal moves (take 1 to 3)"
     assert result.moves == ()
     assert b.log == [GameOver(result)]
 
@@ -181,20 +189,20 @@ class Leaver(Actor):
 
 
 @pytest.mark.parametrize(
-    ("player", "reason"),
+    ("player", "reason", "detail"),
     [
-        (Crasher, "crashed: RuntimeError: out of cheese"),
-        (Sleeper, "ran out of time (0.05 s)"),
-        (Leaver, "left the game (end of input)"),
+        (Crasher, Reason.CRASHED, "crashed: RuntimeError: out of cheese"),
+        (Sleeper, Reason.TIME, "ran out of time (0.05 s)"),
+        (Leaver, Reason.LEFT, "left the game (end of input)"),
     ],
 )
 async def test_a_player_that_crashes_hangs_or_leaves_forfeits(
-    player: type[Actor], reason: str
+    player: type[Actor], reason: Reason, detail: str
 ) -> None:
     a = Scripted(moves(1))
     loser = spawn(player())
     result = await run_game(NIM.start(), [spawn(a), loser], move_time=0.05)
-    assert (result.winner, result.forfeit, result.reason) == (0, 1, reason)
+    assert (result.winner, result.forfeit, result.reason, result.detail) == (0, 1, reason, detail)
     assert result.moves == (1,)
     # The process is fine: the winner still works and another game runs.
     again = await run_game(NIM.parse("1 0"), [spawn(Scripted(moves(1))), spawn(Scripted([]))])
@@ -206,7 +214,8 @@ async def test_a_player_already_gone_forfeits_at_once() -> None:
     gone.stop()
     await gone.join()
     result = await run_game(NIM.start(), [gone, spawn(Scripted([]))])
-    assert result.forfeit == 0 and result.reason == "left the game (stopped)"
+    assert result.forfeit == 0 and result.reason is Reason.LEFT
+    assert result.detail == "left the game (stopped)"
 
 
 async def test_one_mailbox_in_both_seats_and_observers_get_each_event_once() -> None:
@@ -249,7 +258,7 @@ async def test_seed_001_sample_game_through_the_referee() -> None:
     watcher = Scripted([])
     # The human's script ends after the seed's sample: its next Play crashes it.
     result = await run_game(game.start(), [spawn(human), spawn(computer)], [spawn(watcher)])
-    assert result.forfeit == 0 and result.reason.startswith("crashed: IndexError")
+    assert result.forfeit == 0 and result.detail.startswith("crashed: IndexError")
     assert result.moves == (3, 0, 2, 5)
     events = [m for m in watcher.log if isinstance(m, Moved)]
     assert [(e.player, e.name, e.turn, e.again) for e in events] == [
@@ -273,3 +282,86 @@ async def test_seed_001_sample_game_through_the_referee() -> None:
     assert final.row(0) == (0, 4, 0, 0, 4, 4)
     assert final.notation() == "0,4,0,0,4,4/5/4,4,0,1,4,0/6 0"
     assert [m.view.turn for m in human.log if isinstance(m, Play)] == [1, 1, 2]
+
+
+# --- a Referee is an actor while its game runs ----------------------------------------
+
+
+class Ponderer(Actor):
+    """A player that thinks until told otherwise: it keeps each Play unanswered (its mailbox
+    open meanwhile), answers ``("answer", move)`` when told so, and leaves at GameOver."""
+
+    def __init__(self) -> None:
+        self.log: list[Any] = []
+        self.asked = asyncio.Event()
+        self.pending: Any = None
+
+    async def receive(self, message: Any) -> None:
+        self.log.append(message)
+        match message:
+            case Play():
+                self.pending = self.defer()
+                self.asked.set()
+            case ("answer", move):
+                self.pending.send(Move(move))
+            case GameOver():
+                self.stop("game over")
+
+
+async def test_a_third_actor_resigns_a_running_game_and_nothing_is_left_running() -> None:
+    before = asyncio.all_tasks()
+    thinker, other = Ponderer(), Scripted([])
+    players = [spawn(thinker), spawn(other)]
+    referee = spawn(Referee(NIM.start(), players))
+    game = asyncio.ensure_future(referee.ask(StartGame()))
+    await thinker.asked.wait()  # player 0 is thinking: the game is running
+
+    class Second(Actor):  # a third actor (a web page's button, say) resigns for player 0
+        async def receive(self, message: Any) -> None:
+            referee.tell(Resign(0), self.ref)
+
+    spawn(Second()).tell("go")
+    outcome = await game
+    assert (outcome.winner, outcome.forfeit, outcome.reason) == (1, 0, Reason.RESIGNED)
+    assert outcome.moves == () and outcome.final == NIM.start()
+    assert thinker.log[-1] == GameOver(outcome) and other.log == [GameOver(outcome)]
+    thinker.pending.send(Move(1))  # a late answer changes nothing
+    assert await referee.ask(StartGame()) == outcome
+    for ref in (referee, *players):
+        ref.stop()
+        await ref.join()
+    await asyncio.sleep(0)  # the Second actor's task ends once its message is handled
+    leftover = {t for t in asyncio.all_tasks() - before if not t.get_name().startswith("Second")}
+    assert not leftover
+
+
+async def test_an_abort_ends_the_game_with_no_winner_and_a_late_watcher_sees_it_so_far() -> None:
+    thinker = Ponderer()
+    referee = spawn(Referee(NIM.start(), [spawn(Scripted(moves(1))), spawn(thinker)]))
+    game = asyncio.ensure_future(referee.ask(StartGame()))
+    await thinker.asked.wait()  # player 0 took 1: player 1 thinks
+    watcher = Scripted([])
+    seen = await referee.ask(Watch(spawn(watcher)))
+    assert seen == Watching(NIM.parse("6 1"), (1,), None)
+    thinker.pending.send(Move(2))  # the watcher sees the moves from now on
+    await thinker.asked.wait()
+    referee.tell(Abort("the server is shutting down"))
+    outcome = await game
+    assert (outcome.winner, outcome.forfeit, outcome.reason) == (None, None, Reason.ABORTED)
+    assert outcome.detail == "the server is shutting down"
+    await asyncio.sleep(0)
+    assert [type(m).__name__ for m in watcher.log] == ["Moved", "GameOver"]
+    assert watcher.log[-1] == GameOver(outcome)
+    late = await referee.ask(Watch(spawn(Scripted([]))))
+    assert late.outcome == outcome and late.moves == (1, 2)
+
+
+async def test_a_stopped_referee_aborts_its_game_and_answers_the_start() -> None:
+    thinker = Ponderer()
+    referee = spawn(Referee(NIM.start(), [spawn(thinker), spawn(Scripted([]))]))
+    game = asyncio.ensure_future(referee.ask(StartGame()))
+    await thinker.asked.wait()
+    referee.stop()
+    outcome = await game
+    assert outcome.reason is Reason.ABORTED and outcome.winner is None
+    assert thinker.log[-1] == GameOver(outcome)

@@ -3,12 +3,14 @@
 Referee to the player to move: :class:`Play` (an ask; the answer is a :class:`Move`), and
 :class:`Illegal` when the move it answered was refused (a new Play follows).  Referee to
 every player and observer: :class:`Moved` after each move and :class:`GameOver` at the end.
-All are immutable values, so one message can go to many actors.
+Anyone to a Referee (or Dealer) while its game runs: :class:`Resign`, :class:`Abort`,
+:class:`Watch`.  All are immutable values, so one message can go to many actors.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from parlour.core import Move as MoveValue
@@ -69,25 +71,72 @@ class Moved:
     again: bool
 
 
+class Reason(StrEnum):
+    """Why a game ended: by its rules, or how a player (or the outside) ended it."""
+
+    RULES = "the rules"
+    """The rules ended it: five in a row, a row without seeds, all tokens taken..."""
+    RESIGNED = "resigned"
+    TIME = "ran out of time"
+    ILLEGAL = "illegal moves"
+    CRASHED = "crashed"
+    LEFT = "left the game"
+    ABORTED = "aborted"
+
+
 @dataclass(frozen=True)
-class Result:
+class Outcome:
     """How a game ended.
 
-    ``winner`` is None for a draw; ``forfeit`` is the player who lost by forfeit (timeout,
-    crash, disconnection, too many illegal moves), else None; ``reason`` is "game over" or
-    what the forfeiting player did, in words ("ran out of time (5 s)").
+    ``winner`` is None for a draw (and for an aborted game); ``forfeit`` is the player who
+    lost other than by the rules (resigned, timed out, crashed, left, illegal moves), else
+    None; ``detail`` says it in words ("ran out of time (5 s)"); ``final`` is the position
+    the game stopped in and ``moves`` the moves played.
     """
 
     winner: int | None
+    reason: Reason
     scores: tuple[int, int]
-    reason: str
     moves: tuple[MoveValue, ...]
     final: State
     forfeit: int | None = None
+    detail: str = ""
 
 
 @dataclass(frozen=True)
 class GameOver:
     """The game has ended: sent to every player and observer."""
 
-    result: Result
+    outcome: Outcome
+
+
+@dataclass(frozen=True)
+class Resign:
+    """``seat`` gives the game up: the other player wins."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class Abort:
+    """End the game now, with no winner, for ``why``."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class Watch:
+    """Join as an observer (a Ref, told every event from now on); the answer (to an ask,
+    or told back to the sender) is :class:`Watching`."""
+
+    observer: Any
+
+
+@dataclass(frozen=True)
+class Watching:
+    """The game as a late observer finds it: the position, the moves so far and, once
+    it has ended, its outcome."""
+
+    state: State
+    moves: tuple[MoveValue, ...]
+    outcome: Outcome | None

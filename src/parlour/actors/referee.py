@@ -5,8 +5,13 @@ It knows the players only by their mailboxes.  For each move it asks the player 
 and a new ``Play``, up to ``retries`` times), applies it with ``State.play_report`` and
 tells every player and observer ``Moved`` with the game's account of the move.  A player
 that does not answer within ``move_time``, crashes or leaves forfeits.  At the end it
-tells everyone ``GameOver(result)`` and answers the ``StartGame`` ask with the
-:class:`~parlour.actors.messages.Result`.
+tells everyone ``GameOver(outcome)`` and answers the ``StartGame`` ask with the
+:class:`~parlour.actors.messages.Outcome`.
+
+The game runs in a task of the Referee's own (:meth:`Actor.pipe`), so its mailbox stays
+open while it runs: ``Resign(seat)`` and ``Abort(why)`` end the game at once (the move
+being waited for is dropped, and every player is told ``GameOver``), ``Watch(observer)``
+adds an observer and answers with the game so far; stopping the Referee aborts its game.
 
 Games with more to tell hook in with ``notices``: a function from each ``Moved`` event
 to extra ``(player, message)`` pairs that the Referee sends after it (Ayo's ``Stoned``).
@@ -14,12 +19,26 @@ to extra ``(player, message)`` pairs that the Referee sends after it (Ayo's ``St
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from parlour.actors.messages import GameOver, Illegal, Move, Moved, Play, Result, View
-from parlour.actors.runtime import Actor, ActorStopped, AskTimeout, Ref, spawn
+from parlour.actors.messages import (
+    Abort,
+    GameOver,
+    Illegal,
+    Move,
+    Moved,
+    Outcome,
+    Play,
+    Reason,
+    Resign,
+    View,
+    Watch,
+    Watching,
+)
+from parlour.actors.runtime import Actor, ActorStopped, AskTimeout, Piped, Ref, Reply, spawn
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
 
@@ -28,15 +47,16 @@ Notices = Callable[[Moved], Iterable[tuple[int, Any]]]
 
 @dataclass(frozen=True)
 class StartGame:
-    """Ask the Referee to play the game; the answer is the Result."""
+    """Ask the Referee to play the game; the answer is the Outcome."""
 
 
 class _Forfeit(Exception):
-    """The player to move loses by forfeit, for ``why``."""
+    """The player to move loses by forfeit, for ``reason`` (``detail`` in words)."""
 
-    def __init__(self, why: str) -> None:
-        super().__init__(why)
-        self.why = why
+    def __init__(self, reason: Reason, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
 
 
 class Referee(Actor):
@@ -60,24 +80,49 @@ class Referee(Actor):
     ) -> None:
         if len(players) != 2:
             raise ValueError(f"a game needs 2 players, not {len(players)}")
-        self.start = start
         self.players = tuple(players)
         self.audience = tuple({id(r): r for r in (*players, *observers)}.values())
         self.move_time = move_time
         self.retries = retries
         self.notices = notices
+        self.state = start
+        self.moves: list[MoveValue] = []
+        self.outcome: Outcome | None = None
+        self._game: asyncio.Task[None] | None = None  # the game's task, once started
+        self._waiting: list[Reply] = []  # the StartGame asks, answered at the end
 
     async def receive(self, message: Any) -> None:
         match message:
             case StartGame():
-                self.reply(await self.run())
+                if self.outcome is not None:
+                    self.reply(self.outcome)
+                    return
+                self._waiting.append(self.defer())
+                if self._game is None:
+                    self._game = self.pipe(self._play(), "game")
+            case Piped("game", outcome, error):
+                if error is not None:
+                    raise error  # a bug of the game's rules: the Referee crashes with it
+                self._end(outcome)
+            case Resign(seat) if seat in (0, 1):
+                self._end(self._outcome(1 - seat, Reason.RESIGNED, "resigned", seat))
+            case Abort(why):
+                self._end(self._outcome(None, Reason.ABORTED, why))
+            case Watch(observer):
+                if all(observer is not ref for ref in self.audience):
+                    self.audience += (observer,)
+                self.reply(Watching(self.state, tuple(self.moves), self.outcome))
 
-    async def run(self) -> Result:
-        """Play the game to its end (or a forfeit) and return the result."""
-        state, moves = self.start, list[MoveValue]()
+    def stopping(self) -> None:
+        """A Referee stopped in the middle of its game aborts it, so nobody waits on it."""
+        self._end(self._outcome(None, Reason.ABORTED, "the referee stopped"))
+
+    async def _play(self) -> Outcome:
+        """Play the game to its end (or a forfeit): the outcome, not yet told."""
         turns = [0, 0]
         last_mover: int | None = None
-        while not state.is_over:
+        while not self.state.is_over:
+            state = self.state
             player = state.to_move
             again = player == last_mover
             turns[player] += 0 if again else 1
@@ -85,17 +130,15 @@ class Referee(Actor):
             try:
                 move, after, account = await self._next_move(player, view)
             except _Forfeit as forfeit:
-                return self._finish(
-                    Result(1 - player, state.scores, forfeit.why, tuple(moves), state, player)
-                )
-            moves.append(move)
+                return self._outcome(1 - player, forfeit.reason, forfeit.detail, player)
+            self.moves.append(move)
             name = state.move_name(move)
             event = Moved(player, move, name, state, after, account, turns[player], again)
             self._broadcast(event)
             for seat, notice in self.notices(event) if self.notices else ():
                 self.players[seat].tell(notice, self.ref)
-            state, last_mover = after, player
-        return self._finish(Result(state.winner, state.scores, "game over", tuple(moves), state))
+            self.state, last_mover = after, player
+        return self._outcome(self.state.winner, Reason.RULES, "game over")
 
     async def _next_move(self, player: int, view: View) -> tuple[Any, State, Any]:
         """Ask ``player`` until it answers a legal move: (move, new state, account)."""
@@ -111,25 +154,41 @@ class Referee(Actor):
                 case _:
                     move, reason = answer, f"expected a Move, got {type(answer).__name__}"
             ref.tell(Illegal(move, reason), self.ref)
-        raise _Forfeit(f"made {self.retries + 1} illegal moves ({reason})")
+        raise _Forfeit(Reason.ILLEGAL, f"made {self.retries + 1} illegal moves ({reason})")
 
     async def _ask(self, ref: Ref, play: Play) -> Any:
         try:
             return await ref.ask(play, self.move_time)
         except AskTimeout:
-            raise _Forfeit(f"ran out of time ({self.move_time:g} s)") from None
+            raise _Forfeit(Reason.TIME, f"ran out of time ({self.move_time:g} s)") from None
         except ActorStopped as stopped:
             if stopped.error is not None:
-                raise _Forfeit(stopped.reason) from None
-            raise _Forfeit(f"left the game ({stopped.reason})") from None
+                raise _Forfeit(Reason.CRASHED, stopped.reason) from None
+            raise _Forfeit(Reason.LEFT, f"left the game ({stopped.reason})") from None
+
+    def _outcome(
+        self, winner: int | None, reason: Reason, detail: str, forfeit: int | None = None
+    ) -> Outcome:
+        """The outcome of the game as it stands."""
+        state = self.state
+        return Outcome(winner, reason, state.scores, tuple(self.moves), state, forfeit, detail)
+
+    def _end(self, outcome: Outcome) -> None:
+        """End the game with ``outcome`` (unless it has ended): drop the move being waited
+        for, tell everyone, answer every ``StartGame``."""
+        if self.outcome is not None:
+            return
+        self.outcome = outcome
+        if self._game is not None:
+            self._game.cancel()
+        self._broadcast(GameOver(outcome))
+        for reply in self._waiting:
+            reply.send(outcome)
+        self._waiting.clear()
 
     def _broadcast(self, message: Any) -> None:
         for ref in self.audience:
             ref.tell(message, self.ref)
-
-    def _finish(self, result: Result) -> Result:
-        self._broadcast(GameOver(result))
-        return result
 
 
 async def run_game(
@@ -140,13 +199,13 @@ async def run_game(
     move_time: float | None = None,
     retries: int = 3,
     notices: Notices | None = None,
-) -> Result:
-    """Start a Referee for one game, wait for its result, and stop it."""
+) -> Outcome:
+    """Start a Referee for one game, wait for its outcome, and stop it."""
     referee = spawn(
         Referee(start, players, observers, move_time=move_time, retries=retries, notices=notices)
     )
     try:
-        result: Result = await referee.ask(StartGame())
+        outcome: Outcome = await referee.ask(StartGame())
     finally:
         referee.stop()
-    return result
+    return outcome

@@ -12,8 +12,16 @@ outside world holds its :class:`Ref` (its address) and can only send it messages
 Each actor handles one message at a time, in arrival order, so two messages from one
 sender to one actor arrive in the order sent and none is lost while the actor runs.
 
+An actor never waits inside :meth:`Actor.receive` for something slow (a game, a search,
+another actor's answer): it hands the wait to :meth:`Actor.pipe`, which runs it as a task
+of the actor's own and tells the actor :class:`Piped` with the result when it is done, so
+the mailbox stays open meanwhile (a game can be resigned or aborted while it runs, a
+search stopped).  An ask it cannot answer at once is answered later through
+:meth:`Actor.defer`.
+
 An actor stops when it calls :meth:`Actor.stop`, when someone calls :meth:`Ref.stop`
-(after the messages already queued), or when :meth:`Actor.receive` raises.  Then every
+(after the messages already queued), or when :meth:`Actor.receive` raises.  Then its
+piped tasks are cancelled, :meth:`Actor.stopping` runs (to stop worker threads), every
 ask still waiting on it fails with :class:`ActorStopped` (carrying the reason), later
 messages to it are dropped (asks fail at once), and its supervisor, the actor that
 spawned it if any, is told :class:`Down` with the reason and the error.
@@ -33,11 +41,15 @@ Usage (inside a running event loop)::
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
+import threading
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 _names = itertools.count(1)
+T = TypeVar("T")
 
 
 class ActorStopped(RuntimeError):
@@ -59,6 +71,16 @@ class Down:
 
     ref: Ref
     reason: str
+    error: BaseException | None = None
+
+
+@dataclass(frozen=True)
+class Piped:
+    """Told to an actor when a wait it handed to :meth:`Actor.pipe` is over: ``value`` is
+    the awaitable's result, or ``error`` what it raised; ``tag`` is the pipe's own."""
+
+    tag: Any
+    value: Any = None
     error: BaseException | None = None
 
 
@@ -121,6 +143,20 @@ class Ref:
         return await asyncio.shield(self._done)
 
 
+class Reply:
+    """An answer owed to a message, given after :meth:`Actor.receive` has returned."""
+
+    def __init__(self, envelope: _Envelope, owner: Actor) -> None:
+        self._envelope = envelope
+        self._owner = owner
+
+    def send(self, message: Any) -> None:
+        """Answer: the ask's result, or a tell back to the sender (once; later calls do
+        nothing)."""
+        if self._owner._deferred.pop(id(self._envelope), None) is not None:
+            _answer(self._envelope, message, self._owner.ref)
+
+
 class Actor:
     """Base of every actor: subclasses implement :meth:`receive` with a ``match``.
 
@@ -133,6 +169,8 @@ class Actor:
     sender: Ref | None = None
     _current: _Envelope | None = None
     _stop_reason: str | None = None
+    _deferred: dict[int, _Envelope]  # answers owed (defer), failed if the actor stops first
+    _piped: set[asyncio.Task[None]]  # the actor's own tasks (pipe), cancelled when it stops
 
     async def receive(self, message: Any) -> None:
         """Handle one message; raising stops the actor and tells its supervisor."""
@@ -143,11 +181,41 @@ class Actor:
         envelope = self._current
         if envelope is None:
             raise RuntimeError("reply() outside of receive()")
-        if envelope.reply_to is not None:
-            if not envelope.reply_to.done():  # an ask that timed out takes no late answer
-                envelope.reply_to.set_result(message)
-        elif envelope.sender is not None:
-            envelope.sender.tell(message, self.ref)
+        _answer(envelope, message, self.ref)
+
+    def defer(self) -> Reply:
+        """The answer to the message being handled, to give later with ``Reply.send``; an
+        ask left unanswered when the actor stops fails with :class:`ActorStopped`."""
+        envelope = self._current
+        if envelope is None:
+            raise RuntimeError("defer() outside of receive()")
+        self._deferred[id(envelope)] = envelope
+        return Reply(envelope, self)
+
+    def pipe(self, awaitable: Awaitable[Any], tag: Any = None) -> asyncio.Task[None]:
+        """Wait for ``awaitable`` in a task of this actor's, which tells the actor
+        ``Piped(tag, value)`` (or ``Piped(tag, error=...)``) when it is done.  The task is
+        cancelled when the actor stops; cancel it yourself to drop the wait (then no
+        Piped comes)."""
+
+        async def wait() -> None:
+            try:
+                value = await awaitable
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                self.ref.tell(Piped(tag, error=error))
+            else:
+                self.ref.tell(Piped(tag, value))
+
+        task = asyncio.get_running_loop().create_task(wait(), name=f"{self.ref.name}:{tag}")
+        self._piped.add(task)
+        task.add_done_callback(self._piped.discard)
+        return task
+
+    def stopping(self) -> None:
+        """Called once as the actor stops, after its piped tasks are cancelled: stop any
+        worker thread here (it must not outlive the actor)."""
 
     def stop(self, reason: str = "stopped") -> None:
         """Stop after the current message; an ask it leaves unanswered fails with ``reason``."""
@@ -162,6 +230,7 @@ def spawn(actor: Actor, *, name: str | None = None, supervisor: Ref | None = Non
     """Start ``actor`` as a task of the running loop and return its address."""
     ref = Ref(name or f"{type(actor).__name__}-{next(_names)}")
     actor.ref = ref
+    actor._deferred, actor._piped = {}, set()
     task = asyncio.get_running_loop().create_task(_run(actor, supervisor), name=ref.name)
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
@@ -194,13 +263,56 @@ async def _run(actor: Actor, supervisor: Ref | None) -> None:
     finally:
         stopped = ActorStopped(actor.ref.name, reason, error)
         mailbox.stopped = stopped
-        if envelope is not None:
+        for task in list(actor._piped):
+            task.cancel()
+        actor.stopping()
+        if envelope is not None and id(envelope) not in actor._deferred:
             _fail(envelope, stopped)  # the ask being handled, if it got no answer
+        for owed in actor._deferred.values():
+            _fail(owed, stopped)
+        actor._deferred.clear()
         while not mailbox.queue.empty():
             _fail(mailbox.queue.get_nowait(), stopped)
         actor.ref._done.set_result(stopped)
         if supervisor is not None:
             supervisor.tell(Down(actor.ref, reason, error), actor.ref)
+
+
+def in_thread(func: Callable[..., T], *args: Any, name: str) -> asyncio.Future[T]:
+    """Call ``func(*args)`` in a thread of its own; the future takes its result (or its
+    error).  Unlike the loop's executor, whose threads idle on after their work, the thread
+    ends with the call: an actor that stops its work in ``stopping`` leaves no thread."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def settle(value: Any, error: BaseException | None) -> None:
+        if future.done():  # the waiter was cancelled
+            return
+        if error is None:
+            future.set_result(value)
+        else:
+            future.set_exception(error)
+
+    def run() -> None:
+        value, error = None, None
+        try:
+            value = func(*args)
+        except BaseException as exc:
+            error = exc
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            loop.call_soon_threadsafe(settle, value, error)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return future
+
+
+def _answer(envelope: _Envelope, message: Any, me: Ref) -> None:
+    """Answer ``envelope``: an ask's result (unless it timed out), else a tell back."""
+    if envelope.reply_to is not None:
+        if not envelope.reply_to.done():  # an ask that timed out takes no late answer
+            envelope.reply_to.set_result(message)
+    elif envelope.sender is not None:
+        envelope.sender.tell(message, me)
 
 
 def _fail(envelope: _Envelope, stopped: ActorStopped) -> None:

@@ -13,11 +13,11 @@ from collections.abc import Sequence
 
 import click
 
-from parlour.actors import Moved, Result, View
+from parlour.actors import Moved, Outcome, Reason, View
 from parlour.cli import play
 from parlour.cli._common import Seating, make_game, seating_flags, warming_up
 from parlour.core import State
-from parlour.players.terminal import Seat, act
+from parlour.players.terminal import Seat, act, final_words
 
 SEPARATOR = "-" * 43
 STONES = ("X", "0")
@@ -58,15 +58,15 @@ class GomokuScreen:
             text += f"\n{after.render()}\n"
         return text
 
-    def game_over(self, result: Result, seats: Sequence[Seat]) -> str:
+    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
         names = [seat.name for seat in seats]
-        board = f"\n{SEPARATOR}\n\n{result.final.render()}\n\n"
-        if result.forfeit is not None:
-            return f"{board}{names[result.forfeit]} forfeits: {result.reason}.\n"
-        if result.winner is None:
+        board = f"\n{SEPARATOR}\n\n{outcome.final.render()}\n\n"
+        if outcome.reason is not Reason.RULES:
+            return f"{board}{final_words(outcome, names, '', '')}\n"
+        if outcome.winner is None:
             return f"{board}The board is full: it is a draw.\n"
-        winner = names[result.winner]
-        five = f"five in a row for {STONES[result.winner]}"
+        winner = names[outcome.winner]
+        five = f"five in a row for {STONES[outcome.winner]}"
         return f"{board}{'You win' if winner == 'You' else f'{winner} wins'}: {five}!\n"
 
 

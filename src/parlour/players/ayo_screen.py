@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.actors import Moved, Result, View
+from parlour.actors import Moved, Outcome, View
 from parlour.core import State
 from parlour.games.ayo import AyoReport, AyoState, Capture
 from parlour.players.terminal import Seat, act, final_words
@@ -74,13 +74,13 @@ class AyoScreen:
             lines.append(f"\n{after.render()}\n")
         return "".join(lines)
 
-    def game_over(self, result: Result, seats: Sequence[Seat]) -> str:
+    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
         names = [seat.name for seat in seats]
         score = (
-            f"{act(names[0], 'holds', 'hold')} {result.scores[0]} tokens, "
-            f"{names[1]} {result.scores[1]}."
+            f"{act(names[0], 'holds', 'hold')} {outcome.scores[0]} tokens, "
+            f"{names[1]} {outcome.scores[1]}."
         )
-        return f"\n{SEPARATOR}\n\n{final_words(result, names, 'The game is over.', score)}\n"
+        return f"\n{SEPARATOR}\n\n{final_words(outcome, names, 'The game is over.', score)}\n"
 
 
 def _capture(capture: Capture, names: Sequence[str], sower: int) -> str:

@@ -1,17 +1,19 @@
-"""Players that are programs: the seed's computer levels and a random mover.
+"""Players that are programs: the computer at a level and a random mover.
 
-Both answer ``Play`` with ``Move`` and ignore everything else.  The search runs in a worker
-thread (``asyncio.to_thread``), so the Referee and the screen stay responsive meanwhile.
+Both answer ``Play`` with ``Move``.  The computer keeps one thinker (and its
+transposition table) for the whole game and searches in a worker thread, its mailbox
+open meanwhile: ``GameOver`` (a resignation, an abort) or its own stop ends the search
+within moments, so no thread outlives the game.
 """
 
 from __future__ import annotations
 
-import asyncio
 import random
 from typing import Any
 
-from parlour.actors import Actor, Move, Play
-from parlour.search import best_move
+from parlour.actors import Actor, GameOver, Move, Play
+from parlour.actors.runtime import Piped, Reply, in_thread
+from parlour.search import Stop, Thinker, thinker
 
 
 class ComputerPlayer(Actor):
@@ -23,12 +25,28 @@ class ComputerPlayer(Actor):
             raise ValueError(f"the computer's level must be 1 or more, not {level}")
         self.level = level
         self.seconds = seconds
+        self._thinker: Thinker | None = None  # made for the game of the first Play
+        self._stop = Stop()
+        self._answer: Reply | None = None
 
     async def receive(self, message: Any) -> None:
         match message:
             case Play(view):
-                move, _ = await asyncio.to_thread(best_move, view.state, self.level, self.seconds)
-                self.reply(Move(move))
+                if self._thinker is None:
+                    self._thinker = thinker(view.state.game.name, self.level, self.seconds)
+                self._stop, self._answer = Stop(), self.defer()
+                think = self._thinker.best_move
+                self.pipe(in_thread(think, view.state, self._stop, name=self.ref.name), "move")
+            case Piped("move", (move, _), None):
+                if self._answer is not None:
+                    self._answer.send(Move(move))
+            case Piped("move", _, BaseException() as error):
+                raise error
+            case GameOver():
+                self._stop.set()
+
+    def stopping(self) -> None:
+        self._stop.set()
 
 
 class RandomPlayer(Actor):

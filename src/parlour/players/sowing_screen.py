@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from parlour.actors import Moved, Result, View
+from parlour.actors import Moved, Outcome, View
 from parlour.core import State
 from parlour.games.sowing import LETTERS, SowReport
 from parlour.players.terminal import Seat, final_words
@@ -73,10 +73,10 @@ class SowingScreen:
             lines.append(f"\n{seat.name} gets another move.\n")
         return "".join(lines)
 
-    def game_over(self, result: Result, seats: Sequence[Seat]) -> str:
+    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
         names = [seat.name for seat in seats]
-        score = f"{names[0]} {result.scores[0]}, {names[1]} {result.scores[1]}."
-        return f"\n{SEPARATOR}\n\n{final_words(result, names, 'Final score:', score)}\n"
+        score = f"{names[0]} {outcome.scores[0]}, {names[1]} {outcome.scores[1]}."
+        return f"\n{SEPARATOR}\n\n{final_words(outcome, names, 'Final score:', score)}\n"
 
 
 def _row(player: int) -> str:

@@ -22,7 +22,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
-from parlour.actors import Actor, GameOver, Illegal, Move, Moved, Play, Ref, Result, View, spawn
+from parlour.actors import (
+    Actor,
+    GameOver,
+    Illegal,
+    Move,
+    Moved,
+    Outcome,
+    Play,
+    Reason,
+    Ref,
+    View,
+    spawn,
+)
 from parlour.actors.referee import Notices, run_game
 from parlour.core import IllegalMove, State
 from parlour.players.specs import PlayerSpec, seat_names
@@ -55,8 +67,8 @@ class Screen(Protocol):
     def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
         """Everything a move shows."""
 
-    def game_over(self, result: Result, seats: Sequence[Seat]) -> str:
-        """The end: the result in words."""
+    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
+        """The end: the outcome in words."""
 
 
 def act(name: str, third: str, second: str) -> str:
@@ -64,16 +76,32 @@ def act(name: str, third: str, second: str) -> str:
     return f"You {second}" if name == "You" else f"{name} {third}"
 
 
-def final_words(result: Result, names: Sequence[str], ended: str, score: str) -> str:
-    """The last sentence of a game: how it ended (``ended`` unless someone forfeited),
-    the ``score`` and who won, the seed's "You win!" when the person did."""
-    how = ended if result.forfeit is None else f"{names[result.forfeit]} forfeits: {result.reason}."
-    if result.winner is None:
+def how_it_ended(outcome: Outcome, names: Sequence[str], ended: str) -> str | None:
+    """How a game ended other than by its rules, in a sentence ("Computer forfeits: ran
+    out of time (5 s).", "You resign."); ``ended`` when the rules ended it; None when it
+    was aborted (nobody wins, there is nothing more to say)."""
+    if outcome.reason is Reason.ABORTED:
+        return None
+    if outcome.forfeit is None:
+        return ended
+    name = names[outcome.forfeit]
+    if outcome.reason is Reason.RESIGNED:
+        return f"{act(name, 'resigns', 'resign')}."
+    return f"{name} forfeits: {outcome.detail}."
+
+
+def final_words(outcome: Outcome, names: Sequence[str], ended: str, score: str) -> str:
+    """The last sentence of a game: how it ended (``ended`` by the rules), the ``score``
+    and who won, the seed's "You win!" when the person did."""
+    how = how_it_ended(outcome, names, ended)
+    if how is None:
+        return f"The game was aborted: {outcome.detail}."
+    if outcome.winner is None:
         verdict = "It is a draw."
     else:
-        winner = names[result.winner]
+        winner = names[outcome.winner]
         verdict = "You win!" if winner == "You" else f"{winner} wins."
-    return f"{how} {score} {verdict}"
+    return " ".join(part for part in (how, score, verdict) if part)
 
 
 class LineSource(Protocol):
@@ -161,8 +189,8 @@ class TerminalPlayer(Actor):
                 self._write(self.screen.moved(event, self.seats))
                 if self.clear and not self.seats[event.player].human:
                     await asyncio.sleep(self.pause)
-            case GameOver(result):
-                self._write(self.screen.game_over(result, self.seats))
+            case GameOver(outcome):
+                self._write(self.screen.game_over(outcome, self.seats))
 
     async def _play(self, view: View) -> None:
         """Prompt until the person types a legal move; stop at the end of input."""

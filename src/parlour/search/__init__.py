@@ -1,13 +1,18 @@
 """Game-independent search over the game core's states (``minimax``: the seed's levels).
 
-:func:`best_move` is what a computer player calls: a game with an engine of its own (named
-in :data:`ENGINES`, imported when first needed) gets it; every other game gets minimax.
+A computer player keeps one :class:`Thinker` for a whole game (:func:`thinker`): a game
+with an engine of its own (named in :data:`ENGINES`, imported when first needed) gets
+that engine's, keeping its transposition table from move to move; every other game gets
+the seed's minimax.  Each search can be ended from any thread through a :class:`Stop`.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+import threading
+from typing import Any, Protocol
+
+import numpy as np
 
 from parlour.core import Move, State
 
@@ -17,16 +22,60 @@ ENGINES = {
     "kalah": "parlour.search.engine",
     "ayo": "parlour.search.engine",
 }
-"""Game name -> the module whose ``best_move(state, level, seconds)`` plays it."""
+"""Game name -> the module whose ``Thinker(level, seconds)`` plays it."""
+
+
+class Stop:
+    """A request to stop searching, from any thread: :meth:`set` raises every flag array
+    the compiled searches poll (:meth:`attach`), including ones attached later."""
+
+    def __init__(self) -> None:
+        self._flags: list[np.ndarray] = []
+        self._set = False
+        self._lock = threading.Lock()
+
+    def attach(self, flag: np.ndarray) -> np.ndarray:
+        """Raise ``flag`` (a search's stop array) when this stop is set; returns it."""
+        with self._lock:
+            self._flags.append(flag)
+            if self._set:
+                flag.fill(1)
+        return flag
+
+    def set(self) -> None:
+        """Stop every search attached, now and from now on."""
+        with self._lock:
+            self._set = True
+            for flag in self._flags:
+                flag.fill(1)
+
+    @property
+    def is_set(self) -> bool:
+        return self._set
+
+
+class Thinker(Protocol):
+    """A computer opponent at one level, for one game at a time."""
+
+    def best_move(self, state: State, stop: Stop) -> tuple[Move, Any]:
+        """The move to play in ``state`` and the engine's account of it; a search ended
+        by ``stop`` returns what it has (its move is then not to be trusted)."""
+
+
+def thinker(game: str, level: int, seconds: float | None = None) -> Thinker:
+    """The computer at ``level`` for game ``game``; ``seconds`` is a time a move for the
+    levels that search on a clock (None: the level's own)."""
+    module = ENGINES.get(game)
+    if module is None:
+        from parlour.search.minimax import SeedLevel
+
+        return SeedLevel(level)
+    engine: Any = importlib.import_module(module)
+    made: Thinker = engine.Thinker(level, seconds)
+    return made
 
 
 def best_move(state: State, level: int, seconds: float | None = None) -> tuple[Move, Any]:
-    """The computer's move at ``level`` in ``state`` and its engine's account of it;
-    ``seconds`` is a time a move for engines that search on a clock."""
-    module = ENGINES.get(state.game.name)
-    if module is None:
-        from parlour.search import minimax
-
-        return minimax.best_move(state, level)
-    engine: Any = importlib.import_module(module)
-    return engine.best_move(state, level, seconds)
+    """The computer's move at ``level`` in ``state`` and its engine's account of it (a
+    one-off thinker: a player keeps one for the game instead)."""
+    return thinker(state.game.name, level, seconds).best_move(state, Stop())

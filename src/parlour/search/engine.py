@@ -35,7 +35,7 @@ from numba import njit
 
 from parlour.core import State
 from parlour.games import ayo, sowing
-from parlour.search import endgame, evaluation
+from parlour.search import Stop, endgame, evaluation
 from parlour.search.table import NO_MOVE, lookup, mix, new_table, probe, store, unpack
 
 SOWING, AYO = 0, 1
@@ -513,26 +513,28 @@ class Engine:
         depth: int | None = None,
         seconds: float | None = None,
         on_iteration: Callable[[SearchResult], None] | None = None,
+        stop: Stop | None = None,
     ) -> SearchResult:
         """The best move of ``state`` (which must have one) and what the search found.
 
         On a clock (``seconds``), a position solved before time is up spends the rest
         choosing, among the moves that keep its exact value, the one that leaves the
-        opponent most ways to go wrong (:meth:`_set_trap`)."""
+        opponent most ways to go wrong (:meth:`_set_trap`).  Setting ``stop`` ends the
+        search within a few thousand nodes, with the last depth it finished."""
         if state.is_over or not state.legal_moves():
             raise ValueError("the game is over: there is no move to search")
         limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
         self._knowledge(kernel_position(state))  # a first use builds the tables, off the clock
-        stop = np.zeros(1, dtype=np.int64)
+        flag = (stop or Stop()).attach(np.zeros(1, dtype=np.int64))
         self.generation += 1  # the trap's solves below belong to this search too
-        timer = threading.Timer(seconds, stop.fill, args=(1,)) if seconds is not None else None
+        timer = threading.Timer(seconds, flag.fill, args=(1,)) if seconds is not None else None
         if timer is not None:
             timer.daemon = True
             timer.start()
         try:
-            result = self._deepen(state, limit, stop, on_iteration)
+            result = self._deepen(state, limit, flag, on_iteration)
             if timer is not None and result.exact:
-                result = self._set_trap(state, result, stop)
+                result = self._set_trap(state, result, flag)
         finally:
             if timer is not None:
                 timer.cancel()
@@ -731,21 +733,29 @@ out or the value is exact, on two threads where there are two cores); 8 answers 
 STRONGEST = max(LEVEL_SECONDS)
 
 
-def best_move(state: State, level: int, seconds: float | None = None) -> tuple[int, object]:
-    """The computer's move at ``level`` and the search's account of it.
+class Thinker:
+    """The computer at ``level`` in the sowing games and Ayo, keeping one engine (and its
+    transposition table) from move to move: the seed's minimax for levels 1-3, the engine
+    above.  ``seconds`` (the ``--time`` of ``parlour play``) lets the engine's levels
+    search for that long instead; the seed's levels stay exact minimax."""
 
-    ``seconds`` (the ``--time`` of ``parlour play``) lets levels above the seed's search
-    for that long instead; the seed's levels stay exact minimax.
-    """
-    if level <= SEED_LEVELS:
-        from parlour.search import minimax
+    def __init__(self, level: int, seconds: float | None = None) -> None:
+        if level > SEED_LEVELS and level not in LEVEL_DEPTHS and level not in LEVEL_SECONDS:
+            raise ValueError(f"the levels are 1 to {STRONGEST}, not {level}")
+        from parlour.search.minimax import SeedLevel
 
-        move, value = minimax.best_move(state, level)
-        return int(move), value  # type: ignore[call-overload]
-    if level not in LEVEL_DEPTHS and level not in LEVEL_SECONDS:
-        raise ValueError(f"the levels are 1 to {STRONGEST}, not {level}")
-    depth = LEVEL_DEPTHS.get(level) if seconds is None else None
-    limit = seconds if seconds is not None else LEVEL_SECONDS.get(level)
-    threads = min(2, os.cpu_count() or 1) if limit is not None else 1
-    result = Engine(threads=threads).search(state, depth=depth, seconds=limit)
-    return result.move, result
+        self.seed_level = SeedLevel(level) if level <= SEED_LEVELS else None
+        self.depth = LEVEL_DEPTHS.get(level) if seconds is None else None
+        self.seconds = seconds if seconds is not None else LEVEL_SECONDS.get(level)
+        self.threads = min(2, os.cpu_count() or 1) if self.seconds is not None else 1
+        self.engine: Engine | None = None  # made at the first search: its table is big
+
+    def best_move(self, state: State, stop: Stop) -> tuple[int, object]:
+        """The move and the search's account of it (minimax's value at the seed's levels)."""
+        if self.seed_level is not None:
+            move, value = self.seed_level.best_move(state)
+            return int(move), value  # type: ignore[call-overload]
+        if self.engine is None:
+            self.engine = Engine(threads=self.threads)
+        result = self.engine.search(state, depth=self.depth, seconds=self.seconds, stop=stop)
+        return result.move, result

@@ -49,6 +49,7 @@ from parlour.games.gomoku import (
     window_counts,
     window_stones,
 )
+from parlour.search import Stop
 from parlour.search.table import NO_MOVE, Table, mix, new_table, probe, store
 
 WIN = 1_000_000
@@ -115,7 +116,7 @@ with ``_defences`` looking beyond the likeliest answers too: 20 of 20 and 786 of
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
 TABLE_BITS = 18
-"""The searches' transposition table: 2**18 entries (4 MiB), one a thread for each rule
+"""The searches' transposition table: 2**18 entries (4 MiB), one a thinker for each rule
 set (board size and five rule) and search width, kept from move to move: what the last
 move's search found about the positions after it holds in the next one's."""
 
@@ -796,15 +797,15 @@ def nearness(board: np.ndarray) -> np.ndarray:
 # The driver, in Python: the forced moves, the VCFs, then iterative deepening on a clock.
 
 
-_tables = threading.local()
+Tables = dict[tuple[int, bool, int], Table]
+"""Transposition tables by rule set (board size, five rule) and search width."""
 
 
-def _table(state: GomokuState, width: int) -> Table:
-    """This thread's table for ``state``'s rules and a search ``width`` wide (a key is the
-    same for the same points of any board size; a value differs under the other five rule
-    or another width)."""
+def _table(tables: Tables, state: GomokuState, width: int) -> Table:
+    """The table of ``tables`` for ``state``'s rules and a search ``width`` wide (a key is
+    the same for the same points of any board size; a value differs under the other five
+    rule or another width)."""
     rules = (state.size, state.game.exact, width)
-    tables = _tables.__dict__.setdefault("by_rules", {})
     if rules not in tables:
         tables[rules] = new_table(TABLE_BITS)
     return tables[rules]
@@ -813,9 +814,14 @@ def _table(state: GomokuState, width: int) -> Table:
 class _Search:
     """One move's search: a working copy of the board, the stop flag and the counters."""
 
-    def __init__(self, state: GomokuState, level: int, seconds: float | None) -> None:
-        if level not in LEVELS and level != 1:
-            raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
+    def __init__(
+        self,
+        state: GomokuState,
+        level: int,
+        seconds: float | None,
+        tables: Tables,
+        stop: Stop,
+    ) -> None:
         if state.is_over:
             raise ValueError("the game is over: there is no move to choose")
         self.state = state
@@ -825,15 +831,16 @@ class _Search:
         self.board = state.board.copy()
         self.near = nearness(self.board)
         self.stone = state.to_move + 1
-        self.stop = np.zeros(1, dtype=np.uint8)
-        self.threats_stop = np.zeros(1, dtype=np.uint8)  # the threat searches' share
+        self.stop = stop.attach(np.zeros(1, dtype=np.uint8))
+        self.threats_stop = stop.attach(np.zeros(1, dtype=np.uint8))  # the threats' share
         self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
         self.seconds = seconds
+        self.tables = tables
 
     @cached_property
     def table(self) -> Table:
         """The table, taken when a level that searches first needs it."""
-        return _table(self.state, LEVELS[self.level].width)
+        return _table(self.tables, self.state, LEVELS[self.level].width)
 
     def point(self, q: int) -> Point:
         return divmod(int(q), self.n)
@@ -956,17 +963,28 @@ class _Search:
         return self.report(best, reason, score, done)
 
 
+class Thinker:
+    """The computer at ``level`` (1 to 6; above 6 plays as 6, since ``--players`` levels
+    are shared by all the games), keeping its transposition tables from move to move:
+    what the last move's search found about the positions after it holds in the next
+    one's.  ``seconds`` overrides the level's time a move."""
+
+    def __init__(self, level: int, seconds: float | None = None) -> None:
+        if level < 1:
+            raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
+        self.level = min(level, MAX_LEVEL)
+        self.seconds = seconds
+        self.tables: Tables = {}
+
+    def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, SearchReport]:
+        """The move and what the search did."""
+        report = _Search(state, self.level, self.seconds, self.tables, stop).run()
+        return report.move, report
+
+
 def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> SearchReport:
-    """The computer's move at ``level`` (1 to 6) with what the search did; ``seconds``
-    overrides the level's time a move."""
-    return _Search(state, level, seconds).run()
-
-
-def best_move(
-    state: GomokuState, level: int, seconds: float | None = None
-) -> tuple[Point, SearchReport]:
-    """The move at ``level`` and the search's report (the ComputerPlayer's engine call).
-    Levels above the top one play as the top one: ``--players`` levels are shared by all
-    the games."""
-    report = search(state, min(level, MAX_LEVEL), seconds)
-    return report.move, report
+    """The computer's move at ``level`` (1 to 6) with what the search did, by a thinker of
+    its own; ``seconds`` overrides the level's time a move."""
+    if level not in LEVELS and level != 1:
+        raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
+    return Thinker(level, seconds).best_move(state, Stop())[1]

@@ -42,3 +42,16 @@ def best_move(state: State, depth: int) -> tuple[Move, int]:
             best = (move, value)
     assert best is not None  # a state that is not over has a legal move
     return best
+
+
+class SeedLevel:
+    """The seed's computer at ``level``: minimax ``level`` plies deep (a few milliseconds
+    in the games it plays, so a stop is not waited for)."""
+
+    def __init__(self, level: int) -> None:
+        if level < 1:
+            raise ValueError(f"the search depth must be 1 or more, not {level}")
+        self.level = level
+
+    def best_move(self, state: State, stop: object = None) -> tuple[Move, int]:
+        return best_move(state, self.level)
