@@ -302,7 +302,7 @@ def in_thread(func: Callable[..., T], *args: Any, name: str) -> asyncio.Future[T
         with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
             loop.call_soon_threadsafe(settle, value, error)
 
-    threading.Thread(target=run, name=name, daemon=True).start()
+    threading.Thread(target=run, name=name).start()
     return future
 
 

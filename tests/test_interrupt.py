@@ -1,0 +1,38 @@
+"""Ctrl-C while the computer thinks ends every ``parlour play`` game at once.
+
+Each game seats two computers told to think a minute a move, so Ctrl-C lands in a search
+that would otherwise run for a minute; the program must stop it and exit with the short
+message, status 130 and no traceback, well before that minute is out.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+PARLOUR = str(Path(sys.executable).with_name("parlour"))
+THINK = "60"  # seconds a move: far beyond the time allowed to exit below
+EXIT_WITHIN = 20  # seconds: the test's bound for the exit, a third of a single think
+
+
+@pytest.mark.parametrize(
+    ("game", "opening"),
+    [
+        ("kalah", "between two computer players"),
+        ("gomoku", "Five in a row"),
+        ("ayo", "Welcome to Ayo"),
+    ],
+)
+def test_ctrl_c_during_a_computer_move_exits_at_once(game: str, opening: str) -> None:
+    args = ["play", game, "--players", "computer:8,computer:8", "--time", THINK]
+    child = pexpect.spawn(PARLOUR, args, encoding="utf-8", timeout=180)
+    child.expect(opening)  # the engine is warm: from here on, a computer is thinking
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Interrupted: the game is abandoned." in child.before
+    assert "Traceback" not in child.before
