@@ -10,10 +10,12 @@ import pytest
 
 from parlour.actors.dealer import (
     CountCards,
+    DealGame,
     Dealer,
     Dealt,
     Finished,
     Phase,
+    Player,
     Quit,
     SendCards,
     TakeCards,
@@ -22,9 +24,10 @@ from parlour.actors.dealer import (
     WhichStack,
     play_war,
 )
+from parlour.actors.messages import Abort, Watch
 from parlour.actors.runtime import Actor, Ref, spawn
 from parlour.games import war_kernel as kernel
-from parlour.games.war import CYCLE, OUT_OF_CARDS, ROUND_LIMIT, TIE, war_rules
+from parlour.games.war import ABORTED, CYCLE, OUT_OF_CARDS, ROUND_LIMIT, TIE, war_rules
 
 
 async def test_a_thousand_seeds_play_the_same_games_as_the_kernel() -> None:
@@ -192,3 +195,42 @@ async def test_players_answer_every_message() -> None:
     assert await player.ask(WhichStack()) == first == StackNumber(0)
     player.tell(Quit())
     assert (await player.join()).reason == "quit"
+
+
+class Aborter(Actor):
+    """An observer that, after round 5, watches as a late observer would, then aborts."""
+
+    def __init__(self) -> None:
+        self.dealer: Ref | None = None
+        self.seen: Any = None
+        self.events: list[Any] = []
+
+    async def receive(self, message: Any) -> None:
+        self.events.append(message)
+        if isinstance(message, TookTable) and message.round == 5 and self.dealer:
+            self.seen = await self.dealer.ask(Watch(spawn(Recorder())))
+            self.dealer.tell(Abort("enough"))
+
+
+async def test_a_running_game_is_watched_and_aborted_and_nothing_is_left_running() -> None:
+    before = asyncio.all_tasks()
+    rules = war_rules(seed=3, max_rounds="none")
+    players = [spawn(Player()), spawn(Player())]
+    aborter = Aborter()
+    dealer = spawn(Dealer(rules, players, [spawn(aborter)]))
+    aborter.dealer = dealer
+    outcome = await dealer.ask(DealGame())
+    assert (outcome.winner, outcome.ending) == (TIE, ABORTED)
+    assert aborter.seen.outcome is None and 5 <= aborter.seen.rounds <= outcome.rounds
+    assert aborter.events[-1] == Finished(outcome)
+    assert outcome.describe().startswith("no winner: the game was aborted")
+    for player in players:
+        assert (await player.join()).reason == "quit"
+    assert await dealer.ask(DealGame()) == outcome  # asked again: the same outcome
+    dealer.stop()
+    await dealer.join()
+    for ref in (*players, dealer):
+        assert not ref.alive
+    await asyncio.sleep(0)
+    names = {task.get_name() for task in asyncio.all_tasks() - before}
+    assert all(name.startswith(("Aborter", "Recorder")) for name in names), names

@@ -19,6 +19,11 @@ in flight to one Player.  Every message but the last ``Quit`` is an ask whose an
 awaits before it sends that Player anything else, so even a transport that reordered
 messages could not make a request overtake a pickup.
 
+The game runs in a task of the Dealer's own (:meth:`Actor.pipe`), so its mailbox stays
+open while it runs: ``Abort(why)`` ends the game at once with no winner (the players are
+told ``Quit``, the observers ``Finished``), ``Watch(observer)`` adds an observer and
+answers with the rounds so far; stopping the Dealer aborts its game.
+
 The rules (values, the deal, the pickup orders, the generator) are those of
 :mod:`parlour.games.war`, the same functions the kernel runs, so a Dealer with seed s
 deals and plays game i exactly as :func:`parlour.games.war_kernel.play_one` does.
@@ -36,8 +41,10 @@ from typing import Any
 
 import numpy as np
 
-from parlour.actors.runtime import Actor, Ref, spawn
+from parlour.actors.messages import Abort, Watch
+from parlour.actors.runtime import Actor, Piped, Ref, Reply, spawn
 from parlour.games.war import (
+    ABORTED,
     CYCLE,
     OUT_OF_CARDS,
     ROUND_LIMIT,
@@ -155,6 +162,17 @@ class Finished:
     outcome: Outcome
 
 
+@dataclass(frozen=True)
+class SoFar:
+    """The answer to ``Watch``: the rounds, battles and wars played so far and, once the
+    game has ended, its outcome (the Dealer never sees the stacks, so it cannot tell)."""
+
+    rounds: int
+    battles: int
+    wars: int
+    outcome: Outcome | None
+
+
 # ---------------------------------------------------------------- the actors
 
 
@@ -224,12 +242,37 @@ class Dealer(Actor):
         self._taker = 0
         self._rounds = self._battles = self._wars = 0
         self._seen: set[tuple[int, int]] = set()
-        self._outcome: Outcome | None = None
+        self._outcome: Outcome | None = None  # decided by the rules, not yet told
+        self._finished: Outcome | None = None  # told to everyone: the game is over
+        self._game: asyncio.Task[None] | None = None
+        self._waiting: list[Reply] = []  # the DealGame asks, answered at the end
 
     async def receive(self, message: Any) -> None:
         match message:
             case DealGame():
-                self.reply(await self._play())
+                if self._finished is not None:
+                    self.reply(self._finished)
+                    return
+                self._waiting.append(self.defer())
+                if self._game is None:
+                    self._game = self.pipe(self._play(), "game")
+            case Piped("game", outcome, None):
+                self._finish(outcome)
+            case Piped("game", _, BaseException() as error):
+                raise error
+            case Abort():
+                self._finish(self._aborted())
+            case Watch(observer):
+                if all(observer is not ref for ref in self._observers):
+                    self._observers += (observer,)
+                self.reply(SoFar(self._rounds, self._battles, self._wars, self._finished))
+
+    def stopping(self) -> None:
+        """A Dealer stopped in the middle of its game aborts it, so nobody waits on it."""
+        self._finish(self._aborted())
+
+    def _aborted(self) -> Outcome:
+        return Outcome(TIE, ABORTED, self._rounds, self._battles, self._wars)
 
     async def _play(self) -> Outcome:
         """The whole game: deal, then the seed's states until there is an outcome."""
@@ -243,10 +286,22 @@ class Dealer(Actor):
         phase = Phase.PRE_BATTLE
         while self._outcome is None:
             phase = await states[phase]()
+        return self._outcome
+
+    def _finish(self, outcome: Outcome) -> None:
+        """End the game (unless it has ended): stop the play, tell the players to quit
+        and the observers the outcome, answer every ``DealGame``."""
+        if self._finished is not None:
+            return
+        self._finished = outcome
+        if self._game is not None:
+            self._game.cancel()
         for player in self._players:
             player.tell(Quit())
-        self._tell(Finished(self._outcome))
-        return self._outcome
+        self._tell(Finished(outcome))
+        for reply in self._waiting:
+            reply.send(outcome)
+        self._waiting.clear()
 
     async def _deal(self) -> None:
         """Shuffle and deal (unless the stacks were given), by telling each to take them."""

@@ -36,6 +36,7 @@ SHUFFLED, WINNER_FIRST, PLAYED = range(3)
 # How a game ended (with its winner, TIE for a draw), and the names of the endings.
 OUT_OF_CARDS, ROUND_LIMIT, CYCLE = range(3)
 ENDINGS = ("out_of_cards", "round_limit", "cycle")
+ABORTED = len(ENDINGS)  # the Dealer was told to end the game: an ending of the actors alone
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "♣♦♥♠"
@@ -315,6 +316,8 @@ class Outcome:
 
     def describe(self) -> str:
         """One line saying who won and why."""
+        if self.ending == ABORTED:
+            return f"no winner: the game was aborted after {self.rounds} rounds"
         if self.ending == CYCLE:
             return f"no winner: the game cycles (stacks repeat after {self.rounds} rounds)"
         who = "a tie" if self.winner == TIE else f"player {self.winner} wins"
