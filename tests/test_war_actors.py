@@ -10,8 +10,8 @@ import pytest
 
 from parlour.actors.dealer import (
     CountCards,
-    DealGame,
     Dealer,
+    DealGame,
     Dealt,
     Finished,
     Phase,
