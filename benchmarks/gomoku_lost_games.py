@@ -46,7 +46,7 @@ def replay(seat: int, moves: list[str], short: float, long: float) -> None:
             print(
                 f"  ply {ply}: played {name}; {short} s: {state.move_name(quick.move)} "
                 f"({quick.reason}), {long} s: {state.move_name(slow.move)} ({slow.reason}, "
-                f"depth {slow.depth}, {slow.score:+d}); then the opponent has "
+                f"depth {slow.depth}, {slow.value:+d}); then the opponent has "
                 f"{threat or 'nothing found'}",
                 flush=True,
             )

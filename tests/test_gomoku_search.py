@@ -13,13 +13,12 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.games.gomoku import GomokuGame, GomokuState
-from parlour.search import Stop
+from parlour.search import SearchResult, Stop
 from parlour.search.gomoku import (
     LEVELS,
     MAX_LEVEL,
     MOVER_WEIGHT,
     NODES,
-    SearchReport,
     Tables,
     Thinker,
     _table,
@@ -158,7 +157,7 @@ def test_a_vct_wins_against_every_answer_on_the_threats_lines() -> None:
         row, col = state.parse_move(hint)
         assert vct_move(state, depth=2, hint=row * 15 + col) == state.parse_move("J8")
     assert wins(state, 2)
-    assert search(state, 3).score >= 999_000  # by the VCT or the main search
+    assert search(state, 3).value >= 999_000  # by the VCT or the main search
 
 
 def test_the_answer_to_a_threat_is_among_the_moves_that_hold() -> None:
@@ -346,7 +345,7 @@ def test_level_1_is_greedy_on_the_sequences_count() -> None:
 def test_a_search_reports_its_depth_and_nodes() -> None:
     state = replay(15, "H8 H9 I9 G7 J10 K11")
     report = search(state, 3)
-    assert isinstance(report, SearchReport) and report.reason in {"search", "defend"}
+    assert isinstance(report, SearchResult) and report.reason in {"search", "defend"}
     assert 1 <= report.depth <= 10 and report.nodes > 10
     assert state.is_free(*report.move)
 
@@ -444,5 +443,5 @@ def test_the_computer_players_of_gomoku_use_this_engine() -> None:
 
     state = replay(9, "D5 A1 E5 A2 F5")
     move, report = engines.best_move(state, 8, 0.5)
-    assert isinstance(report, SearchReport) and move == report.move
+    assert isinstance(report, SearchResult) and move == report.move
     assert state.move_name(move) in {"C5", "G5"}  # X's open three D5-F5 answered

@@ -8,8 +8,8 @@ import parlour
 from parlour.core import BadOption
 from parlour.players.machines import ComputerPlayer
 from parlour.players.specs import PlayerSpec, parse_player, timed
-from parlour.search import best_move, minimax
-from parlour.search.engine import LEVEL_DEPTHS, Engine, SearchResult
+from parlour.search import SearchResult, best_move, minimax
+from parlour.search.engine import LEVEL_DEPTHS, Engine
 
 
 @pytest.mark.parametrize("name", ["mancala", "kalah", "ayo"])

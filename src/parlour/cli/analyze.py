@@ -37,7 +37,8 @@ def analyze(
     --depth the search thinks for 3 seconds.
     """
     from parlour.core import BadPosition
-    from parlour.search.engine import Engine, SearchResult, kernel_position, warm_up
+    from parlour.search import SearchResult
+    from parlour.search.engine import Engine, kernel_position, warm_up
 
     if seconds is None and depth is None:
         seconds = 3.0
@@ -52,7 +53,7 @@ def analyze(
     if state.is_over:
         raise click.UsageError("the game is over in this position: there is nothing to search")
 
-    def line(result: SearchResult) -> str:
+    def line(result: SearchResult[int]) -> str:
         pv = " ".join(state_names(result.pv))
         return (
             f"depth {result.depth:>3}  value {result.value:+d}  nodes {result.nodes:,}  "

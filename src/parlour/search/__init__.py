@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import importlib
 import threading
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
@@ -23,6 +24,36 @@ ENGINES = {
     "ayo": "parlour.search.engine",
 }
 """Game name -> the module whose ``Thinker(level, seconds)`` plays it."""
+
+
+M = TypeVar("M")
+
+
+@dataclass(frozen=True)
+class SearchResult(Generic[M]):
+    """What a search found, from the point of view of the side to move; every engine
+    answers with one.
+
+    ``value`` is in the game's units (seeds, tokens; five in a row: a large number for a
+    forced win); ``exact`` when the value is proven (every line searched to the end of the
+    game, or a forced win found); ``pv`` the expected line, the move first; ``reason`` how
+    the move was found: ``search`` (the deepening), or in five in a row ``five``,
+    ``block``, ``vcf`` or ``vct`` (the first move of a forced win by fours or threats) and
+    ``defend`` (a move that holds against the opponent's).
+    """
+
+    move: M
+    value: int
+    depth: int
+    nodes: int
+    seconds: float
+    pv: tuple[M, ...]
+    exact: bool
+    reason: str = "search"
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
 class Stop:

@@ -35,7 +35,7 @@ from numba import njit
 
 from parlour.core import State
 from parlour.games import ayo, sowing
-from parlour.search import Stop, endgame, evaluation
+from parlour.search import SearchResult, Stop, endgame, evaluation
 from parlour.search.table import NO_MOVE, lookup, mix, new_table, probe, store, unpack
 
 SOWING, AYO = 0, 1
@@ -420,23 +420,6 @@ def minimax(game: int, root: np.ndarray, hist: np.ndarray, rules: int, depth: in
 
 
 @dataclass(frozen=True)
-class SearchResult:
-    """What a search found, from the point of view of the side to move."""
-
-    move: int
-    value: int
-    depth: int
-    nodes: int
-    seconds: float
-    pv: tuple[int, ...]
-    exact: bool
-
-    @property
-    def nodes_per_second(self) -> float:
-        return self.nodes / self.seconds if self.seconds > 0 else 0.0
-
-
-@dataclass(frozen=True)
 class KernelPosition:
     """A state as the kernels take it: the game number, the int64 position, the history
     buffer (Ayo's repetition keys, with room for a search's plies) and the rule flags."""
@@ -512,9 +495,9 @@ class Engine:
         state: State,
         depth: int | None = None,
         seconds: float | None = None,
-        on_iteration: Callable[[SearchResult], None] | None = None,
+        on_iteration: Callable[[SearchResult[int]], None] | None = None,
         stop: Stop | None = None,
-    ) -> SearchResult:
+    ) -> SearchResult[int]:
         """The best move of ``state`` (which must have one) and what the search found.
 
         On a clock (``seconds``), a position solved before time is up spends the rest
@@ -545,8 +528,8 @@ class Engine:
         state: State,
         limit: int,
         stop: np.ndarray,
-        on_iteration: Callable[[SearchResult], None] | None = None,
-    ) -> SearchResult:
+        on_iteration: Callable[[SearchResult[int]], None] | None = None,
+    ) -> SearchResult[int]:
         """Iterative deepening to ``limit`` plies, until the value is exact or ``stop`` is
         set (depth 1 always finishes, so that there is a move to give)."""
         position = kernel_position(state)
@@ -554,7 +537,7 @@ class Engine:
         info = np.zeros(INFO_SIZE, dtype=np.int64)
         info[GENERATION] = self.generation
         started = time.perf_counter()
-        result: SearchResult | None = None
+        result: SearchResult[int] | None = None
         helpers_stop = np.zeros(1, dtype=np.int64)
         helpers = [
             threading.Thread(
@@ -605,7 +588,9 @@ class Engine:
         )
         return found.values, found.choose, found.seeds, weights
 
-    def _set_trap(self, state: State, result: SearchResult, stop: np.ndarray) -> SearchResult:
+    def _set_trap(
+        self, state: State, result: SearchResult[int], stop: np.ndarray
+    ) -> SearchResult[int]:
         """Among the moves worth the solved ``result``'s value, the one after which the
         most of the opponent's replies lose it something: against a player that can err, a
         drawn or won position is best steered where erring is easy.  Every value here is
@@ -688,7 +673,7 @@ class Engine:
 
     def _result(
         self, position: KernelPosition, value: int, depth: int, info: np.ndarray, started: float
-    ) -> SearchResult:
+    ) -> SearchResult[int]:
         pv = np.empty(depth, dtype=np.int64)
         length = principal_variation(
             position.game,

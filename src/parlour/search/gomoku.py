@@ -31,6 +31,7 @@ stops it by setting ``stop[0]``.  A point is one int, ``row * N + col``.
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -49,7 +50,7 @@ from parlour.games.gomoku import (
     window_counts,
     window_stones,
 )
-from parlour.search import Stop
+from parlour.search import SearchResult, Stop
 from parlour.search.table import NO_MOVE, Table, mix, new_table, probe, store
 
 WIN = 1_000_000
@@ -119,19 +120,6 @@ TABLE_BITS = 18
 """The searches' transposition table: 2**18 entries (4 MiB), one a thinker for each rule
 set (board size and five rule) and search width, kept from move to move: what the last
 move's search found about the positions after it holds in the next one's."""
-
-
-@dataclass(frozen=True)
-class SearchReport:
-    """What the search did: how deep it finished, nodes visited, and why it chose."""
-
-    move: Point
-    score: int
-    depth: int
-    nodes: int
-    reason: str
-    """``five``, ``block``, ``vcf`` or ``vct`` (the first move of one), ``defend``
-    (against the opponent's), ``search``."""
 
 
 # Board helpers: the board is the rules' (N, N) array; ``near`` counts the stones within
@@ -797,6 +785,7 @@ def nearness(board: np.ndarray) -> np.ndarray:
 # The driver, in Python: the forced moves, the VCFs, then iterative deepening on a clock.
 
 
+Result = SearchResult[Point]
 Tables = dict[tuple[int, bool, int], Table]
 """Transposition tables by rule set (board size, five rule) and search width."""
 
@@ -836,6 +825,7 @@ class _Search:
         self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
         self.seconds = seconds
         self.tables = tables
+        self.started = time.perf_counter()
 
     @cached_property
     def table(self) -> Table:
@@ -845,11 +835,15 @@ class _Search:
     def point(self, q: int) -> Point:
         return divmod(int(q), self.n)
 
-    def report(self, q: int, reason: str, score: int = 0, depth: int = 0) -> SearchReport:
+    def report(self, q: int, reason: str, score: int = 0, depth: int = 0) -> Result:
+        """The search's answer: a forced win or loss is exact (its value counts plies)."""
         nodes = int(self.stats[NODES] + self.stats[VCF_NODES])
-        return SearchReport(self.point(q), int(score), depth, nodes, reason)
+        seconds = time.perf_counter() - self.started
+        move = self.point(q)
+        exact = abs(int(score)) >= WIN - MAX_PLY
+        return SearchResult(move, int(score), depth, nodes, seconds, (move,), exact, reason)
 
-    def run(self) -> SearchReport:
+    def run(self) -> Result:
         mine = five_points(self.board, self.stone, self.exact)
         if len(mine):
             return self.report(mine[0], "five", WIN)
@@ -896,7 +890,7 @@ class _Search:
                 break
         return int(found), "vct"
 
-    def _search(self, level: Level) -> SearchReport:
+    def _search(self, level: Level) -> Result:
         # our own VCT gets half the budget: a failed one would leave no time to see the
         # opponent's, which the defence needs
         win, kind = self._threats(self.stone, level.vcf_depth, vct_nodes=VCT_NODE_LIMIT // 2)
@@ -944,7 +938,7 @@ class _Search:
         place(self.board, self.near, q, EMPTY)
         return loses
 
-    def _deepen(self, moves: np.ndarray, level: Level, reason: str) -> SearchReport:
+    def _deepen(self, moves: np.ndarray, level: Level, reason: str) -> Result:
         """Iterative deepening: each finished depth reorders the moves; the last finished
         depth's best move is played (or depth 1's best so far, if time ran out in it)."""
         best, score, done = moves[0], 0, 0
@@ -976,13 +970,13 @@ class Thinker:
         self.seconds = seconds
         self.tables: Tables = {}
 
-    def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, SearchReport]:
+    def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, Result]:
         """The move and what the search did."""
         report = _Search(state, self.level, self.seconds, self.tables, stop).run()
         return report.move, report
 
 
-def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> SearchReport:
+def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> Result:
     """The computer's move at ``level`` (1 to 6) with what the search did, by a thinker of
     its own; ``seconds`` overrides the level's time a move."""
     if level not in LEVELS and level != 1:
