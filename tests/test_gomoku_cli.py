@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pexpect
+import pytest
 from click.testing import CliRunner
 
 from parlour.cli import main
@@ -84,3 +85,22 @@ def test_bad_options_are_one_line_errors() -> None:
         result = CliRunner().invoke(main, ["play", "gomoku", *args])
         assert result.exit_code == 2 and message in result.output
         assert "Traceback" not in result.output
+
+
+def test_analyze_searches_a_gomoku_position_and_names_games_without_an_engine() -> None:
+    import parlour
+    from parlour.core import BadOption
+    from parlour.search import engine_of
+
+    state = parlour.game("gomoku", size=9).start()
+    for point in ("E5", "F6", "D4"):
+        state = state.play(state.parse_move(point))
+    args = ["analyze", "gomoku", state.notation(), "-o", "size=9", "--depth", "2"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert [line.split()[1] for line in lines if line.startswith("depth")] == ["1", "2"]
+    best = next(line for line in lines if line.startswith("best move")).split()[2]
+    assert state.parse_move(best) in state.legal_moves()
+    with pytest.raises(BadOption, match="no engine analyses nim; the engines play ayo, gomoku"):
+        engine_of("nim")

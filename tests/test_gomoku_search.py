@@ -445,3 +445,16 @@ def test_the_computer_players_of_gomoku_use_this_engine() -> None:
     move, report = engines.best_move(state, 8, 0.5)
     assert isinstance(report, SearchResult) and move == report.move
     assert state.move_name(move) in {"C5", "G5"}  # X's open three D5-F5 answered
+
+
+def test_analyze_reports_each_depth_and_a_forced_win_as_proven() -> None:
+    from parlour.search import analyze
+
+    state = replay(15, "H8 I9 G7")
+    depths: list[int] = []
+    result = analyze(state, depth=3, on_iteration=lambda r: depths.append(r.depth))
+    assert depths == [1, 2, 3] and result.depth == 3 and state.is_free(*result.move)
+    assert result.pv == (result.move,) and not result.exact and result.reason == "search"
+    four = replay(15, "H8 A1 I8 A2 J8 A3 K8 A5")
+    win = analyze(four, seconds=1)
+    assert win.reason == "five" and win.exact and four.play(win.move).winner == 0

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from parlour.cli import main
 from parlour.cli._common import make_game, option_flag, warming_up
+
+PROVEN = {
+    "gomoku": "a forced win for the side to move if positive, a forced loss if negative",
+}
+"""What an exact value means, where it is not the sowing games' final margin."""
+PROVEN_MARGIN = "every line was searched to the end of the game: the final margin with perfect play"
 
 
 @main.command(short_help="Best move and value of a position, by the engine.")
@@ -32,28 +40,29 @@ def analyze(
     """Search POSITION (the game's notation; the start by default) and print the best
     move, its value, the depth, nodes, nodes per second and the principal variation.
 
-    The value is in seeds for the side to move.  When every line was searched to the end
-    of the game, the value is exact: the final margin with perfect play.  Without --time or
-    --depth the search thinks for 3 seconds.
+    The value is for the side to move: in seeds (tokens in Ayo), or in five in a row a
+    large number for a forced win.  When it is proven (every line searched to the end of
+    the game, or a forced win found), it says so.  Without --time or --depth the search
+    thinks for 3 seconds.
     """
-    from parlour.core import BadPosition
-    from parlour.search import SearchResult
-    from parlour.search.engine import Engine, kernel_position, warm_up
+    from parlour.core import BadOption, BadPosition
+    from parlour.search import SearchResult, analyze, engine_of, warm_up
 
     if seconds is None and depth is None:
         seconds = 3.0
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     try:
+        engine_of(game.name)
+    except BadOption as error:
+        raise click.UsageError(str(error)) from None
+    try:
         state = game.parse(position) if position is not None else game.start()
-        kernel_position(state)
     except BadPosition as error:
         raise click.BadParameter(str(error), param_hint="POSITION") from None
-    except TypeError as error:
-        raise click.UsageError(str(error)) from None
     if state.is_over:
         raise click.UsageError("the game is over in this position: there is nothing to search")
 
-    def line(result: SearchResult[int]) -> str:
+    def line(result: SearchResult[Any]) -> str:
         pv = " ".join(state_names(result.pv))
         return (
             f"depth {result.depth:>3}  value {result.value:+d}  nodes {result.nodes:,}  "
@@ -67,12 +76,9 @@ def analyze(
             here = here.play(move)
         return names
 
-    engine = Engine(table_bits=22)
     with warming_up():
         warm_up(state)
-    result = engine.search(
-        state, depth=depth, seconds=seconds, on_iteration=lambda r: click.echo(line(r))
-    )
+    result = analyze(state, depth, seconds, on_iteration=lambda r: click.echo(line(r)))
     click.echo(
         f"best move {state.move_name(result.move)}  value {result.value:+d}  "
         f"depth {result.depth}  nodes {result.nodes:,}  time {result.seconds:.2f} s  "
@@ -81,6 +87,5 @@ def analyze(
     click.echo(f"pv {' '.join(state_names(result.pv))}")
     if result.exact:
         click.echo(
-            f"exact: every line was searched to the end of the game; value {result.value:+d} "
-            "is the final margin with perfect play"
+            f"exact: value {result.value:+d} is proven: {PROVEN.get(game.name, PROVEN_MARGIN)}"
         )

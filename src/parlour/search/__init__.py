@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
-from parlour.core import Move, State
+from parlour.core import BadOption, Move, State
 
 ENGINES = {
     "gomoku": "parlour.search.gomoku",
@@ -110,3 +111,35 @@ def best_move(state: State, level: int, seconds: float | None = None) -> tuple[M
     """The computer's move at ``level`` in ``state`` and its engine's account of it (a
     one-off thinker: a player keeps one for the game instead)."""
     return thinker(state.game.name, level, seconds).best_move(state, Stop())
+
+
+def analyze(
+    state: State,
+    depth: int | None = None,
+    seconds: float | None = None,
+    on_iteration: Callable[[SearchResult[Any]], None] | None = None,
+    stop: Stop | None = None,
+) -> SearchResult[Any]:
+    """Deepen the engine's search of ``state`` until ``depth``, ``seconds`` or a proven
+    value, telling ``on_iteration`` each depth it finishes: ``parlour analyze``.  A game
+    without an engine of its own is refused with BadOption."""
+    engine: Any = importlib.import_module(engine_of(state.game.name))
+    result: SearchResult[Any] = engine.analyze(state, depth, seconds, on_iteration, stop or Stop())
+    return result
+
+
+def engine_of(game: str) -> str:
+    """The module of game ``game``'s own engine; BadOption for a game without one."""
+    module = ENGINES.get(game)
+    if module is None:
+        known = ", ".join(sorted(ENGINES))
+        raise BadOption(f"no engine analyses {game}; the engines play {known}")
+    return module
+
+
+def warm_up(state: State) -> None:
+    """Compile what the engine of ``state``'s game needs (and build its tables), so that it
+    happens before any clock starts; nothing for a game without an engine."""
+    module = ENGINES.get(state.game.name)
+    if module is not None:
+        importlib.import_module(module).warm_up(state)

@@ -699,6 +699,19 @@ class Engine:
         )
 
 
+def analyze(
+    state: State,
+    depth: int | None,
+    seconds: float | None,
+    on_iteration: Callable[[SearchResult[int]], None] | None,
+    stop: Stop,
+) -> SearchResult[int]:
+    """A deepening search of ``state`` with a big table, telling ``on_iteration`` each
+    depth it finishes: ``parlour analyze`` of the sowing games and Ayo."""
+    engine = Engine(table_bits=22)
+    return engine.search(state, depth, seconds, on_iteration=on_iteration, stop=stop)
+
+
 def warm_up(state: State) -> None:
     """Compile the engine's kernels and build the endgame table of ``state``'s game, so
     that neither happens on a player's clock (a one-ply search with a tiny table)."""

@@ -32,7 +32,8 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 import numpy as np
@@ -806,15 +807,19 @@ class _Search:
     def __init__(
         self,
         state: GomokuState,
-        level: int,
+        level: Level | None,
         seconds: float | None,
         tables: Tables,
         stop: Stop,
+        on_iteration: Callable[[Result], None] | None = None,
     ) -> None:
+        """``level`` None is level 1 (greedy); ``on_iteration`` is told each finished depth
+        of the main search."""
         if state.is_over:
             raise ValueError("the game is over: there is no move to choose")
         self.state = state
         self.level = level
+        self.on_iteration = on_iteration
         self.n = state.size
         self.exact = state.game.exact
         self.board = state.board.copy()
@@ -830,7 +835,8 @@ class _Search:
     @cached_property
     def table(self) -> Table:
         """The table, taken when a level that searches first needs it."""
-        return _table(self.tables, self.state, LEVELS[self.level].width)
+        assert self.level is not None
+        return _table(self.tables, self.state, self.level.width)
 
     def point(self, q: int) -> Point:
         return divmod(int(q), self.n)
@@ -852,9 +858,9 @@ class _Search:
             return self.report(theirs[0], "block")
         if not self.near.any():
             return self.report((self.n // 2) * self.n + self.n // 2, "search")
-        if self.level == 1:
+        level = self.level
+        if level is None:
             return self.report(greedy(self.board, self.near, self.stone), "search")
-        level = LEVELS[self.level]
         seconds = self.seconds or level.seconds
         timers = [
             threading.Timer(seconds, self.stop.fill, (1,)),
@@ -952,6 +958,8 @@ class _Search:
             order = np.argsort(-scores, kind="stable")
             moves, scores = moves[order], scores[order]
             best, score, done = moves[0], scores[0], depth
+            if self.on_iteration is not None:
+                self.on_iteration(self.report(best, reason, score, done))
             if abs(score) >= WIN - MAX_PLY:
                 break  # a forced result: deeper cannot change it
         return self.report(best, reason, score, done)
@@ -972,8 +980,35 @@ class Thinker:
 
     def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, Result]:
         """The move and what the search did."""
-        report = _Search(state, self.level, self.seconds, self.tables, stop).run()
+        level = LEVELS.get(self.level)
+        report = _Search(state, level, self.seconds, self.tables, stop).run()
         return report.move, report
+
+
+def warm_up(state: GomokuState) -> None:
+    """Compile the search's kernels before any clock starts: a one-ply search, threats
+    included, of a position two stones into a game of ``state``'s rules."""
+    start = state.game.start()
+    centre = start.size // 2
+    two = start.play((centre, centre)).play((centre, centre + 1))
+    assert isinstance(two, GomokuState)
+    _Search(two, replace(LEVELS[2], depth=1), None, {}, Stop()).run()
+
+
+def analyze(
+    state: GomokuState,
+    depth: int | None,
+    seconds: float | None,
+    on_iteration: Callable[[Result], None] | None,
+    stop: Stop,
+) -> Result:
+    """The strongest level's search of ``state`` (threats first, then the deepening, to
+    ``depth`` if given), for ``seconds`` (default: the level's), telling ``on_iteration``
+    each depth it finishes: ``parlour analyze gomoku``."""
+    level = LEVELS[MAX_LEVEL]
+    if depth is not None:
+        level = replace(level, depth=min(depth, MAX_PLY - 1))
+    return _Search(state, level, seconds, {}, stop, on_iteration).run()
 
 
 def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> Result:
