@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import sys
+from pathlib import Path
 
+import pexpect
 import pytest
 from click.testing import CliRunner
 
+from parlour.actors.dealer import play_war
+from parlour.actors.runtime import spawn
 from parlour.cli import main
-from parlour.games.war import war_rules
-from parlour.games.war_kernel import play_one, simulate
+from parlour.cli import war as war_cli
+from parlour.games import war_kernel
+from parlour.games.war import card_name, deal, new_rng, war_rules
+from parlour.games.war_kernel import Summary, play_one, simulate
+
+PARLOUR = str(Path(sys.executable).parent / "parlour")
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str]:
@@ -34,7 +45,8 @@ def test_simulate_json_is_the_same_whatever_the_jobs() -> None:
 def test_simulate_text_report() -> None:
     code, out = run("simulate", "war", "--games", "500", "--seed", "2", "--pickup", "played")
     assert code == 0
-    assert "player 0 wins" in out and "round limit" in out and "cycles" in out
+    assert "Player 1 wins" in out and "Player 2 wins" in out and "player 0" not in out
+    assert "round limit" in out and "cycles" in out
     assert "rounds" in out and "median" in out and "games/s" in out
 
 
@@ -57,18 +69,88 @@ def test_simulate_refuses_bad_options(args: tuple[str, ...], message: str) -> No
     assert code == 2 and message in out and "Traceback" not in out
 
 
-def test_play_shows_cards_wars_takes_and_the_end() -> None:
+def test_play_shows_cards_wars_with_the_face_down_cards_takes_and_the_end() -> None:
     # seed 3, game 0 of the full deck has a war in round 5 (see the kernel's account)
     code, out = run("play", "war", "--seed", "3", "--delay", "0", "--max-rounds", "6")
     assert code == 0
     lines = out.splitlines()
     assert "Dealt 26 and 26 cards." in lines
     assert "10♥ vs 6♦" in lines
-    assert "  war! 2 face down each, then 6♥ vs J♥" in lines
-    assert "  round 5: player 1 takes 8 cards  (stacks 24 : 28)" in lines
+    # the war of round 5 puts cards 6, 7 (face down) and 8 (face up) of each dealt stack
+    stacks = [[card_name(int(c)) for c in s] for s in deal(war_rules().deck_array, new_rng(3, 0))]
+    assert stacks[0][4:8] == ["2♦", "J♦", "Q♥", "6♥"] and stacks[1][4:8] == ["2♣", "Q♣", "A♣", "J♥"]
+    assert "2♦ vs 2♣" in lines
+    assert "  war! 2 face down each: [J♦ Q♥] and [Q♣ A♣], then 6♥ vs J♥" in lines
+    assert "  round 5: Player 2 takes 8 cards  (stacks 24 : 28)" in lines
     outcome = play_one(war_rules(seed=3, max_rounds=6))
     assert outcome.describe() in lines
+    assert outcome.describe() == (
+        "Player 1 wins at the round limit of 6 rounds "
+        "(Player 1 holds 23 cards, Player 2 29: fewer cards win)"
+    )
     assert lines[-1] == "Replay it with --seed 3 --game 0."
+
+
+async def test_a_short_war_and_an_empty_stack_on_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    rules = war_rules(pickup="played", max_rounds="none")
+    for stacks in (([0, 5], [13, 18, 19, 20]), ([0, 5, 6, 7, 1], [13, 18, 19, 20])):
+        table = spawn(war_cli.TableView(ascii_only=True, delay=0))
+        await play_war(rules, observers=[table], stacks=stacks)
+        await table.join()
+    lines = capsys.readouterr().out.splitlines()
+    # A♣ vs A♦; Player 1 has one card left for the war: none face down, the 6♣ face up
+    assert "  war! 0 and 2 face down: [] and [6D 7D], then 6C vs 8D" in lines
+    assert "  round 1: Player 2 takes 6 cards  (stacks 0 : 6)" in lines
+    # A♣ vs A♦, a full war of eights, then a second war Player 2 cannot put a card to
+    assert "  war! 2 face down each: [6C 7C] and [6D 7D], then 8C vs 8D" in lines
+    assert "  Player 2 has no card left to put" in lines
+
+
+def test_simulate_table_stays_in_columns_with_huge_numbers() -> None:
+    big = {"mean": 10_524_539.4, "median": 49_342, "p90": 151_700, "p99": 301_086_058}
+    stats = {name: {**big, "max": 301_086_058} for name in ("rounds", "battles", "wars")}
+    stats["wars"] = {"mean": 3.1, "median": 3, "p90": 5, "p99": 8, "max": 14}
+    summary = Summary(
+        rules=war_rules(seed=1, pickup="played", max_rounds="none"),
+        games=1_234_567_890,
+        wins=(1_000_000_000, 7),
+        ties=234_567_883,
+        endings={"out_of_cards": 1_000_000_007, "round_limit": 0, "cycle": 234_567_883},
+        stats=stats,
+        lengths=[(41, 822, 9), (823, 301_086_058, 1_234_567_881)],
+    )
+    blocks = [block.splitlines() for block in war_cli.report(summary, 2.0).split("\n\n")]
+    counts, spreads, histogram = blocks[1], blocks[2], blocks[3]
+    assert spreads[1] == "rounds    10,524,539.4  49,342  151,700  301,086,058  301,086,058"
+
+    def ends(line: str) -> list[int]:
+        return [m.end() for m in re.finditer(r"\S+", line)]
+
+    # the right edges of the number columns are the same on every line
+    assert len({tuple(ends(line)[-2:]) for line in counts}) == 1
+    assert len({tuple(ends(line)[-5:]) for line in spreads}) == 1
+    assert len({ends(line)[1] for line in histogram}) == 1
+    assert counts[0].startswith("Player 1 wins") and "(81.0%)" in counts[0]
+    assert histogram[2].startswith("823-301,086,058  1,234,567,881  ####")
+
+
+def test_simulate_times_the_games_after_compiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    events: list[object] = []
+    real_simulate, real_clock = war_kernel.simulate, war_cli.time.perf_counter
+
+    def logged_simulate(rules: object, games: int, **kwargs: object) -> Summary:
+        events.append(("games", games))
+        return real_simulate(rules, games, **kwargs)  # type: ignore[arg-type]
+
+    def logged_clock() -> float:
+        events.append("clock")
+        return real_clock()
+
+    monkeypatch.setattr(war_kernel, "simulate", logged_simulate)
+    monkeypatch.setattr(war_cli.time, "perf_counter", logged_clock)
+    code, out = run("simulate", "war", "--games", "50", "--seed", "4")
+    assert code == 0 and "games/s" in out
+    assert events == [("games", 1), "clock", ("games", 50), "clock"]
 
 
 def test_play_ascii_fast_and_step() -> None:
@@ -76,10 +158,37 @@ def test_play_ascii_fast_and_step() -> None:
     assert code == 0 and "10H vs 6D" in out
     code, out = run("play", "war", "--seed", "3", "--fast")
     assert code == 0 and len(out.splitlines()) == 3 and "round limit of 50 rounds" in out
-    code, out = run("play", "war", "--seed", "3", "--step", "--max-rounds", "3", stdin="\n\n\n")
-    assert code == 0 and out.count("Enter for the next round") == 3
     code, out = run("play", "war", "--step", "--fast")
     assert code == 2 and "cannot go together" in out
+
+
+def spawn_step(*args: str) -> pexpect.spawn:
+    child = pexpect.spawn(PARLOUR, ["play", "war", "--step", *args], encoding="utf-8", timeout=60)
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def test_step_waits_for_enter_each_round() -> None:
+    child = spawn_step("--seed", "3", "--max-rounds", "3")
+    for round_number in (1, 2, 3):
+        child.expect_exact(f"round {round_number}: ")
+        child.expect_exact("(Enter for the next round) ")
+        child.sendline("")
+    child.expect_exact("Replay it with --seed 3 --game 0.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_ctrl_c_at_the_enter_prompt_stops_with_one_line() -> None:
+    child = spawn_step("--seed", "3")
+    child.expect_exact("(Enter for the next round) ")
+    child.sendintr()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130
+    after = child.logfile_read.getvalue().rsplit("(Enter for the next round) ", 1)[1]
+    assert after.split() == ["^C", "Stopped."] or after.split() == ["Stopped."]
 
 
 def test_play_small_deck_ends_out_of_cards() -> None:

@@ -17,15 +17,19 @@ from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec,
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def option_flag(func: F) -> F:
-    """Add ``--option NAME=VALUE`` (repeatable) for any option of the game."""
+SOWING_OPTION = "empty_capture=false"  # the help's example of an option, for the sowing games
+
+
+def option_flag(func: F, example: str = SOWING_OPTION) -> F:
+    """Add ``--option NAME=VALUE`` (repeatable) for any option of the game; the help shows
+    ``example``, an option of the command's own game."""
     return click.option(
         "--option",
         "-o",
         "option_texts",
         multiple=True,
         metavar="NAME=VALUE",
-        help="Set a rule option of the game (repeatable), e.g. -o empty_capture=false.",
+        help=f"Set a rule option of the game (repeatable), e.g. -o {example}.",
     )(func)
 
 
@@ -41,7 +45,9 @@ class Seating:
     clear: bool
 
 
-def seating_flags(order: str, level_help: str, first_help: str) -> Callable[[F], F]:
+def seating_flags(
+    order: str, level_help: str, first_help: str, option_example: str = SOWING_OPTION
+) -> Callable[[F], F]:
     """Add the flags every ``play`` command shares (``--players``, ``--level``, ``--first``,
     ``--seed``, ``--clear``, ``--time``, ``--option``); the command gets one ``seating``
     and ``option_texts`` in their place.  ``order`` names the seats for ``--players``."""
@@ -90,7 +96,7 @@ def seating_flags(order: str, level_help: str, first_help: str) -> Callable[[F],
                 help="Seconds the computer thinks a move (its engine's levels; default: the "
                 "level's).",
             ),
-            option_flag,
+            lambda func: option_flag(func, option_example),
         ]
         for flag in reversed(flags):
             command = flag(command)

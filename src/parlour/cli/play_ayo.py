@@ -18,8 +18,9 @@ from parlour.cli._common import Seating, make_game, seating_flags, warming_up
 @play.command("ayo")
 @seating_flags(
     order="player 1 (bottom row) first",
-    level_help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine.",
+    level_help="The default opponent's level: 1-3 minimax that many moves ahead, 4-8 the engine.",
     first_help="Who starts the first round (default: drawn by lot).",
+    option_example="max_rounds=3",
 )
 @click.option(
     "--max-rounds", type=click.IntRange(min=1), help="End the game after this many rounds."

@@ -20,6 +20,7 @@ from parlour.cli._common import Seating, make_game, seating_flags, warming_up
     order="X (first) then 0",
     level_help="The opponent's level: 1 greedy, 2-6 searching deeper and longer (7-8 play as 6).",
     first_help="Who plays X and moves first (default: the person).",
+    option_example="exact_five=true",
 )
 @click.option("--size", type=int, help="Points on a side, 5 to 26 (default 15).")
 @click.option(

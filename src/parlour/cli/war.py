@@ -3,7 +3,8 @@ millions of games in the compiled kernel.
 
 ``play war`` shows one game round by round as the Dealer's events arrive: both face-up
 cards by name, wars with their face-down cards, who took the table and each stack's
-size, then who won and why.  ``simulate war`` plays many games over every core with a
+size, then who won and why.  The seats are "Player 1" and "Player 2" on screen (seats 0
+and 1 of the API).  ``simulate war`` plays many games over every core with a
 progress bar and prints wins, endings and the spread of game lengths (``--json``: one
 JSON object).  Both take the rule options of RULES.md section 4 as flags.
 """
@@ -11,7 +12,6 @@ JSON object).  Both take the rule options of RULES.md section 4 as flags.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import json
 import secrets
@@ -28,6 +28,7 @@ from parlour.cli import play, simulate
 if TYPE_CHECKING:
     from parlour.games.war import WarRules
     from parlour.games.war_kernel import Summary
+    from parlour.players.terminal import LineSource
 
 DEFAULT_DELAY = 0.25
 
@@ -145,7 +146,12 @@ async def _watch(
     if fast:
         outcome = await run(rules, index)
         return outcome.describe()
-    table = TableView(ascii_only, step, delay)
+    if step:
+        from parlour.players.terminal import Keyboard
+
+        table = TableView(ascii_only, delay, Keyboard())
+    else:
+        table = TableView(ascii_only, delay)
     ref = spawn(table)
     outcome = await run(rules, index, [ref])
     await ref.join()
@@ -153,18 +159,20 @@ async def _watch(
 
 
 class TableView(Actor):
-    """Prints the Dealer's events as they come, pausing after each round.
+    """Prints the Dealer's events as they come, pausing after each round: ``delay``
+    seconds, or until Enter when given the ``keys`` typed.
 
     It keeps each stack's size from the events alone (dealt, put, taken): like the
     Dealer, it never looks at a Player's stack.
     """
 
-    def __init__(self, ascii_only: bool, step: bool, delay: float) -> None:
-        self._ascii, self._step, self._delay = ascii_only, step, delay
+    def __init__(self, ascii_only: bool, delay: float, keys: LineSource | None = None) -> None:
+        self._ascii, self._delay, self._keys = ascii_only, delay, keys
         self._counts = [0, 0]
 
     async def receive(self, message: Any) -> None:
         from parlour.actors.dealer import Dealt, Finished, TookTable, Turned
+        from parlour.games.war import player_name
 
         match message:
             case Dealt(counts):
@@ -177,7 +185,7 @@ class TableView(Actor):
             case TookTable(player, cards, round_number):
                 self._counts[player] += len(cards)
                 click.echo(
-                    f"  round {round_number}: player {player} takes {len(cards)} cards"
+                    f"  round {round_number}: {player_name(player)} takes {len(cards)} cards"
                     f"  (stacks {self._counts[0]} : {self._counts[1]})"
                 )
                 await self._pause()
@@ -186,33 +194,34 @@ class TableView(Actor):
                 self.stop("finished")
 
     def _turned(self, cards: tuple[tuple[int, ...], tuple[int, ...]], war: int) -> str:
-        from parlour.games.war import card_name
+        """The step's line: ``A♠ vs 8♣`` for the battle; in a war the face-down cards too,
+        each player's in [brackets], Player 1's first, as they went on the table."""
+        from parlour.games.war import card_name, player_name
 
         if not cards[0] or not cards[1]:
             out = [p for p in (0, 1) if not cards[p]]
-            who = "both players have" if len(out) == 2 else f"player {out[0]} has"
+            who = "both players have" if len(out) == 2 else f"{player_name(out[0])} has"
             return f"  {who} no card left to put"
         up = " vs ".join(card_name(c[-1], self._ascii) for c in cards)
         if war == 0:
-            return f"{up}"
-        down = [len(c) - 1 for c in cards]
-        face_down = (
-            f"{down[0]} face down each"
-            if down[0] == down[1]
-            else (f"{down[0]} and {down[1]} face down")
+            return up
+        down = [c[:-1] for c in cards]
+        counts = (
+            f"{len(down[0])} face down each"
+            if len(down[0]) == len(down[1])
+            else f"{len(down[0])} and {len(down[1])} face down"
         )
-        return f"  war{'' if war == 1 else f' #{war}'}! {face_down}, then {up}"
+        shown = " and ".join(
+            "[" + " ".join(card_name(c, self._ascii) for c in d) + "]" for d in down
+        )
+        return f"  war{'' if war == 1 else f' #{war}'}! {counts}: {shown}, then {up}"
 
     async def _pause(self) -> None:
-        if self._step:
-            await asyncio.get_running_loop().run_in_executor(None, _wait_for_enter)
+        if self._keys is not None:
+            click.echo("  (Enter for the next round) ", nl=False)
+            await self._keys.readline()  # None, the end of input: go on without pausing
         elif self._delay:
             await asyncio.sleep(self._delay)
-
-
-def _wait_for_enter() -> None:
-    with contextlib.suppress(EOFError):  # no more input: go on without pausing
-        input("  (Enter for the next round) ")
 
 
 # ---------------------------------------------------------------- simulate
@@ -229,18 +238,22 @@ def simulate_war(games: int, jobs: int | None, as_json: bool, **flags: str | Non
     """Play many games of War in the compiled kernel and print their statistics.
 
     The same seed gives the same numbers whatever --jobs is: each game draws from its own
-    stream of the generator.
+    stream of the generator.  The time reported is the games' alone: the kernel is
+    compiled (or loaded from numba's cache) first, on a one-round game.
     """
     import numba
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
+    from parlour.cli._common import warming_up
     from parlour.games.war_kernel import simulate as run
 
     rules = make_rules(**flags)
     most = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
     if jobs is not None and jobs > most:
         raise click.UsageError(f"--jobs can be at most {most} here (the cores numba may use)")
+    with warming_up("the simulator"):  # the same types as the real run: the same kernel
+        run(dataclasses.replace(rules, deck=rules.deck[:2], max_rounds=1), 1, jobs=jobs)
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -261,34 +274,58 @@ def simulate_war(games: int, jobs: int | None, as_json: bool, **flags: str | Non
 
 
 def report(summary: Summary, seconds: float) -> str:
-    """The statistics as text: wins, endings, a table of spreads and a histogram."""
+    """The statistics as text: wins, endings, a table of spreads and a histogram, each
+    in columns as wide as their widest number."""
+    from parlour.games.war import player_name
+
     games = summary.games
 
-    def share(n: int) -> str:
-        return f"{n:>12,}  ({100 * n / games:5.1f}%)"
+    def counted(label: str, n: int) -> list[str]:
+        return [label, f"{n:,}", f"({100 * n / games:.1f}%)"]
 
-    lines = [
-        f"War: {games:,} games, {describe_rules(summary.rules)}",
-        "",
-        f"player 0 wins {share(summary.wins[0])}",
-        f"player 1 wins {share(summary.wins[1])}",
-        f"ties          {share(summary.ties)}",
-        f"out of cards  {share(summary.endings['out_of_cards'])}",
-        f"round limit   {share(summary.endings['round_limit'])}",
-        f"cycles        {share(summary.endings['cycle'])}",
-        "",
-        f"{'per game':<10}{'mean':>9}{'median':>8}{'p90':>8}{'p99':>8}{'max':>9}",
+    counts = [
+        counted(f"{player_name(0)} wins", summary.wins[0]),
+        counted(f"{player_name(1)} wins", summary.wins[1]),
+        counted("ties", summary.ties),
+        counted("out of cards", summary.endings["out_of_cards"]),
+        counted("round limit", summary.endings["round_limit"]),
+        counted("cycles", summary.endings["cycle"]),
     ]
-    for name, stats in summary.stats.items():
-        lines.append(
-            f"{name:<10}{stats['mean']:>9.1f}{stats['median']:>8}{stats['p90']:>8}"
-            f"{stats['p99']:>8}{stats['max']:>9}"
-        )
-    lines += ["", "rounds        games"]
+    spreads = [["per game", "mean", "median", "p90", "p99", "max"]] + [
+        [name, f"{s['mean']:,.1f}", *(f"{s[k]:,}" for k in ("median", "p90", "p99", "max"))]
+        for name, s in summary.stats.items()
+    ]
     most = max((n for _, _, n in summary.lengths), default=0) or 1
-    for low, high, n in summary.lengths:
-        bar = "#" * round(40 * n / most)
-        lines.append(f"{low:>5}-{high:<6}{n:>10,}  {bar}")
+    lengths = [["rounds", "games", ""]] + [
+        [f"{low:,}-{high:,}", f"{n:,}", "#" * round(40 * n / most)]
+        for low, high, n in summary.lengths
+    ]
     rate = games / seconds if seconds > 0 else float("inf")
-    lines += ["", f"time {seconds:.2f} s, {rate:,.0f} games/s"]
-    return "\n".join(lines)
+    return "\n".join(
+        [
+            f"War: {games:,} games, {describe_rules(summary.rules)}",
+            "",
+            *columns(counts),
+            "",
+            *columns(spreads),
+            "",
+            *columns(lengths, bar=True),
+            "",
+            f"time {seconds:.2f} s, {rate:,.0f} games/s",
+        ]
+    )
+
+
+def columns(rows: list[list[str]], bar: bool = False) -> list[str]:
+    """The rows as lines of columns two spaces apart, each as wide as its widest cell:
+    the first column (the labels) left-aligned, the numbers right-aligned, and a ``bar``
+    last column left as it is."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [row[0].ljust(widths[0])]
+        cells += [cell.rjust(width) for cell, width in zip(row[1:], widths[1:], strict=True)]
+        if bar:
+            cells[-1] = row[-1]
+        lines.append("  ".join(cells).rstrip())
+    return lines

@@ -194,6 +194,11 @@ class GomokuGame(Game):
         return GomokuState(game, board, to_move)
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 line``, ``4 lines``."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
 def _grid(text: str) -> np.ndarray:
     """The board array of a position string, or BadPosition naming the line and character."""
     if not text.strip():
@@ -202,7 +207,7 @@ def _grid(text: str) -> np.ndarray:
     n = len(lines[0])
     for r, line in enumerate(lines):
         if len(line) != n:
-            raise BadPosition(f"line {r + 1} has {len(line)} points; line 1 has {n}")
+            raise BadPosition(f"line {r + 1} has {_count(len(line), 'point')}; line 1 has {n}")
         for c, char in enumerate(line):
             if char not in SYMBOLS:
                 hint = " (the second player is the digit 0)" if char in "Oo" else ""
@@ -210,7 +215,8 @@ def _grid(text: str) -> np.ndarray:
                     f"line {r + 1}, character {c + 1}: {char!r} is not X, 0 or .{hint}"
                 )
     if len(lines) != n:
-        raise BadPosition(f"the board has {len(lines)} lines of {n} points; it must be square")
+        shape = f"{_count(len(lines), 'line')} of {_count(n, 'point')}"
+        raise BadPosition(f"the board has {shape}; it must be square")
     if not MIN_SIZE <= n <= MAX_SIZE:
         raise BadPosition(f"the board is {n}x{n}; it must be {MIN_SIZE}x{MIN_SIZE} to 26x26")
     codes = np.frombuffer(text.replace("\n", "").encode("ascii"), dtype=np.uint8)

@@ -169,7 +169,12 @@ def long_game_winner(count0: int, count1: int, more_wins: bool) -> int:
     return 0 if (count0 > count1) == more_wins else 1
 
 
-# ---------------------------------------------------------------- names of cards
+# ---------------------------------------------------------------- names on screen
+
+
+def player_name(seat: int) -> str:
+    """How a screen names seat 0 or 1: people count players from 1 ("Player 1")."""
+    return f"Player {seat + 1}"
 
 
 def card_name(card: int, ascii_only: bool = False) -> str:
@@ -315,23 +320,23 @@ class Outcome:
     counts: tuple[int, int] | None = field(default=None, compare=False)
 
     def describe(self) -> str:
-        """One line saying who won and why."""
+        """One line saying who won and why, the players named as on screen."""
         if self.ending == ABORTED:
             return f"no winner: the game was aborted after {self.rounds} rounds"
         if self.ending == CYCLE:
             return f"no winner: the game cycles (stacks repeat after {self.rounds} rounds)"
-        who = "a tie" if self.winner == TIE else f"player {self.winner} wins"
+        who = "a tie" if self.winner == TIE else f"{player_name(self.winner)} wins"
         if self.ending == OUT_OF_CARDS:
             why = (
                 "both out of cards"
                 if self.winner == TIE
-                else f"player {1 - self.winner} is out of cards"
+                else f"{player_name(1 - self.winner)} is out of cards"
             )
             return f"{who}: {why}, after {self.rounds} round{'' if self.rounds == 1 else 's'}"
         counts = self.counts or (self.stacks and (len(self.stacks[0]), len(self.stacks[1])))
         if not counts:
             return f"{who} at the round limit of {self.rounds} rounds"
-        held = f"player 0 holds {counts[0]} cards, player 1 {counts[1]}"
+        held = f"{player_name(0)} holds {counts[0]} cards, {player_name(1)} {counts[1]}"
         if self.winner != TIE:
             fewer = counts[self.winner] < counts[1 - self.winner]
             held += f": {'fewer' if fewer else 'more'} cards win"

@@ -1,0 +1,34 @@
+"""The rules of each game written for players: one Markdown file a game, next to this module.
+
+The files ship inside the package, so ``parlour rules GAME`` and the ``rules`` command at a
+game's prompt show them from any installed copy; the repository's ``docs/rules/README.md``
+links to these same files.  A file starts with a ``# Title`` line, a blank line and a
+one-line summary.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from parlour.core import BadOption
+
+
+def rule_games() -> dict[str, str]:
+    """Each game that has rules text, with its one-line summary, in name order."""
+    files = [f for f in resources.files(__name__).iterdir() if f.name.endswith(".md")]
+    pages = {f.name.removesuffix(".md"): f.read_text(encoding="utf-8") for f in files}
+    return {name: _summary(pages[name]) for name in sorted(pages)}
+
+
+def rules_text(name: str) -> str:
+    """The rules of game ``name`` as Markdown; BadOption naming the games if it has none."""
+    page = resources.files(__name__) / f"{name}.md"
+    if not page.is_file():
+        raise BadOption(f"no rules for {name!r}; the games are: {', '.join(rule_games())}")
+    return page.read_text(encoding="utf-8")
+
+
+def _summary(text: str) -> str:
+    """The text's first paragraph (the one after the title) on one line."""
+    paragraph = text.split("\n\n")[1]
+    return " ".join(paragraph.split())

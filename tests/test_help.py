@@ -1,0 +1,27 @@
+"""The ``play`` commands' help: each example of ``-o`` is an option its own game takes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from parlour.cli import main
+from parlour.core import game
+
+
+@pytest.mark.parametrize("name", ["mancala", "kalah", "ayo", "gomoku"])
+def test_the_option_example_is_accepted_by_the_game(name: str) -> None:
+    result = CliRunner().invoke(main, ["play", name, "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    examples = re.findall(r"e\.g\. -o (\w+)=(\w+)\.", result.output)
+    assert len(examples) == 1
+    key, value = examples[0]
+    game(name, **{key: value})  # BadOption if the game does not take it
+
+
+def test_ayo_level_help_names_its_levels() -> None:
+    result = CliRunner().invoke(main, ["play", "ayo", "--help"], terminal_width=200)
+    assert "1-3 minimax that many moves ahead, 4-8 the engine" in result.output
+    assert "seed's lookahead" not in result.output

@@ -1,0 +1,95 @@
+"""Every example of the README runs: each ``parlour`` command of its shell blocks, and its
+Python block.
+
+The commands are read from the README itself, so an example that fails, hangs, or is
+added with no way to run it here fails this test.  Each runs under a time bound, in a
+short form where the README's command is interactive:
+
+- ``parlour play ...`` runs as a process of its own (it reads the keyboard itself), with
+  ``quit`` and then the end of input typed.  A game with a person must show its first
+  prompt and end there; a game between programs plays to its end.  ``play war`` gets
+  ``--delay 0``: its pauses between rounds are the only slow part.
+- Every other command runs in this process through click's CliRunner, so that what a
+  process builds once (the engine's endgame table) is built once for all of them.
+- The Python block runs as it is, in this process.
+
+The shell blocks hold ``parlour`` and ``make`` lines only; the ``make`` lines (``make
+play``, ``make test``) set everything up and are not run here.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from parlour.cli import main
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+PARLOUR = str(Path(sys.executable).parent / "parlour")
+TIME_BOUND = 90  # seconds for any one example, on a busy machine
+
+_FENCED = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
+_BLOCKS = _FENCED.findall(README.read_text(encoding="utf-8"))
+SHELL = [
+    shlex.split(line, comments=True)
+    for language, body in _BLOCKS
+    if language in ("", "sh", "console")
+    for line in body.splitlines()
+    if shlex.split(line, comments=True)
+]
+COMMANDS = [words for words in SHELL if words[0] == "parlour"]
+PYTHON = [body for language, body in _BLOCKS if language == "python"]
+
+
+def test_the_readme_has_its_examples() -> None:
+    assert all(words[0] in ("parlour", "make") for words in SHELL), SHELL
+    played = {words[2] for words in COMMANDS if words[1] == "play"}
+    assert played == {"mancala", "kalah", "ayo", "gomoku", "war"}
+    assert {words[1] for words in COMMANDS} >= {"play", "rules", "simulate", "perft", "analyze"}
+    assert len(PYTHON) == 1
+
+
+@pytest.mark.parametrize(
+    "words", [w for w in COMMANDS if w[1] == "play"], ids=lambda words: " ".join(words[1:])
+)
+def test_play_example(words: list[str]) -> None:
+    args = words[1:] + (["--delay", "0"] if words[2] == "war" else [])
+    done = subprocess.run(
+        [PARLOUR, *args],
+        input="quit\n",
+        capture_output=True,
+        text=True,
+        timeout=TIME_BOUND,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    players = args[args.index("--players") + 1] if "--players" in args else "human,computer"
+    if words[2] != "war" and "human" in players:
+        assert done.returncode in (0, 1), done.stdout + done.stderr  # 1: left at the prompt
+        assert "-> " in done.stdout, done.stdout
+    else:
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert " wins" in done.stdout or "draw" in done.stdout or "tie" in done.stdout
+
+
+@pytest.mark.timeout(TIME_BOUND, method="thread")
+@pytest.mark.parametrize(
+    "words", [w for w in COMMANDS if w[1] != "play"], ids=lambda words: " ".join(words[1:])
+)
+def test_command_example(words: list[str]) -> None:
+    result = CliRunner().invoke(main, words[1:])
+    assert result.exit_code == 0, f"{result.output}\n{result.exception!r}"
+    assert result.output.strip()
+
+
+@pytest.mark.timeout(TIME_BOUND, method="thread")
+def test_python_example(capsys: pytest.CaptureFixture[str]) -> None:
+    exec(compile(PYTHON[0], str(README), "exec"), {"__name__": "readme"})
+    printed = capsys.readouterr().out
+    assert "SearchResult(" in printed and printed.count("\n") >= 2
