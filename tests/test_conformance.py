@@ -69,7 +69,7 @@ def check_position(state: State, seen: set[Hashable]) -> None:
     assert state.winner is None or state.is_over
     for move in legal:
         child = state.play(move)
-        assert child.game == game and child != state or child.notation() != state.notation()
+        assert (child.game == game and child != state) or child.notation() != state.notation()
         assert state.parse_move(state.move_name(move)) == move
     for move in (*(seen - set(legal)), *JUNK):
         with pytest.raises(IllegalMove):
