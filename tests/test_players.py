@@ -20,6 +20,9 @@ from parlour.actors import (
     Outcome,
     Play,
     Reason,
+    Referee,
+    Resign,
+    StartGame,
     View,
     run_game,
     spawn,
@@ -291,3 +294,34 @@ def test_the_keyboard_reads_lines_from_a_descriptor_to_the_end() -> None:
         assert asyncio.run(lines()) == ["D", "A", "", "last", None, None]
     finally:
         os.close(read_fd)
+
+
+class Silent:
+    """A keyboard nobody types on: readline says it was called, then waits for ever."""
+
+    def __init__(self) -> None:
+        self.asked = asyncio.Event()
+
+    async def readline(self) -> str | None:
+        self.asked.set()
+        await asyncio.Event().wait()
+        return None
+
+
+async def test_a_game_ended_while_the_person_thinks_takes_the_question_back() -> None:
+    out, keyboard = io.StringIO(), Silent()
+    person = TerminalPlayer(SowingScreen(), SEATS, keyboard, out)
+    screen = spawn(person)
+    referee = spawn(Referee(MANCALA.start(), [screen, spawn(ComputerPlayer(1))]))
+    game = asyncio.ensure_future(referee.ask(StartGame()))
+    await keyboard.asked.wait()  # the person is being asked
+    referee.tell(Resign(1))
+    outcome = await game
+    assert (outcome.winner, outcome.reason) == (0, Reason.RESIGNED)
+    screen.stop()  # after the GameOver already in its mailbox
+    await screen.join()
+    text = out.getvalue()
+    assert text.endswith(
+        f"(A..F)-> \n\n{'-' * 43}\n\nComputer resigns. You 0, Computer 0. You win!\n"
+    )
+    assert person._question is not None and person._question.cancelled()

@@ -36,6 +36,7 @@ from parlour.actors import (
     spawn,
 )
 from parlour.actors.referee import Notices, run_game
+from parlour.actors.runtime import Piped, Reply
 from parlour.core import IllegalMove, State
 from parlour.players.specs import PlayerSpec, seat_names
 
@@ -157,7 +158,9 @@ class TerminalPlayer(Actor):
     """The screen, and the player of every seat whose ``Seat.human`` is true.
 
     ``clear`` clears the screen when a turn begins and pauses ``pause`` seconds after a
-    program's move, so that a person can follow it (seed 001, note 2).
+    program's move, so that a person can follow it (seed 001, note 2).  The person is
+    asked in a task of the actor's own, its mailbox open meanwhile: a game ended while
+    the person thinks (a resignation, an abort) takes the question back and shows the end.
     """
 
     def __init__(
@@ -176,11 +179,21 @@ class TerminalPlayer(Actor):
         self.out = out or sys.stdout
         self.clear = clear
         self.pause = pause
+        self._question: asyncio.Task[None] | None = None
+        self._answer: Reply | None = None
 
     async def receive(self, message: Any) -> None:
         match message:
             case Play(view):
-                await self._play(view)
+                self._answer = self.defer()
+                self._question = self.pipe(self._ask(view), "typed")
+            case Piped("typed", None, None):
+                self.stop("end of input")
+            case Piped("typed", move, None):
+                if self._answer is not None:
+                    self._answer.send(Move(move))
+            case Piped("typed", _, BaseException() as error):
+                raise error
             case Illegal(_, reason):
                 self._write(f"{reason}\n")
             case Moved() as event:
@@ -190,25 +203,25 @@ class TerminalPlayer(Actor):
                 if self.clear and not self.seats[event.player].human:
                     await asyncio.sleep(self.pause)
             case GameOver(outcome):
+                if self._question is not None and not self._question.done():
+                    self._question.cancel()
+                    self._write("\n")  # the prompt's line is left unanswered
                 self._write(self.screen.game_over(outcome, self.seats))
 
-    async def _play(self, view: View) -> None:
-        """Prompt until the person types a legal move; stop at the end of input."""
+    async def _ask(self, view: View) -> Any:
+        """Prompt until the person types a legal move: that move, or None at the end of
+        input."""
         if not view.again:
             self._write((CLEAR if self.clear else "") + self.screen.turn(view, self.seats))
         while True:
             self._write(self.screen.prompt(view, self.seats))
             line = await self.lines.readline()
             if line is None:
-                self.stop("end of input")
-                return
+                return None
             try:
-                move = view.state.parse_move(line)
+                return view.state.parse_move(line)
             except IllegalMove as error:
                 self._write(f"{error.reason}\n")
-                continue
-            self.reply(Move(move))
-            return
 
     def _write(self, text: str) -> None:
         self.out.write(text)
