@@ -273,3 +273,13 @@ def test_states_are_values() -> None:
     assert len({start.play(2), start.play(2), start.play(3)}) == 2
     assert start != sowing("kalah", empty_capture=False).start()
     assert str(start) == start.notation() == "4,4,4,4,4,4/0/4,4,4,4,4,4/0 0"
+
+
+def test_who_moves_first_is_an_option_of_the_game() -> None:
+    first = parlour.game("kalah", first=1)
+    start = first.start()
+    assert start.to_move == 1 and start.notation() == "4,4,4,4,4,4/0/4,4,4,4,4,4/0 1"
+    assert first.parse(start.notation()) == start and first != parlour.game("kalah")
+    assert parlour.game("mancala").start().to_move == 0
+    with pytest.raises(parlour.BadOption, match="first must be at most 1"):
+        parlour.game("kalah", first=2)

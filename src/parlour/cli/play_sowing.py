@@ -32,9 +32,8 @@ def _command(name: str, summary: str) -> None:
         from parlour.players.terminal import play_in_terminal
         from parlour.search.engine import SEED_LEVELS, warm_up
 
-        start: Any = make_game(name, option_texts, pits=pits, seeds=seeds).start()
-        if seating.first is not None:
-            start = _first_mover(start, seating.first)
+        game = make_game(name, option_texts, pits=pits, seeds=seeds, first=seating.first)
+        start: Any = game.start()
         with warming_up():  # compile the rules (and the engine) before the first screen
             start.play_report(start.legal_moves()[0])
             if any(spec.kind == "computer" and spec.level > SEED_LEVELS for spec in seating.specs):
@@ -44,12 +43,6 @@ def _command(name: str, summary: str) -> None:
             start, seating.specs, screen, seed=seating.seed, clear=seating.clear
         )
         raise SystemExit(code)
-
-
-def _first_mover(start: Any, player: int) -> Any:
-    """The start position with ``player`` to move (the notation ends with the mover)."""
-    board, _ = start.notation().rsplit(" ", 1)
-    return start.game.parse(f"{board} {player}")
 
 
 _command("mancala", "Play Mancala as seed 001 has it: 3 seeds a pit, sowing through both stores.")

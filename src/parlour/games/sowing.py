@@ -267,6 +267,7 @@ class SowingGame(Game):
             True,
             "a last seed in an own empty pit is captured even when the pit opposite is empty",
         ),
+        Option("first", int, 0, "who moves first: 0 (the bottom row) or 1", 0, 1),
     )
 
     @property
@@ -285,6 +286,7 @@ class SowingGame(Game):
         for player in range(2):
             for column in range(self.pits):
                 board[pit_index(player, column, self.pits)] = self.options["seeds"]
+        board[-1] = self.options["first"]
         return SowingState(self, board)
 
     def parse(self, text: str) -> SowingState:
