@@ -11,7 +11,6 @@ import pytest
 from parlour.actors.dealer import (
     CountCards,
     Dealer,
-    DealGame,
     Dealt,
     Finished,
     Phase,
@@ -24,6 +23,7 @@ from parlour.actors.dealer import (
     WhichStack,
     play_war,
 )
+from parlour.actors.host import StartGame
 from parlour.actors.messages import Abort, Watch
 from parlour.actors.runtime import Actor, Ref, spawn
 from parlour.games import war_kernel as kernel
@@ -219,14 +219,14 @@ async def test_a_running_game_is_watched_and_aborted_and_nothing_is_left_running
     aborter = Aborter()
     dealer = spawn(Dealer(rules, players, [spawn(aborter)]))
     aborter.dealer = dealer
-    outcome = await dealer.ask(DealGame())
+    outcome = await dealer.ask(StartGame())
     assert (outcome.winner, outcome.ending) == (TIE, ABORTED)
     assert aborter.seen.outcome is None and 5 <= aborter.seen.rounds <= outcome.rounds
     assert aborter.events[-1] == Finished(outcome)
     assert outcome.describe().startswith("no winner: the game was aborted")
     for player in players:
         assert (await player.join()).reason == "quit"
-    assert await dealer.ask(DealGame()) == outcome  # asked again: the same outcome
+    assert await dealer.ask(StartGame()) == outcome  # asked again: the same outcome
     dealer.stop()
     await dealer.join()
     for ref in (*players, dealer):

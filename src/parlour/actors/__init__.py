@@ -1,10 +1,12 @@
 """The actor runtime and the actors that run games (see ``runtime`` for the model).
 
 ``runtime``: Actor, Ref, spawn, tell/ask, pipe/defer, Down.  ``messages``: Play, Move,
-Illegal, Moved, GameOver, Outcome and its Reason, Resign, Abort, Watch.  ``referee``: the
-Referee of turn-based games and ``run_game``.
+Illegal, Moved, GameOver, Outcome and its Reason, Resign, Abort, Watch.  ``host``: what
+the Referee and the Dealer share (StartGame).  ``referee``: the Referee of turn-based
+games and ``run_game``.  ``dealer``: War's Dealer and Players.
 """
 
+from parlour.actors.host import Host, StartGame
 from parlour.actors.messages import (
     Abort,
     GameOver,
@@ -19,7 +21,7 @@ from parlour.actors.messages import (
     Watch,
     Watching,
 )
-from parlour.actors.referee import Referee, StartGame, run_game
+from parlour.actors.referee import Referee, run_game
 from parlour.actors.runtime import Actor, ActorStopped, AskTimeout, Down, Piped, Ref, spawn
 
 __all__ = [
@@ -29,6 +31,7 @@ __all__ = [
     "AskTimeout",
     "Down",
     "GameOver",
+    "Host",
     "Illegal",
     "Move",
     "Moved",

@@ -19,10 +19,11 @@ in flight to one Player.  Every message but the last ``Quit`` is an ask whose an
 awaits before it sends that Player anything else, so even a transport that reordered
 messages could not make a request overtake a pickup.
 
-The game runs in a task of the Dealer's own (:meth:`Actor.pipe`), so its mailbox stays
-open while it runs: ``Abort(why)`` ends the game at once with no winner (the players are
-told ``Quit``, the observers ``Finished``), ``Watch(observer)`` adds an observer and
-answers with the rounds so far; stopping the Dealer aborts its game.
+The Dealer is a :class:`~parlour.actors.host.Host`: ``StartGame`` deals and plays, its
+mailbox open meanwhile, so ``Abort(why)`` ends the game at once with no winner (the
+players are told ``Quit``, the observers ``Finished``), ``Watch(observer)`` adds an
+observer and answers with the rounds so far (:class:`SoFar`), and stopping the Dealer
+aborts its game.
 
 The rules (values, the deal, the pickup orders, the generator) are those of
 :mod:`parlour.games.war`, the same functions the kernel runs, so a Dealer with seed s
@@ -41,8 +42,8 @@ from typing import Any
 
 import numpy as np
 
-from parlour.actors.messages import Abort, Watch
-from parlour.actors.runtime import Actor, Piped, Ref, Reply, spawn
+from parlour.actors.host import Host, StartGame
+from parlour.actors.runtime import Actor, Ref, spawn
 from parlour.games.war import (
     ABORTED,
     CYCLE,
@@ -121,11 +122,6 @@ class Quit:
 
 
 # ---------------------------------------------------------------- Dealer to observers
-
-
-@dataclass(frozen=True)
-class DealGame:
-    """Ask the Dealer to play its game; the answer is the :class:`Outcome`."""
 
 
 @dataclass(frozen=True)
@@ -214,7 +210,7 @@ class Phase(Enum):
     LONG_GAME = auto()
 
 
-class Dealer(Actor):
+class Dealer(Host[Outcome]):
     """Deals and runs one game of War between two Player mailboxes (player 0's first).
 
     It plays game ``index`` of the run ``rules.seed`` (0 if unset): the generator, the
@@ -231,9 +227,9 @@ class Dealer(Actor):
         index: int = 0,
         stacks: tuple[Sequence[int], Sequence[int]] | None = None,
     ) -> None:
+        super().__init__(observers)
         self._rules = rules
         self._players = tuple(players)
-        self._observers = tuple(observers)
         self._rng = new_rng(rules.seed or 0, index)
         self._stacks = stacks
         self._table: list[int] = []  # this round's cards in the order put
@@ -243,38 +239,19 @@ class Dealer(Actor):
         self._rounds = self._battles = self._wars = 0
         self._seen: set[tuple[int, int]] = set()
         self._outcome: Outcome | None = None  # decided by the rules, not yet told
-        self._finished: Outcome | None = None  # told to everyone: the game is over
-        self._game: asyncio.Task[None] | None = None
-        self._waiting: list[Reply] = []  # the DealGame asks, answered at the end
 
-    async def receive(self, message: Any) -> None:
-        match message:
-            case DealGame():
-                if self._finished is not None:
-                    self.reply(self._finished)
-                    return
-                self._waiting.append(self.defer())
-                if self._game is None:
-                    self._game = self.pipe(self._play(), "game")
-            case Piped("game", outcome, None):
-                self._finish(outcome)
-            case Piped("game", _, BaseException() as error):
-                raise error
-            case Abort():
-                self._finish(self._aborted())
-            case Watch(observer):
-                if all(observer is not ref for ref in self._observers):
-                    self._observers += (observer,)
-                self.reply(SoFar(self._rounds, self._battles, self._wars, self._finished))
-
-    def stopping(self) -> None:
-        """A Dealer stopped in the middle of its game aborts it, so nobody waits on it."""
-        self._finish(self._aborted())
-
-    def _aborted(self) -> Outcome:
+    def aborted(self, why: str) -> Outcome:
         return Outcome(TIE, ABORTED, self._rounds, self._battles, self._wars)
 
-    async def _play(self) -> Outcome:
+    def announce(self, outcome: Outcome) -> None:
+        for player in self._players:
+            player.tell(Quit())
+        self._tell(Finished(outcome))
+
+    def so_far(self) -> SoFar:
+        return SoFar(self._rounds, self._battles, self._wars, self.outcome)
+
+    async def play(self) -> Outcome:
         """The whole game: deal, then the seed's states until there is an outcome."""
         await self._deal()
         states: dict[Phase, Callable[[], Awaitable[Phase]]] = {
@@ -287,21 +264,6 @@ class Dealer(Actor):
         while self._outcome is None:
             phase = await states[phase]()
         return self._outcome
-
-    def _finish(self, outcome: Outcome) -> None:
-        """End the game (unless it has ended): stop the play, tell the players to quit
-        and the observers the outcome, answer every ``DealGame``."""
-        if self._finished is not None:
-            return
-        self._finished = outcome
-        if self._game is not None:
-            self._game.cancel()
-        for player in self._players:
-            player.tell(Quit())
-        self._tell(Finished(outcome))
-        for reply in self._waiting:
-            reply.send(outcome)
-        self._waiting.clear()
 
     async def _deal(self) -> None:
         """Shuffle and deal (unless the stacks were given), by telling each to take them."""
@@ -377,7 +339,7 @@ class Dealer(Actor):
         )
 
     def _tell(self, event: Any) -> None:
-        for observer in self._observers:
+        for observer in self.observers:
             observer.tell(event)
 
 
@@ -401,7 +363,7 @@ async def play_war(
     wrapped = [transport(ref) for ref in refs] if transport else refs
     dealer_ref = spawn(dealer(rules, wrapped, observers, index=index, stacks=stacks))
     try:
-        outcome: Outcome = await dealer_ref.ask(DealGame())
+        outcome: Outcome = await dealer_ref.ask(StartGame())
     finally:
         dealer_ref.stop()
     for ref in refs:

@@ -8,10 +8,11 @@ that does not answer within ``move_time``, crashes or leaves forfeits.  At the e
 tells everyone ``GameOver(outcome)`` and answers the ``StartGame`` ask with the
 :class:`~parlour.actors.messages.Outcome`.
 
-The game runs in a task of the Referee's own (:meth:`Actor.pipe`), so its mailbox stays
-open while it runs: ``Resign(seat)`` and ``Abort(why)`` end the game at once (the move
-being waited for is dropped, and every player is told ``GameOver``), ``Watch(observer)``
-adds an observer and answers with the game so far; stopping the Referee aborts its game.
+The Referee is a :class:`~parlour.actors.host.Host`: its mailbox stays open while the
+game runs, so ``Resign(seat)`` and ``Abort(why)`` end the game at once (the move being
+waited for is dropped, and every player is told ``GameOver``), ``Watch(observer)`` adds
+an observer and answers with the game so far (:class:`Watching`), and stopping the
+Referee aborts its game.
 
 Games with more to tell hook in with ``notices``: a function from each ``Moved`` event
 to extra ``(player, message)`` pairs that the Referee sends after it (Ayo's ``Stoned``).
@@ -19,13 +20,11 @@ to extra ``(player, message)`` pairs that the Referee sends after it (Ayo's ``St
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
+from parlour.actors.host import Host, StartGame
 from parlour.actors.messages import (
-    Abort,
     GameOver,
     Illegal,
     Move,
@@ -35,19 +34,13 @@ from parlour.actors.messages import (
     Reason,
     Resign,
     View,
-    Watch,
     Watching,
 )
-from parlour.actors.runtime import Actor, ActorStopped, AskTimeout, Piped, Ref, Reply, spawn
+from parlour.actors.runtime import ActorStopped, AskTimeout, Ref, spawn
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
 
 Notices = Callable[[Moved], Iterable[tuple[int, Any]]]
-
-
-@dataclass(frozen=True)
-class StartGame:
-    """Ask the Referee to play the game; the answer is the Outcome."""
 
 
 class _Forfeit(Exception):
@@ -59,7 +52,7 @@ class _Forfeit(Exception):
         self.detail = detail
 
 
-class Referee(Actor):
+class Referee(Host[Outcome]):
     """Plays ``start`` out between ``players`` (player 0's mailbox first).
 
     ``move_time`` is each move's limit in seconds (None: no limit); ``retries`` is how
@@ -80,44 +73,29 @@ class Referee(Actor):
     ) -> None:
         if len(players) != 2:
             raise ValueError(f"a game needs 2 players, not {len(players)}")
+        super().__init__(observers)
         self.players = tuple(players)
-        self.audience = tuple({id(r): r for r in (*players, *observers)}.values())
         self.move_time = move_time
         self.retries = retries
         self.notices = notices
         self.state = start
         self.moves: list[MoveValue] = []
-        self.outcome: Outcome | None = None
-        self._game: asyncio.Task[None] | None = None  # the game's task, once started
-        self._waiting: list[Reply] = []  # the StartGame asks, answered at the end
 
-    async def receive(self, message: Any) -> None:
+    async def react(self, message: Any) -> None:
         match message:
-            case StartGame():
-                if self.outcome is not None:
-                    self.reply(self.outcome)
-                    return
-                self._waiting.append(self.defer())
-                if self._game is None:
-                    self._game = self.pipe(self._play(), "game")
-            case Piped("game", outcome, error):
-                if error is not None:
-                    raise error  # a bug of the game's rules: the Referee crashes with it
-                self._end(outcome)
             case Resign(seat) if seat in (0, 1):
-                self._end(self._outcome(1 - seat, Reason.RESIGNED, "resigned", seat))
-            case Abort(why):
-                self._end(self._outcome(None, Reason.ABORTED, why))
-            case Watch(observer):
-                if all(observer is not ref for ref in self.audience):
-                    self.audience += (observer,)
-                self.reply(Watching(self.state, tuple(self.moves), self.outcome))
+                self.finish(self._outcome(1 - seat, Reason.RESIGNED, "resigned", seat))
 
-    def stopping(self) -> None:
-        """A Referee stopped in the middle of its game aborts it, so nobody waits on it."""
-        self._end(self._outcome(None, Reason.ABORTED, "the referee stopped"))
+    def aborted(self, why: str) -> Outcome:
+        return self._outcome(None, Reason.ABORTED, why)
 
-    async def _play(self) -> Outcome:
+    def announce(self, outcome: Outcome) -> None:
+        self._broadcast(GameOver(outcome))
+
+    def so_far(self) -> Watching:
+        return Watching(self.state, tuple(self.moves), self.outcome)
+
+    async def play(self) -> Outcome:
         """Play the game to its end (or a forfeit): the outcome, not yet told."""
         turns = [0, 0]
         last_mover: int | None = None
@@ -173,21 +151,9 @@ class Referee(Actor):
         state = self.state
         return Outcome(winner, reason, state.scores, tuple(self.moves), state, forfeit, detail)
 
-    def _end(self, outcome: Outcome) -> None:
-        """End the game with ``outcome`` (unless it has ended): drop the move being waited
-        for, tell everyone, answer every ``StartGame``."""
-        if self.outcome is not None:
-            return
-        self.outcome = outcome
-        if self._game is not None:
-            self._game.cancel()
-        self._broadcast(GameOver(outcome))
-        for reply in self._waiting:
-            reply.send(outcome)
-        self._waiting.clear()
-
     def _broadcast(self, message: Any) -> None:
-        for ref in self.audience:
+        """Tell every player and observer, each mailbox once."""
+        for ref in {id(r): r for r in (*self.players, *self.observers)}.values():
             ref.tell(message, self.ref)
 
 
