@@ -76,7 +76,7 @@ def load(position: np.ndarray, stack0: np.ndarray, stack1: np.ndarray) -> None:
 def card_at(position: np.ndarray, player: int, depth: int) -> int:
     """The card ``depth`` places below the top of ``player``'s stack."""
     size = position[SIZE]
-    return position[RING + player * size + (position[HEAD + player] + depth) % size]
+    return int(position[RING + player * size + (position[HEAD + player] + depth) % size])
 
 
 @njit(cache=True, nogil=True)

@@ -104,7 +104,7 @@ def _play(
 
 @njit(cache=True, nogil=True)
 def _to_move(game: int, pos: np.ndarray) -> int:
-    return pos[ayo.TO_MOVE] if game == AYO else pos[pos.shape[0] - 1]
+    return int(pos[ayo.TO_MOVE] if game == AYO else pos[pos.shape[0] - 1])
 
 
 @njit(cache=True, nogil=True)
@@ -119,15 +119,15 @@ def _score(game: int, pos: np.ndarray) -> int:
         held = pos[ayo.CAPTURED] - pos[ayo.CAPTURED + 1]
         for house in range(ayo.HOUSES):
             held += pos[house] if pos[ayo.OWNER + house] == 0 else -pos[house]
-        return held
+        return int(held)
     pits = sowing.pit_count(pos)
-    return pos[pits] - pos[2 * pits + 1]
+    return int(pos[pits] - pos[2 * pits + 1])
 
 
 @njit(cache=True, nogil=True)
 def _seeds(game: int, pos: np.ndarray) -> int:
     """The seeds of a sowing game, in the pits and the stores (Ayo: 0)."""
-    return 0 if game == AYO else pos[: pos.shape[0] - 1].sum()
+    return 0 if game == AYO else int(pos[: pos.shape[0] - 1].sum())
 
 
 @njit(cache=True, nogil=True)
@@ -136,7 +136,7 @@ def _stored(game: int, pos: np.ndarray) -> int:
     if game == AYO:
         return 0
     pits = sowing.pit_count(pos)
-    return pos[pits] + pos[2 * pits + 1]
+    return int(pos[pits] + pos[2 * pits + 1])
 
 
 @njit(cache=True, nogil=True)
