@@ -51,6 +51,9 @@ UNKNOWN = -128
 CHUNK = 1 << 15
 """Positions a kernel takes at a time in a build, a fraction of a second's work: between
 two, Python regains control, to show progress and to stop at once on Ctrl-C."""
+STEPS = (0.2, 0.05, 0.75)
+"""The shares of a build's time that its three passes take, about: the keys of the
+building order, the order, the values."""
 PATIENCE = 0.5
 """Seconds of building after which a progress bar shows."""
 MAGIC = b"parlour endgame\n"
@@ -196,7 +199,7 @@ def _fill(order: np.ndarray, pits: int, rules: int, choose: np.ndarray, values: 
 def build(pits: int, rules: int, seeds: int, report: Callable[[float], None]) -> np.ndarray:
     """The values of the endgame table of ``pits`` pits a side under ``rules``, to
     ``seeds`` seeds in the pits, by retrograde analysis; ``report`` hears the share done
-    after each of the kernels' chunks."""
+    after each of its chunks."""
     count = comb(seeds + 2 * pits, 2 * pits)
     choose = binomials(seeds + 2 * pits, 2 * pits)
     order = _order(count, pits, choose, seeds, report)
@@ -211,7 +214,7 @@ def _order(
     count: int, pits: int, choose: np.ndarray, seeds: int, report: Callable[[float], None]
 ) -> np.ndarray:
     """The positions in the order of building: by seeds in the pits, then by distance (a
-    counting sort: the keys are few); the first two of a build's three passes."""
+    counting sort: the keys are few); the first two steps of a build."""
     span = seeds * pits + 1
     keys = np.empty(count, dtype=np.int64)
     for start, stop in _chunks(count, 0, report):
@@ -224,13 +227,14 @@ def _order(
     return order
 
 
-def _chunks(count: int, done: int, report: Callable[[float], None]) -> Iterator[tuple[int, int]]:
-    """The ranges of positions of one of a build's three passes over ``count`` positions
-    (``done`` passes before it), ``CHUNK`` at a time, reporting the share done after each."""
+def _chunks(count: int, step: int, report: Callable[[float], None]) -> Iterator[tuple[int, int]]:
+    """The ranges of positions of step ``step`` of a build over ``count`` positions,
+    ``CHUNK`` at a time, reporting the share of the build done after each."""
+    before = sum(STEPS[:step])
     for start in range(0, count, CHUNK):
         stop = min(start + CHUNK, count)
         yield start, stop
-        report((done * count + stop) / (3 * count))
+        report(before + STEPS[step] * stop / count)
 
 
 @functools.cache
@@ -240,7 +244,7 @@ def table(pits: int, rules: int, seeds: int) -> EndgameTable:
     while) and saved there; once a process."""
     values = _load(pits, rules, seeds)
     if values is None:
-        with _progress_bar(f"endgame table: {2 * pits} pits, up to {seeds} seeds") as report:
+        with _progress_bar(f"endgame table: {pits} pits a side, up to {seeds} seeds") as report:
             values = build(pits, rules, seeds, report)
         with suppress(OSError):  # without a writable cache, the next process builds it again
             _save(values, pits, rules, seeds)
