@@ -49,8 +49,8 @@ pits a side, every position of up to 14 seeds in the pits, built in a few second
 UNKNOWN = -128
 """A value not yet computed (a position's gain is at most the seeds on the board)."""
 CHUNK = 1 << 15
-"""Positions a kernel takes at a time in a build, a fraction of a second's work: between
-two, Python regains control, to show progress and to stop at once on Ctrl-C."""
+"""Positions a kernel takes at a time in a build, some hundredths of a second's work:
+between two, Python regains control, to show progress and to stop at once on Ctrl-C."""
 STEPS = (0.2, 0.05, 0.75)
 """The shares of a build's time that its three passes take, about: the keys of the
 building order, the order, the values."""
@@ -241,7 +241,8 @@ def _chunks(count: int, step: int, report: Callable[[float], None]) -> Iterator[
 def table(pits: int, rules: int, seeds: int) -> EndgameTable:
     """The endgame table of ``pits`` pits a side under ``rules``, to ``seeds`` seeds in
     the pits: read from the cache folder, or built (with a progress bar if that takes a
-    while) and saved there; once a process."""
+    while) and saved there; once a process.  Ctrl-C stops a build between two chunks,
+    before anything is written."""
     values = _load(pits, rules, seeds)
     if values is None:
         with _progress_bar(f"endgame table: {pits} pits a side, up to {seeds} seeds") as report:
@@ -259,6 +260,7 @@ def _file(pits: int, rules: int, seeds: int) -> Path:
 
 
 def _header(values: np.ndarray, pits: int, rules: int, seeds: int) -> bytes:
+    """The header of the file of these values."""
     return HEADER.pack(MAGIC, pits, rules, seeds, len(values), zlib.crc32(values.data))
 
 
@@ -280,7 +282,8 @@ def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
     """The table's values mapped from its file, or None if there is no file or it is not
     whole: its header must name this table and the file's size fit it, and the checksum
     of the values (CRC-32: it catches a damaged disk's errors, for a fraction of a
-    cryptographic hash's time) match."""
+    cryptographic hash's time) match.  The mapping is copy-on-write: the array is
+    writable, as the kernels take it, but nothing goes back to the file."""
     count = comb(seeds + 2 * pits, 2 * pits)
     try:
         path = _file(pits, rules, seeds)
