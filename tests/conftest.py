@@ -1,8 +1,9 @@
 """The whole session's settings: a cache folder of its own, for the endgame tables.
 
-``parlour`` is imported first, so that the compiled kernels stay where every run of
-parlour finds them (the user's cache folder for these sources, which ``NUMBA_CACHE_DIR``
-then names for the child processes too): recompiling them would cost each run minutes.
+``parlour`` is imported first (with ``parlour.cache``), so that the compiled kernels stay
+where every run of parlour finds them (the user's cache folder for these sources, which
+``NUMBA_CACHE_DIR`` then names for the child processes too): compiling them again would
+cost each run minutes.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-import parlour  # noqa: F401  (sets numba's cache folder before the session's moves)
 from parlour import cache
 
 

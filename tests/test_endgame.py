@@ -235,6 +235,17 @@ def test_the_file_s_key_separates_rule_sets_and_seed_counts(
     assert np.array_equal(found.values[: len(smaller)], smaller)  # a bigger table's prefix
 
 
+def test_the_engine_builds_no_bigger_table_than_the_game_needs(
+    own_cache: Callable[[], list], tmp_path: Path
+) -> None:
+    """Kalah with three pits of one seed never has more than 6 seeds in its pits: the
+    engine's table stops there, though its budget would hold many more."""
+    state = parlour.game("kalah", pits=3, seeds=1).start()
+    Engine(table_bits=10).search(state, depth=2)
+    assert endgame.seeds_within(3, endgame.MAX_ENTRIES) > 6
+    assert [p.name for p in tmp_path.glob("endgame/*/*")] == [endgame._file(*SMALL).name]
+
+
 INTERRUPTED = """
 import sys
 from parlour.search import endgame
