@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest clean clean-kernels bench-openspiel
+.PHONY: play test lint typecheck pytest clean bench-openspiel
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,12 +27,8 @@ typecheck: $(STAMP)
 pytest: $(STAMP)
 	$(BIN)/pytest -q
 
-clean: clean-kernels
+clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
-
-# numba's cache checks a kernel against its own file, not the kernels it calls.
-clean-kernels:
-	find src -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 # The engine against OpenSpiel's bots: OpenSpiel lives in its own environment.
 OPENSPIEL := benchmarks/.venv-openspiel

@@ -1,11 +1,19 @@
-"""Endgame tables of the sowing games: the numbering of positions, the values, and the
-engine reading them."""
+"""Endgame tables of the sowing games: the numbering of positions, the values, the files
+that keep them, and the engine reading them."""
 
 from __future__ import annotations
 
+import io
 import itertools
+import os
 import random
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -94,7 +102,7 @@ def test_a_wrong_building_order_is_refused() -> None:
     """The build checks that every value it reads is known: in reverse order the first
     position's moves lead to positions not yet built."""
     count = comb(SEEDS + 2 * PITS, 2 * PITS)
-    order = endgame._order(count, PITS, CHOOSE, SEEDS)
+    order = endgame._order(count, PITS, CHOOSE, SEEDS, lambda done: None)
     values = np.full((count, 2), endgame.UNKNOWN, dtype=np.int8)
     assert not endgame._fill(order[::-1].copy(), PITS, 0, CHOOSE, values)
 
@@ -122,3 +130,190 @@ def test_the_engine_reads_the_table_and_agrees_with_the_search_without_it() -> N
 def test_tables_fit_their_budget() -> None:
     assert endgame.seeds_within(6, endgame.MAX_ENTRIES) == 14  # C(26, 12) <= 2**24 < C(27, 12)
     assert endgame.seeds_within(3, 100) == 3  # C(9, 6) = 84 <= 100 < C(10, 6) = 210
+
+
+def rules_of(**options: object) -> int:
+    """The kernels' rule flags of Kalah with ``options``."""
+    game = parlour.game("kalah", **options)
+    assert isinstance(game, SowingGame)
+    return game.rules
+
+
+RULES = rules_of()
+SMALL = (3, RULES, 6)
+"""A table quick to build: 3 pits a side, up to 6 seeds."""
+
+
+@pytest.fixture
+def own_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Callable[[], list[float]]]:
+    """A fresh cache folder and process cache of tables; returns a function that lists
+    the builds since (each the share done at its last report)."""
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    endgame.table.cache_clear()
+    builds: list[float] = []
+    real = endgame.build
+
+    def counted(pits: int, rules: int, seeds: int, report: Callable[[float], None]) -> np.ndarray:
+        builds.append(0.0)
+        values = real(pits, rules, seeds, report)
+        builds[-1] = 1.0
+        return values
+
+    monkeypatch.setattr(endgame, "build", counted)
+    yield lambda: builds
+    endgame.table.cache_clear()
+
+
+def test_a_table_is_built_once_then_read_from_its_file(own_cache: Callable[[], list]) -> None:
+    built = endgame.table(*SMALL)
+    assert own_cache() == [1.0] and endgame._file(*SMALL).is_file()
+    endgame.table.cache_clear()  # as a new process would
+    read = endgame.table(*SMALL)
+    assert own_cache() == [1.0]
+    assert isinstance(read.values, np.memmap)
+    assert np.array_equal(read.values, built.values) and read.seeds == built.seeds
+
+
+def test_the_table_s_values_are_not_written_back(own_cache: Callable[[], list]) -> None:
+    endgame.table(*SMALL)
+    endgame.table.cache_clear()
+    path = endgame._file(*SMALL)
+    saved = path.read_bytes()
+    endgame.table(*SMALL).values[:] = 0
+    assert path.read_bytes() == saved
+
+
+def truncate(data: bytearray) -> bytes:
+    return bytes(data[:-1])
+
+
+def flip(data: bytearray) -> bytes:
+    data[endgame.HEADER.size + len(data) // 3] ^= 1
+    return bytes(data)
+
+
+def misname(data: bytearray) -> bytes:
+    return bytes(data.replace(endgame.MAGIC, b"parlour endgame0", 1))
+
+
+def empty(data: bytearray) -> bytes:
+    return b""
+
+
+@pytest.mark.parametrize("damage", [truncate, flip, misname, empty])
+def test_a_damaged_table_file_is_built_again(
+    own_cache: Callable[[], list], damage: Callable[[bytearray], bytes]
+) -> None:
+    whole = endgame.table(*SMALL).values.copy()
+    path = endgame._file(*SMALL)
+    saved = path.read_bytes()
+    path.write_bytes(damage(bytearray(saved)))
+    endgame.table.cache_clear()
+    again = endgame.table(*SMALL)
+    assert own_cache() == [1.0, 1.0]
+    assert np.array_equal(again.values, whole)
+    assert path.read_bytes() == saved
+
+
+def test_the_file_s_key_separates_rule_sets_and_seed_counts(
+    own_cache: Callable[[], list],
+) -> None:
+    """Each rule set, board and seed count has a file of its own, and a file put in
+    another's place (a smaller table for a bigger one) is refused by its header."""
+    pits, rules, seeds = SMALL
+    other_rules = rules_of(empty_capture=False)
+    keys = [SMALL, (pits, other_rules, seeds), (pits, rules, seeds + 1), (pits + 1, rules, seeds)]
+    assert len({endgame._file(*key) for key in keys}) == len(keys)
+    smaller = endgame.table(*SMALL).values.copy()
+    bigger = (pits, rules, seeds + 1)
+    shutil.copy(endgame._file(*SMALL), endgame._file(*bigger))
+    found = endgame.table(*bigger)
+    assert own_cache() == [1.0, 1.0]
+    assert found.seeds == seeds + 1 and len(found.values) > len(smaller)
+    assert np.array_equal(found.values[: len(smaller)], smaller)  # a bigger table's prefix
+
+
+def test_the_engine_builds_no_bigger_table_than_the_game_needs(
+    own_cache: Callable[[], list], tmp_path: Path
+) -> None:
+    """Kalah with three pits of one seed never has more than 6 seeds in its pits: the
+    engine's table stops there, though its budget would hold many more."""
+    state = parlour.game("kalah", pits=3, seeds=1).start()
+    Engine(table_bits=10).search(state, depth=2)
+    assert endgame.seeds_within(3, endgame.MAX_ENTRIES) > 6
+    assert [p.name for p in tmp_path.glob("endgame/*/*")] == [endgame._file(*SMALL).name]
+
+
+INTERRUPTED = """
+import sys
+from parlour.search import endgame
+
+real = endgame.build
+
+def announced(pits, rules, seeds, report):
+    def told(done):
+        print("building", flush=True)
+        report(done)
+        sys.stdin.readline()  # the test's signal comes while this waits
+    return real(pits, rules, seeds, told)
+
+endgame.build = announced
+endgame.table(6, {rules}, 14)
+"""
+
+
+def test_ctrl_c_stops_a_build_and_leaves_no_file(tmp_path: Path) -> None:
+    """A build interrupted between two chunks ends the process on KeyboardInterrupt,
+    with nothing in the tables' folder."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", INTERRUPTED.format(rules=RULES)],
+        env={**os.environ, "PARLOUR_CACHE_DIR": str(tmp_path)},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert child.stdout is not None and child.stdin is not None
+    assert child.stdout.readline() == "building\n"
+    child.send_signal(signal.SIGINT)
+    _, errors = child.communicate(timeout=60)
+    assert "KeyboardInterrupt" in errors
+    assert child.returncode != 0
+    assert [p for p in (tmp_path / "endgame").rglob("*") if p.is_file()] == []
+
+
+def test_a_build_reports_its_progress_chunk_by_chunk() -> None:
+    """Python regains control after every chunk of a build (to show progress, and to
+    stop on Ctrl-C): the reports rise to the whole, in three steps of ``CHUNK`` positions."""
+    shares: list[float] = []
+    endgame.build(4, RULES, 8, shares.append)
+    count = comb(8 + 8, 8)
+    assert len(shares) == 3 * -(-count // endgame.CHUNK)
+    assert shares == sorted(shares) and shares[-1] == pytest.approx(1.0)
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("stream", "patience", "shown"),
+    [
+        (Terminal, 0.0, True),
+        (Terminal, 60.0, False),  # a quick build shows nothing
+        (io.StringIO, 0.0, False),  # nor does one whose standard error is not a terminal
+    ],
+)
+def test_a_long_build_shows_a_progress_bar_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, stream: type[io.StringIO], patience: float, shown: bool
+) -> None:
+    errors = stream()
+    monkeypatch.setattr(sys, "stderr", errors)
+    monkeypatch.setattr(endgame, "PATIENCE", patience)
+    with endgame._progress_bar("endgame table") as report:
+        report(0.5)
+        report(1.0)
+    assert ("endgame table" in errors.getvalue()) == shown

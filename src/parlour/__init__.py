@@ -6,7 +6,11 @@
 35
 """
 
-from parlour.core import (
+from parlour import cache
+
+cache.use_for_kernels()  # before anything imports numba, which reads its settings then
+
+from parlour.core import (  # noqa: E402
     BadOption,
     BadPosition,
     Game,

@@ -12,22 +12,35 @@ Positions are numbered by the combinatorial number system: the pit counts a_1..a
 is the sum of C(c_i, i).  The positions with at most n seeds are exactly the indexes below
 C(n + m, m), so a table for n seeds starts with the table for every smaller n.
 
-The table is built at first use by retrograde analysis: every move either takes seeds off
+The table is built by retrograde analysis: every move either takes seeds off
 the board (into a store, or by a capture) or keeps them in the mover's own row, closer to
 its store.  So positions taken in order of seeds on the board, then of how far their
 seeds have to go, come after all the positions their moves lead to, and each is one
-maximum over its moves of values already known.
+maximum over its moves of values already known.  Building one takes seconds, so it is
+done once a machine: the table is saved in parlour's cache folder (``parlour.cache``) and
+later processes map the file into memory.
 """
 
 from __future__ import annotations
 
+import functools
+import os
+import struct
+import sys
+import tempfile
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from functools import cache
 from math import comb
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 from numba import njit
 
+from parlour import cache
 from parlour.games import sowing
 
 MAX_ENTRIES = 1 << 24
@@ -35,6 +48,18 @@ MAX_ENTRIES = 1 << 24
 pits a side, every position of up to 14 seeds in the pits, built in a few seconds."""
 UNKNOWN = -128
 """A value not yet computed (a position's gain is at most the seeds on the board)."""
+CHUNK = 1 << 15
+"""Positions a kernel takes at a time in a build, some hundredths of a second's work:
+between two, Python regains control, to show progress and to stop at once on Ctrl-C."""
+STEPS = (0.2, 0.05, 0.75)
+"""The shares of a build's time that its three passes take, about: the keys of the
+building order, the order, the values."""
+PATIENCE = 0.5
+"""Seconds of building after which a progress bar shows."""
+MAGIC = b"parlour endgame\n"
+HEADER = struct.Struct("<16s5q")
+"""A table file's header: ``MAGIC``, pits, rules, seeds, positions, the values' CRC-32;
+the values follow, two bytes a position."""
 
 
 @dataclass(frozen=True)
@@ -103,23 +128,24 @@ def _distance(pos: np.ndarray, pits: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _order(count: int, pits: int, choose: np.ndarray, seeds: int) -> np.ndarray:
-    """The positions in the order of building: by seeds in the pits, then by distance (a
-    counting sort: the keys are few)."""
-    span = seeds * pits + 1
-    keys = np.empty(count, dtype=np.int64)
-    starts = np.zeros((seeds + 1) * span + 1, dtype=np.int64)
+def _keys(
+    start: int, stop: int, pits: int, choose: np.ndarray, span: int, keys: np.ndarray
+) -> None:
+    """The building order's key of the positions numbered ``start`` to ``stop`` - 1: seeds
+    in the pits, then distance (``span`` distances a seed count)."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
-    for number in range(count):
+    for number in range(start, stop):
         _unindex(number, pits, choose, pos)
         keys[number] = pos[: 2 * pits + 1].sum() * span + _distance(pos, pits)
-        starts[keys[number] + 1] += 1
-    starts = np.cumsum(starts)
-    order = np.empty(count, dtype=np.int64)
-    for number in range(count):
+
+
+@njit(cache=True, nogil=True)
+def _place(start: int, stop: int, keys: np.ndarray, starts: np.ndarray, order: np.ndarray) -> None:
+    """Put the positions numbered ``start`` to ``stop`` - 1 in ``order`` at the next place
+    of their key (``starts``: where each key's next position goes)."""
+    for number in range(start, stop):
         order[starts[keys[number]]] = number
         starts[keys[number]] += 1
-    return order
 
 
 @njit(cache=True, nogil=True)
@@ -170,14 +196,129 @@ def _fill(order: np.ndarray, pits: int, rules: int, choose: np.ndarray, values: 
     return True
 
 
-@cache
-def table(pits: int, rules: int, seeds: int) -> EndgameTable:
-    """The endgame table of ``pits`` pits a side under ``rules``, to ``seeds`` seeds in
-    the pits (built once a process)."""
+def build(pits: int, rules: int, seeds: int, report: Callable[[float], None]) -> np.ndarray:
+    """The values of the endgame table of ``pits`` pits a side under ``rules``, to
+    ``seeds`` seeds in the pits, by retrograde analysis; ``report`` hears the share done
+    after each of its chunks."""
     count = comb(seeds + 2 * pits, 2 * pits)
     choose = binomials(seeds + 2 * pits, 2 * pits)
+    order = _order(count, pits, choose, seeds, report)
     values = np.full((count, 2), UNKNOWN, dtype=np.int8)
-    order = _order(count, pits, choose, seeds)
-    if not _fill(order, pits, rules, choose, values):
-        raise ValueError(f"no endgame table for sowing rules {rules}: a move left seeds behind")
-    return EndgameTable(seeds, values, choose)
+    for start, stop in _chunks(count, 2, report):
+        if not _fill(order[start:stop], pits, rules, choose, values):
+            raise ValueError(f"no endgame table for sowing rules {rules}: a move left seeds behind")
+    return values
+
+
+def _order(
+    count: int, pits: int, choose: np.ndarray, seeds: int, report: Callable[[float], None]
+) -> np.ndarray:
+    """The positions in the order of building: by seeds in the pits, then by distance (a
+    counting sort: the keys are few); the first two steps of a build."""
+    span = seeds * pits + 1
+    keys = np.empty(count, dtype=np.int64)
+    for start, stop in _chunks(count, 0, report):
+        _keys(start, stop, pits, choose, span, keys)
+    counts = np.bincount(keys, minlength=(seeds + 1) * span)
+    starts = np.cumsum(counts) - counts
+    order = np.empty(count, dtype=np.int64)
+    for start, stop in _chunks(count, 1, report):
+        _place(start, stop, keys, starts, order)
+    return order
+
+
+def _chunks(count: int, step: int, report: Callable[[float], None]) -> Iterator[tuple[int, int]]:
+    """The ranges of positions of step ``step`` of a build over ``count`` positions,
+    ``CHUNK`` at a time, reporting the share of the build done after each."""
+    before = sum(STEPS[:step])
+    for start in range(0, count, CHUNK):
+        stop = min(start + CHUNK, count)
+        yield start, stop
+        report(before + STEPS[step] * stop / count)
+
+
+@functools.cache
+def table(pits: int, rules: int, seeds: int) -> EndgameTable:
+    """The endgame table of ``pits`` pits a side under ``rules``, to ``seeds`` seeds in
+    the pits: read from the cache folder, or built (with a progress bar if that takes a
+    while) and saved there; once a process.  Ctrl-C stops a build between two chunks,
+    before anything is written."""
+    values = _load(pits, rules, seeds)
+    if values is None:
+        with _progress_bar(f"endgame table: {pits} pits a side, up to {seeds} seeds") as report:
+            values = build(pits, rules, seeds, report)
+        with suppress(OSError):  # without a writable cache, the next process builds it again
+            _save(values, pits, rules, seeds)
+    return EndgameTable(seeds, values, binomials(seeds + 2 * pits, 2 * pits))
+
+
+def _file(pits: int, rules: int, seeds: int) -> Path:
+    """Where the table is kept: in a folder of the version of the code that builds it
+    (the values come from this module's kernels and the rules'), named by its key."""
+    version = cache.digest([Path(__file__), Path(sowing.__file__)], cache.PACKAGE)
+    return cache.versioned("endgame", version) / f"sowing-{pits}-pits-{rules}-rules-{seeds}-seeds"
+
+
+def _header(values: np.ndarray, pits: int, rules: int, seeds: int) -> bytes:
+    """The header of the file of these values."""
+    return HEADER.pack(MAGIC, pits, rules, seeds, len(values), zlib.crc32(values.data))
+
+
+def _save(values: np.ndarray, pits: int, rules: int, seeds: int) -> None:
+    """Write the table into a temporary file and rename it into place: a build stopped
+    halfway leaves no file that looks whole."""
+    path = _file(pits, rules, seeds)
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(_header(values, pits, rules, seeds))
+            file.write(values.data)
+        os.replace(temporary, path)
+    finally:
+        Path(temporary).unlink(missing_ok=True)
+
+
+def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
+    """The table's values mapped from its file, or None if there is no file or it is not
+    whole: its header must name this table and the file's size fit it, and the checksum
+    of the values (CRC-32: it catches a damaged disk's errors, for a fraction of a
+    cryptographic hash's time) match.  The mapping is copy-on-write: the array is
+    writable, as the kernels take it, but nothing goes back to the file."""
+    count = comb(seeds + 2 * pits, 2 * pits)
+    try:
+        path = _file(pits, rules, seeds)
+        with path.open("rb") as file:
+            header = file.read(HEADER.size)
+        if len(header) != HEADER.size or path.stat().st_size != HEADER.size + 2 * count:
+            return None
+        values = np.memmap(path, np.int8, "c", HEADER.size, (count, 2))
+    except OSError:
+        return None
+    return values if _header(values, pits, rules, seeds) == header else None
+
+
+@contextmanager
+def _progress_bar(description: str) -> Iterator[Callable[[float], None]]:
+    """A ``report`` for :func:`build` that shows a progress bar on standard error once the
+    build has taken ``PATIENCE`` seconds, if standard error is a terminal."""
+    shown = sys.stderr.isatty()
+    begun = time.monotonic()
+    bar: Any = None
+
+    def report(done: float) -> None:
+        nonlocal bar
+        if bar is None and shown and time.monotonic() - begun > PATIENCE:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = Progress(console=Console(stderr=True), transient=True)
+            bar.add_task(description, total=1.0)
+            bar.start()
+        if bar is not None:
+            bar.update(bar.task_ids[0], completed=done)
+
+    try:
+        yield report
+    finally:
+        if bar is not None:
+            bar.stop()

@@ -571,9 +571,10 @@ class Engine:
         return result
 
     def _knowledge(self, position: KernelPosition) -> Knowledge:
-        """The endgame table (built at its first use in the process) and the learned
-        estimate the search reads for ``position``'s game, or none: Ayo, a strict engine
-        (whose values are minimax's at its depth), or an engine without them."""
+        """The endgame table (read from the cache folder, built there the first time) and
+        the learned estimate the search reads for ``position``'s game, or none: Ayo, a
+        strict engine (whose values are minimax's at its depth), or an engine without
+        them."""
         if position.game != SOWING or self.strict:
             return (*NO_ENDING, evaluation.NONE)
         pits = sowing.pit_count(position.root)
@@ -713,8 +714,9 @@ def analyze(
 
 
 def warm_up(state: State) -> None:
-    """Compile the engine's kernels and build the endgame table of ``state``'s game, so
-    that neither happens on a player's clock (a one-ply search with a tiny table)."""
+    """Compile (or load) the engine's kernels and read (or build) the endgame table of
+    ``state``'s game, so that neither happens on a player's clock (a one-ply search with
+    a tiny table)."""
     Engine(table_bits=4).search(state, depth=1)
 
 
