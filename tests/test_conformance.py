@@ -94,6 +94,6 @@ def test_every_level_of_the_computer_plays_a_legal_move(name: str) -> None:
     states = random_game(name, 11)
     for level in range(1, 9):
         player = thinker(name, level, seconds=0.05)  # one thinker a game, as a player has
-        for state in (states[0], states[len(states) // 2]):
+        for state in (states[0], states[(len(states) - 1) // 2]):  # neither is the end
             move, _ = player.best_move(state, Stop())
             assert move in state.legal_moves(), (level, state.notation())
