@@ -163,7 +163,7 @@ def test_the_computer_can_move_first_and_the_person_keeps_the_bottom_row() -> No
         (["--players", "human,wizard"], "unknown player 'wizard'"),
         (
             ["--players", "computer:9,human"],
-            f"the computer's level must be 1 to {MAX_LEVEL}, not '9'",
+            f"the computer's level must be at most {MAX_LEVEL}, not '9'",
         ),
         (["--players", "random:2,human"], "only the computer has a level"),
         (["--players", "human,human", "--first", "computer"], "--first needs one human"),

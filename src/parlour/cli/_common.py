@@ -1,4 +1,9 @@
-"""Pieces the commands share: game options from the command line, errors as usage errors."""
+"""Pieces the commands share: game options from the command line, errors as usage errors.
+
+Every value a command reads from its command line goes through one of parlour's parsers
+(:mod:`parlour.core`, :mod:`parlour.players.specs`) by way of :class:`Parsed`, so a bad
+value is one line naming the problem and exit status 2, never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +16,58 @@ from typing import Any, TypeVar, cast
 
 import click
 
-from parlour.core import BadOption, Game, game
-from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec, timed
+from parlour.core import (
+    MAX_DEPTH,
+    MAX_SEED,
+    BadOption,
+    Game,
+    ParlourError,
+    game,
+    parse_seconds,
+    parse_whole,
+    shown,
+)
+from parlour.players.specs import DEFAULT_LEVEL, PlayerSpec, parse_level, parse_players, timed
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Parsed(click.ParamType):
+    """A click type that reads its text with one of parlour's parsers, whose errors become
+    click's one-line usage error.  A value that is not text (a default) passes as it is."""
+
+    def __init__(self, name: str, parse: Callable[[str], Any]) -> None:
+        self.name = name
+        self.parse = parse
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            return self.parse(value)
+        except ParlourError as error:
+            self.fail(str(error), param, ctx)
+
+
+def whole_type(what: str, minimum: int, maximum: int) -> Parsed:
+    """The click type of a whole number ``minimum..maximum`` (:func:`parse_whole`)."""
+    return Parsed("INTEGER", lambda text: parse_whole(text, what, minimum, maximum, BadOption))
+
+
+def seconds_type(minimum: float) -> Parsed:
+    """The click type of a time in seconds from ``minimum`` (:func:`parse_seconds`)."""
+    return Parsed("SECONDS", lambda text: parse_seconds(text, "the time", minimum))
+
+
+def depth_type(minimum: int) -> Parsed:
+    """The click type of a depth in plies, ``minimum..MAX_DEPTH``."""
+    return whole_type("the depth", minimum, MAX_DEPTH)
+
+
+PLAYERS = Parsed("A,B", parse_players)
+"""The click type of ``--players``: gives a tuple of two PlayerSpecs."""
+LEVEL = Parsed("LEVEL", parse_level)
+SEED = whole_type("the seed", 0, MAX_SEED)
 
 
 def option_flag(func: F) -> F:
@@ -69,14 +122,14 @@ def seating_flags(order: str, level_help: str, first_help: str) -> Callable[[F],
             ),
             click.option(
                 "--level",
-                type=click.IntRange(1, MAX_LEVEL),
+                type=LEVEL,
                 default=DEFAULT_LEVEL,
                 show_default=True,
                 help=level_help,
             ),
             click.option("--first", type=click.Choice(["human", "computer"]), help=first_help),
             click.option(
-                "--seed", type=int, help="Seed of the random players and draws, to replay a game."
+                "--seed", type=SEED, help="Seed of the random players and draws, to replay a game."
             ),
             click.option(
                 "--clear",
@@ -86,7 +139,7 @@ def seating_flags(order: str, level_help: str, first_help: str) -> Callable[[F],
             click.option(
                 "--time",
                 "seconds",
-                type=click.FloatRange(min=0.05),
+                type=seconds_type(0.05),
                 help="Seconds the computer thinks a move (its engine's levels; default: the "
                 "level's).",
             ),
@@ -116,7 +169,9 @@ def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> G
     for text in option_texts:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
-            raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
+            raise click.BadParameter(
+                f"expected NAME=VALUE, got {shown(text)}", param_hint="--option"
+            )
         options[key.strip()] = value
     try:
         return game(name, **options)
