@@ -47,7 +47,7 @@ def perft(
         perft(state, min(depth, 1))
         next(state.children(), None)
     started = time.perf_counter()
-    if divide and depth > 0:
+    if divide and depth > 0 and not state.is_over:  # a finished game is one leaf, no move
         counts = [(state.move_name(move), count) for move, count in state.divide(depth)]
         leaves = sum(count for _, count in counts)
     else:
