@@ -51,7 +51,7 @@ def test_player_specs_are_parsed_with_levels_and_defaults() -> None:
         ("human,computer:", "level must be a whole number, not ''"),
         ("human,computer:x", "level must be a whole number, not 'x'"),
         ("human,computer:0", "level must be at least 1, not 0"),
-        ("human,computer:9", f"level must be at most {MAX_LEVEL}, not '9'"),
+        ("human,computer:9", f"level must be at most {MAX_LEVEL}, not 9"),
         ("human:3,random", "only the computer has a level"),
     ],
 )

@@ -435,7 +435,8 @@ class GomokuState(State):
             raise IllegalMove(text, usage)
         letter, number = word[0].upper(), digits_value(word[1:], self.size)
         if not (word[0].isascii() and letter in LETTERS) or number is None:
-            raise IllegalMove(text, f"not a point: {usage}{digits_note(word)}")
+            number_text = word[1:] if word[0].isalpha() else word
+            raise IllegalMove(text, f"not a point: {usage}{digits_note(number_text)}")
         col, row = LETTERS.index(letter), self.size - number
         if not (col < self.size and 0 <= row < self.size):
             raise IllegalMove(text, f"no such point on this board: {usage}")
