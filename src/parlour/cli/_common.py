@@ -30,6 +30,8 @@ from parlour.core import (
 from parlour.players.specs import DEFAULT_LEVEL, PlayerSpec, parse_level, parse_players, timed
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 
 class Parsed(click.ParamType):
@@ -177,6 +179,31 @@ def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> G
         return game(name, **options)
     except BadOption as error:
         raise click.UsageError(str(error)) from None
+
+
+def interruptible(call: Callable[[], T]) -> T:
+    """``call()``, run in a daemon thread while this one waits, so that Ctrl-C ends the
+    command at once (exit status 130) even while a compiled kernel, which never looks at
+    signals, is counting."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as error:  # raised again in the command's thread
+            outcome.append(error)
+
+    worker = threading.Thread(target=run, daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+    except KeyboardInterrupt:
+        click.echo("\nInterrupted.", err=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return cast(T, outcome[0])
 
 
 @contextmanager

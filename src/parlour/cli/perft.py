@@ -7,7 +7,7 @@ import time
 import click
 
 from parlour.cli import main
-from parlour.cli._common import depth_type, make_game, option_flag, warming_up
+from parlour.cli._common import depth_type, interruptible, make_game, option_flag, warming_up
 
 
 @main.command(short_help="Count the leaves of a game tree (rules-engine test).")
@@ -48,10 +48,10 @@ def perft(
         next(state.children(), None)
     started = time.perf_counter()
     if divide and depth > 0 and not state.is_over:  # a finished game is one leaf, no move
-        counts = [(state.move_name(move), count) for move, count in state.divide(depth)]
+        counts = [(state.move_name(m), n) for m, n in interruptible(lambda: state.divide(depth))]
         leaves = sum(count for _, count in counts)
     else:
-        counts, leaves = [], perft(state, depth)
+        counts, leaves = [], interruptible(lambda: perft(state, depth))
     seconds = time.perf_counter() - started
     click.echo(leaves)
     for name, count in counts:
