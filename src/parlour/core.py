@@ -5,6 +5,11 @@ A :class:`State` is an immutable position of a game: ``state.play(move)`` return
 state and never changes the old one.  Games register themselves by name with
 :func:`register`; :func:`game` looks them up and validates their options, so that a typo
 in a name or an option is caught with a message that lists what exists.
+
+Every number parlour reads from text (a position, a typed move, an option, a command
+line) goes through :func:`digits_value` (mostly by way of :func:`parse_whole`) or
+:func:`parse_seconds` here, with its range: the digits 0-9 alone, no sign, and a value
+checked before any arithmetic sees it.  Parsers raise only parlour's errors, one line each.
 """
 
 from __future__ import annotations
