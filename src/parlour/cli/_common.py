@@ -194,8 +194,8 @@ def interruptible(call: Callable[[], T]) -> T:
             outcome.append(error)
 
     worker = threading.Thread(target=run, daemon=True)
-    worker.start()
     try:
+        worker.start()
         while worker.is_alive():
             worker.join(0.1)
     except KeyboardInterrupt:
