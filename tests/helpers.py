@@ -1,10 +1,19 @@
-"""What several test modules need: positions reached by random play."""
+"""What several test modules need: positions reached by random play, and ``parlour play``
+in a pseudo-terminal."""
 
 from __future__ import annotations
 
+import io
 import random
+import sys
+from pathlib import Path
+
+import pexpect
 
 from parlour.core import State
+
+PARLOUR = str(Path(sys.executable).parent / "parlour")
+"""The ``parlour`` command of this environment."""
 
 
 def random_play(state: State, rng: random.Random, plies: int) -> State:
@@ -14,3 +23,20 @@ def random_play(state: State, rng: random.Random, plies: int) -> State:
             break
         state = state.play(rng.choice(state.legal_moves()))
     return state
+
+
+def spawn_play(game: str, *args: str, timeout: int = 60) -> pexpect.spawn:
+    """``parlour play GAME ARGS`` in a pseudo-terminal; ``child.logfile_read`` keeps all it
+    printed (see ``transcript``)."""
+    child = pexpect.spawn(PARLOUR, ["play", game, *args], encoding="utf-8", timeout=timeout)
+    child.logfile_read = io.StringIO()
+    return child
+
+
+def transcript(child: pexpect.spawn) -> str:
+    """All the child printed, less the "warming up" note that a cold numba cache adds
+    (it goes to stderr, which the pseudo-terminal mixes in)."""
+    log = child.logfile_read
+    assert isinstance(log, io.StringIO)
+    lines = log.getvalue().replace("\r", "").split("\n")
+    return "\n".join(line for line in lines if not line.startswith("warming up "))

@@ -3,23 +3,16 @@ last stone and the five marked, the computer's games."""
 
 from __future__ import annotations
 
-import io
-import sys
-from pathlib import Path
-
 import pexpect
 import pytest
 from click.testing import CliRunner
 
+from helpers import spawn_play
 from parlour.cli import main
-
-PARLOUR = str(Path(sys.executable).parent / "parlour")
 
 
 def spawn(*args: str) -> pexpect.spawn:
-    child = pexpect.spawn(PARLOUR, ["play", "gomoku", *args], encoding="utf-8", timeout=90)
-    child.logfile_read = io.StringIO()
-    return child
+    return spawn_play("gomoku", *args, timeout=90)
 
 
 def test_two_people_play_to_a_five_through_bad_input() -> None:

@@ -33,7 +33,7 @@ def test_engine_levels_search_deeper_and_on_a_clock() -> None:
 
 def test_specs_carry_the_level_and_the_time() -> None:
     assert parse_player("computer:8") == PlayerSpec("computer", 8)
-    with pytest.raises(BadOption, match="1 to 8"):
+    with pytest.raises(BadOption, match="at most 8, not 9"):
         parse_player("computer:9")
     specs = timed((PlayerSpec("human"), PlayerSpec("computer", 8)), 0.5)
     assert specs == (PlayerSpec("human"), PlayerSpec("computer", 8, 0.5))

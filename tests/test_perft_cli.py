@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import _thread
+import threading
+
+import pytest
 from click.testing import CliRunner
 
 import parlour
 from parlour.cli import main
+from parlour.cli._common import interruptible
 
 
 def run(*args: str) -> tuple[int, list[str]]:
@@ -66,3 +71,24 @@ def test_divide_counts_a_round_ending_first_move_as_one_leaf() -> None:
     ender = state.legal_moves()[0]
     assert state.play_report(ender)[1].round_end is not None
     assert counts[state.move_name(ender)] == "1"
+
+
+def test_ctrl_c_ends_a_count_at_once() -> None:
+    """The count runs in a thread of its own (a compiled kernel never looks at signals):
+    Ctrl-C while it runs ends the command with status 130."""
+    started, never = threading.Event(), threading.Event()
+
+    def count() -> int:
+        started.set()
+        never.wait()
+        return 0
+
+    def press_ctrl_c() -> None:
+        started.wait()
+        _thread.interrupt_main()
+
+    threading.Thread(target=press_ctrl_c, daemon=True).start()
+    with pytest.raises(SystemExit) as stopped:
+        interruptible(count)
+    assert stopped.value.code == 130
+    never.set()

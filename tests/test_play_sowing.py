@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-import io
-import sys
-from pathlib import Path
-
 import pexpect
 import pytest
 from click.testing import CliRunner
 
+from helpers import spawn_play, transcript
 from parlour.cli import main
 from parlour.players.specs import MAX_LEVEL
-
-PARLOUR = str(Path(sys.executable).parent / "parlour")
 
 # Seed 001's sample screens, from "Welcome" to the second prompt, one seed paragraph a
 # string (the seed's own spacing is lost in its text; the words and the boards are not).
@@ -54,19 +49,7 @@ def words(text: str) -> list[str]:
 
 
 def spawn(*args: str) -> pexpect.spawn:
-    """The command in a pseudo-terminal; ``child.logfile_read`` keeps all it printed."""
-    child = pexpect.spawn(PARLOUR, ["play", "mancala", *args], encoding="utf-8", timeout=60)
-    child.logfile_read = io.StringIO()
-    return child
-
-
-def transcript(child: pexpect.spawn) -> str:
-    """All the child printed, less the "warming up" note that a cold numba cache adds
-    (it goes to stderr, which the pseudo-terminal mixes in)."""
-    log = child.logfile_read
-    assert isinstance(log, io.StringIO)
-    lines = log.getvalue().replace("\r", "").split("\n")
-    return "\n".join(line for line in lines if not line.startswith("warming up "))
+    return spawn_play("mancala", *args)
 
 
 def boards(paragraphs: tuple[str, ...]) -> list[list[str]]:
@@ -163,7 +146,7 @@ def test_the_computer_can_move_first_and_the_person_keeps_the_bottom_row() -> No
         (["--players", "human,wizard"], "unknown player 'wizard'"),
         (
             ["--players", "computer:9,human"],
-            f"the computer's level must be 1 to {MAX_LEVEL}, not '9'",
+            f"the computer's level must be at most {MAX_LEVEL}, not 9",
         ),
         (["--players", "random:2,human"], "only the computer has a level"),
         (["--players", "human,human", "--first", "computer"], "--first needs one human"),

@@ -64,9 +64,10 @@ def test_player_specs_are_parsed_with_levels_and_defaults() -> None:
         ("human", "give two players separated by a comma"),
         ("human,human,human", "give two players"),
         ("human,robot", "unknown player 'robot'"),
-        ("human,computer:", f"level must be 1 to {MAX_LEVEL}, not ''"),
-        ("human,computer:x", f"level must be 1 to {MAX_LEVEL}, not 'x'"),
-        ("human,computer:0", f"level must be 1 to {MAX_LEVEL}, not '0'"),
+        ("human,computer:", "level must be a whole number, not ''"),
+        ("human,computer:x", "level must be a whole number, not 'x'"),
+        ("human,computer:0", "level must be at least 1, not 0"),
+        ("human,computer:9", f"level must be at most {MAX_LEVEL}, not 9"),
         ("human:3,random", "only the computer has a level"),
     ],
 )

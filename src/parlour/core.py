@@ -5,12 +5,18 @@ A :class:`State` is an immutable position of a game: ``state.play(move)`` return
 state and never changes the old one.  Games register themselves by name with
 :func:`register`; :func:`game` looks them up and validates their options, so that a typo
 in a name or an option is caught with a message that lists what exists.
+
+Every number parlour reads from text (a position, a typed move, an option, a command
+line) goes through :func:`digits_value` (mostly by way of :func:`parse_whole`) or
+:func:`parse_seconds` here, with its range: the digits 0-9 alone, no sign, and a value
+checked before any arithmetic sees it.  Parsers raise only parlour's errors, one line each.
 """
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -26,7 +32,7 @@ class IllegalMove(ParlourError):
     """A move that is not legal in the state it was played in (the state is unchanged)."""
 
     def __init__(self, move: object, reason: str) -> None:
-        super().__init__(f"illegal move {move!r}: {reason}")
+        super().__init__(f"illegal move {shown(move)}: {reason}")
         self.move = move
         self.reason = reason
 
@@ -39,25 +45,108 @@ class BadOption(ParlourError):
     """An unknown game, an unknown option, or an option value out of range."""
 
 
-def parse_numbers(text: str, what: str, count: int | None = None) -> list[int]:
-    """The comma-separated whole numbers (none negative) of a position text, ``count`` of
-    them if given; BadPosition naming ``what`` otherwise."""
-    try:
-        values = [int(v) for v in text.split(",")]
-    except ValueError:
-        raise BadPosition(f"{what} must be whole numbers separated by commas: {text!r}") from None
-    if any(v < 0 for v in values):
-        raise BadPosition(f"{what} cannot be negative: {text!r}")
-    if count is not None and len(values) != count:
-        raise BadPosition(f"{what} must be {count} number(s), got {len(values)}: {text!r}")
-    return values
+SHOWN = 40
+"""The most characters of a person's text an error message repeats."""
+DIGITS = 30
+"""The most digits of a number an error message repeats."""
+
+MAX_SEED = 2**63 - 1
+"""The largest seed of a random draw: the generators take 63 bits."""
+
+MAX_DEPTH = 99
+"""The deepest perft or search a command takes, in plies: far beyond any that finishes
+(the engine's "to the end" is 99)."""
+
+MAX_SECONDS = 86_400.0
+"""The longest a command thinks, a day: a finite bound, so that a timer can be set."""
+
+
+def shown(value: object) -> str:
+    """``value`` as an error message repeats it: the repr of text, cut to ``SHOWN``
+    characters, and a huge whole number by its size alone (``str`` refuses to write one
+    of more than 4300 digits)."""
+    if isinstance(value, int) and abs(value) >= 10**DIGITS:
+        return f"a number of more than {DIGITS} digits"
+    text = repr(value)
+    return text if len(text) <= SHOWN else f"{text[: SHOWN - 4]}...{text[-1]}"
+
+
+def digits_note(text: str) -> str:
+    """What to add to "not a number" when ``text`` is a number parlour does not read:
+    another script's digits (``²``, ``٣``, ``４``) or a sign; empty otherwise."""
+    if any(c.isdigit() and not c.isascii() for c in text):
+        return "; write numbers with the digits 0-9"
+    if text[:1] in ("+", "-") and text[1:].isdigit():
+        return "; write numbers without a sign (none here is negative)"
+    return ""
+
+
+def digits_value(text: str, cap: int) -> int | None:
+    """``text`` as a whole number if it is one written with the digits 0-9 alone (no sign,
+    no space, no other script's digits), else None; a value above ``cap`` comes back as
+    ``cap + 1``, found by counting digits, so that a number of any length costs nothing."""
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(cap)):
+        return cap + 1
+    return min(int(digits), cap + 1)
+
+
+ErrorType = Callable[[str], ParlourError]
+
+
+def parse_whole(
+    text: str, what: str, minimum: int, maximum: int, error: ErrorType = BadPosition
+) -> int:
+    """The whole number ``minimum..maximum`` that ``text`` writes with the digits 0-9;
+    ``error`` naming ``what`` otherwise.  Every number parlour reads from text comes here,
+    with its range, so no number out of range reaches arithmetic."""
+    value = digits_value(text, maximum)
+    if value is None:
+        raise error(f"{what} must be a whole number, not {shown(text)}{digits_note(text)}")
+    if value < minimum:
+        raise error(f"{what} must be at least {minimum}, not {value}")
+    if value > maximum:
+        digits = text.lstrip("0")
+        big = int(digits) if len(digits) <= DIGITS else 10**DIGITS  # shown by its size
+        raise error(f"{what} must be at most {maximum}, not {shown(big)}")
+    return value
+
+
+def parse_numbers(text: str, what: str, maximum: int, count: int | None = None) -> list[int]:
+    """The comma-separated counts ``0..maximum`` of a position text, ``count`` of them if
+    given; BadPosition naming ``what`` otherwise."""
+    parts = text.split(",")
+    if count is not None and len(parts) != count:
+        raise BadPosition(f"{what} must be {count} number(s), got {len(parts)}: {shown(text)}")
+    return [parse_whole(part, f"each number of {what}", 0, maximum) for part in parts]
 
 
 def parse_player(text: str, what: str) -> int:
     """A player number of a position text, 0 or 1; BadPosition naming ``what`` otherwise."""
     if text not in ("0", "1"):
-        raise BadPosition(f"{what} must be 0 or 1, not {text!r}")
+        raise BadPosition(f"{what} must be 0 or 1, not {shown(text)}")
     return int(text)
+
+
+_SECONDS = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+
+
+def parse_seconds(text: str, what: str, minimum: float, maximum: float = MAX_SECONDS) -> float:
+    """A time in seconds, ``minimum..maximum``, written with the digits 0-9 and at most one
+    point (``2``, ``0.5``); BadOption naming ``what`` otherwise: never infinite, never
+    "nan", so that a timer can always be set with it."""
+    word = text.strip()
+    if not _SECONDS.fullmatch(word):
+        raise BadOption(
+            f"{what} must be a number of seconds like 2 or 0.5, not {shown(text)}"
+            + digits_note(word)
+        )
+    seconds = float(word)
+    if not minimum <= seconds <= maximum:
+        raise BadOption(f"{what} must be {minimum:g} to {maximum:g} seconds, not {shown(word)}")
+    return seconds
 
 
 _TRUE = {"true", "yes", "on", "1"}
@@ -68,7 +157,8 @@ _FALSE = {"false", "no", "off", "0"}
 class Option:
     """One knob of a game: its type, default, allowed range and help text.
 
-    ``kind`` is ``int``, ``bool`` or ``str``; ``nullable`` lets ``none`` mean "no limit".
+    ``kind`` is ``int``, ``bool`` or ``str``; an ``int`` option has both bounds, so that
+    every value is checked before it is used; ``nullable`` lets ``none`` mean "no limit".
     Values given as text (from the command line) are converted by :meth:`convert`.
     """
 
@@ -76,10 +166,14 @@ class Option:
     kind: type
     default: Any
     help: str
-    minimum: int | None = None
+    minimum: int = 0
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     nullable: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kind is int and self.maximum is None:
+            raise TypeError(f"option {self.name}: a whole-number option needs a maximum")
 
     def convert(self, value: Any) -> Any:
         """Return ``value`` checked and converted to this option's type, or raise BadOption."""
@@ -91,19 +185,29 @@ class Option:
             raise BadOption(f"option {self.name} needs a value")
         if self.kind is bool:
             if not isinstance(value, bool):
-                raise BadOption(f"option {self.name} must be true or false, not {value!r}")
+                raise BadOption(f"option {self.name} must be true or false, not {shown(value)}")
             return value
         if self.kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOption(f"option {self.name} must be a whole number, not {value!r}")
-            if self.minimum is not None and value < self.minimum:
-                raise BadOption(f"option {self.name} must be at least {self.minimum}, not {value}")
-            if self.maximum is not None and value > self.maximum:
-                raise BadOption(f"option {self.name} must be at most {self.maximum}, not {value}")
-            return value
+                raise BadOption(f"option {self.name} must be a whole number, not {shown(value)}")
+            return self._in_range(value)
+        if not isinstance(value, str):
+            raise BadOption(f"option {self.name} must be text, not {shown(value)}")
         if self.choices and value not in self.choices:
             raise BadOption(
-                f"option {self.name} must be one of {', '.join(self.choices)}, not {value!r}"
+                f"option {self.name} must be one of {', '.join(self.choices)}, not {shown(value)}"
+            )
+        return value
+
+    def _in_range(self, value: int) -> int:
+        assert self.maximum is not None
+        if value < self.minimum:
+            raise BadOption(
+                f"option {self.name} must be at least {self.minimum}, not {shown(value)}"
+            )
+        if value > self.maximum:
+            raise BadOption(
+                f"option {self.name} must be at most {self.maximum}, not {shown(value)}"
             )
         return value
 
@@ -115,14 +219,10 @@ class Option:
                 return True
             if text.lower() in _FALSE:
                 return False
-            raise BadOption(f"option {self.name} must be true or false, not {text!r}")
+            raise BadOption(f"option {self.name} must be true or false, not {shown(text)}")
         if self.kind is int:
-            try:
-                return int(text)
-            except ValueError:
-                raise BadOption(
-                    f"option {self.name} must be a whole number, not {text!r}"
-                ) from None
+            assert self.maximum is not None  # every whole-number option has one: __post_init__
+            return parse_whole(text, f"option {self.name}", self.minimum, self.maximum, BadOption)
         return text
 
 
@@ -142,7 +242,7 @@ class Game(ABC):
             if option.name == name:
                 return option
         known = ", ".join(o.name for o in cls.OPTIONS) or "none"
-        raise BadOption(f"unknown option {name!r}; the options are: {known}")
+        raise BadOption(f"unknown option {shown(name)}; the options are: {known}")
 
     @abstractmethod
     def start(self) -> State:
@@ -308,7 +408,7 @@ def _entry(name: str) -> _Entry:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY))
-        raise BadOption(f"unknown game {name!r}; the games are: {known}") from None
+        raise BadOption(f"unknown game {shown(name)}; the games are: {known}") from None
 
 
 def _load_games() -> None:

@@ -1,4 +1,9 @@
-"""Pieces the commands share: game options from the command line, errors as usage errors."""
+"""Pieces the commands share: game options from the command line, errors as usage errors.
+
+Every value a command reads from its command line goes through one of parlour's parsers
+(:mod:`parlour.core`, :mod:`parlour.players.specs`) by way of :class:`Parsed`, so a bad
+value is one line naming the problem and exit status 2, never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -11,10 +16,60 @@ from typing import Any, TypeVar, cast
 
 import click
 
-from parlour.core import BadOption, Game, game
-from parlour.players.specs import DEFAULT_LEVEL, MAX_LEVEL, PLAYERS, PlayerSpec, timed
+from parlour.core import (
+    MAX_DEPTH,
+    MAX_SEED,
+    BadOption,
+    Game,
+    ParlourError,
+    game,
+    parse_seconds,
+    parse_whole,
+    shown,
+)
+from parlour.players.specs import DEFAULT_LEVEL, PlayerSpec, parse_level, parse_players, timed
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+
+
+class Parsed(click.ParamType):
+    """A click type that reads its text with one of parlour's parsers, whose errors become
+    click's one-line usage error.  A value that is not text (a default) passes as it is."""
+
+    def __init__(self, name: str, parse: Callable[[str], Any]) -> None:
+        self.name = name
+        self.parse = parse
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            return self.parse(value)
+        except ParlourError as error:
+            self.fail(str(error), param, ctx)
+
+
+def whole_type(what: str, minimum: int, maximum: int) -> Parsed:
+    """The click type of a whole number ``minimum..maximum`` (:func:`parse_whole`)."""
+    return Parsed("INTEGER", lambda text: parse_whole(text, what, minimum, maximum, BadOption))
+
+
+def seconds_type(minimum: float) -> Parsed:
+    """The click type of a time in seconds from ``minimum`` (:func:`parse_seconds`)."""
+    return Parsed("SECONDS", lambda text: parse_seconds(text, "the time", minimum))
+
+
+def depth_type(minimum: int) -> Parsed:
+    """The click type of a depth in plies, ``minimum..MAX_DEPTH``."""
+    return whole_type("the depth", minimum, MAX_DEPTH)
+
+
+PLAYERS = Parsed("A,B", parse_players)
+"""The click type of ``--players``: gives a tuple of two PlayerSpecs."""
+LEVEL = Parsed("LEVEL", parse_level)
+SEED = whole_type("the seed", 0, MAX_SEED)
 
 
 SOWING_OPTION = "empty_capture=false"  # the help's example of an option, for the sowing games
@@ -75,14 +130,14 @@ def seating_flags(
             ),
             click.option(
                 "--level",
-                type=click.IntRange(1, MAX_LEVEL),
+                type=LEVEL,
                 default=DEFAULT_LEVEL,
                 show_default=True,
                 help=level_help,
             ),
             click.option("--first", type=click.Choice(["human", "computer"]), help=first_help),
             click.option(
-                "--seed", type=int, help="Seed of the random players and draws, to replay a game."
+                "--seed", type=SEED, help="Seed of the random players and draws, to replay a game."
             ),
             click.option(
                 "--clear",
@@ -92,7 +147,7 @@ def seating_flags(
             click.option(
                 "--time",
                 "seconds",
-                type=click.FloatRange(min=0.05),
+                type=seconds_type(0.05),
                 help="Seconds the computer thinks a move (its engine's levels; default: the "
                 "level's).",
             ),
@@ -122,12 +177,39 @@ def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> G
     for text in option_texts:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
-            raise click.BadParameter(f"expected NAME=VALUE, got {text!r}", param_hint="--option")
+            raise click.BadParameter(
+                f"expected NAME=VALUE, got {shown(text)}", param_hint="--option"
+            )
         options[key.strip()] = value
     try:
         return game(name, **options)
     except BadOption as error:
         raise click.UsageError(str(error)) from None
+
+
+def interruptible(call: Callable[[], T]) -> T:
+    """``call()``, run in a daemon thread while this one waits, so that Ctrl-C ends the
+    command at once (exit status 130) even while a compiled kernel, which never looks at
+    signals, is counting."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as error:  # raised again in the command's thread
+            outcome.append(error)
+
+    worker = threading.Thread(target=run, daemon=True)
+    try:
+        worker.start()
+        while worker.is_alive():
+            worker.join(0.1)
+    except KeyboardInterrupt:
+        click.echo("\nInterrupted.", err=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None
+    if isinstance(outcome[0], BaseException):
+        raise outcome[0]
+    return cast(T, outcome[0])
 
 
 @contextmanager

@@ -7,7 +7,7 @@ from typing import Any
 import click
 
 from parlour.cli import main
-from parlour.cli._common import make_game, option_flag, warming_up
+from parlour.cli._common import depth_type, make_game, option_flag, seconds_type, warming_up
 
 PROVEN = {
     "gomoku": "a forced win for the side to move if positive, a forced loss if negative",
@@ -19,22 +19,24 @@ PROVEN_MARGIN = "every line was searched to the end of the game: the final margi
 @main.command(short_help="Best move and value of a position, by the engine.")
 @click.argument("game_name", metavar="GAME")
 @click.argument("position", required=False)
-@click.option("--time", "seconds", type=click.FloatRange(min=0.01), help="Seconds to think.")
+@click.option(
+    "--time", "seconds", type=seconds_type(0.01), help="Seconds to think (a day at most)."
+)
 @click.option(
     "--depth",
-    type=click.IntRange(min=1),
+    type=depth_type(1),
     help="Plies to search, an extra turn free (99: to the end).",
 )
-@click.option("--pits", type=int, help="Pits a side (sowing games).")
-@click.option("--seeds", type=int, help="Seeds a pit at the start (sowing games).")
+@click.option("--pits", help="Pits a side (sowing games).")
+@click.option("--seeds", help="Seeds a pit at the start (sowing games).")
 @option_flag
 def analyze(
     game_name: str,
     position: str | None,
     seconds: float | None,
     depth: int | None,
-    pits: int | None,
-    seeds: int | None,
+    pits: str | None,
+    seeds: str | None,
     option_texts: tuple[str, ...],
 ) -> None:
     """Search POSITION (the game's notation; the start by default) and print the best

@@ -7,22 +7,22 @@ import time
 import click
 
 from parlour.cli import main
-from parlour.cli._common import make_game, option_flag, warming_up
+from parlour.cli._common import depth_type, interruptible, make_game, option_flag, warming_up
 
 
 @main.command(short_help="Count the leaves of a game tree (rules-engine test).")
 @click.argument("game_name", metavar="GAME")
-@click.argument("depth", type=click.IntRange(min=0))
-@click.option("--pits", type=int, help="Pits a side (sowing games).")
-@click.option("--seeds", type=int, help="Seeds a pit at the start (sowing games).")
+@click.argument("depth", type=depth_type(0))
+@click.option("--pits", help="Pits a side (sowing games).")
+@click.option("--seeds", help="Seeds a pit at the start (sowing games).")
 @click.option("--position", help="Start from this position (the game's notation).")
 @click.option("--divide", is_flag=True, help="Also print the count below each first move.")
 @option_flag
 def perft(
     game_name: str,
     depth: int,
-    pits: int | None,
-    seeds: int | None,
+    pits: str | None,
+    seeds: str | None,
     position: str | None,
     divide: bool,
     option_texts: tuple[str, ...],
@@ -31,11 +31,14 @@ def perft(
 
     A ply is one move of one player (an extra turn is a new ply) and a finished game is a
     leaf, as RULES.md defines it.  --divide splits the count by first move, which is how a
-    rule difference between two engines is found.
+    rule difference between two engines is found.  A game that draws lots for its first
+    player (Ayo) starts with player 0 unless -o first=1 says otherwise, as RULES.md has it.
     """
     from parlour.core import BadPosition, perft
 
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
+    if game.options.get("first", 0) is None:
+        game = make_game(game_name, option_texts, pits=pits, seeds=seeds, first=0)
     try:
         state = game.parse(position) if position is not None else game.start()
     except BadPosition as error:
@@ -44,11 +47,11 @@ def perft(
         perft(state, min(depth, 1))
         next(state.children(), None)
     started = time.perf_counter()
-    if divide and depth > 0:
-        counts = [(state.move_name(move), count) for move, count in state.divide(depth)]
+    if divide and depth > 0 and not state.is_over:  # a finished game is one leaf, no move
+        counts = [(state.move_name(m), n) for m, n in interruptible(lambda: state.divide(depth))]
         leaves = sum(count for _, count in counts)
     else:
-        counts, leaves = [], perft(state, depth)
+        counts, leaves = [], interruptible(lambda: perft(state, depth))
     seconds = time.perf_counter() - started
     click.echo(leaves)
     for name, count in counts:

@@ -22,10 +22,8 @@ from parlour.cli._common import Seating, make_game, seating_flags, warming_up
     first_help="Who starts the first round (default: drawn by lot).",
     option_example="max_rounds=3",
 )
-@click.option(
-    "--max-rounds", type=click.IntRange(min=1), help="End the game after this many rounds."
-)
-def ayo(seating: Seating, max_rounds: int | None, option_texts: tuple[str, ...]) -> None:
+@click.option("--max-rounds", help="End the game after this many rounds.")
+def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...]) -> None:
     """Play Ayo as seed 000 has it: fours captured while sowing, relays, houses bought."""
     from parlour.actors.ayo import stoned_notices
     from parlour.players.ayo_screen import AyoScreen

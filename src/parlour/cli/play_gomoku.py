@@ -22,12 +22,12 @@ from parlour.cli._common import Seating, make_game, seating_flags, warming_up
     first_help="Who plays X and moves first (default: the person).",
     option_example="exact_five=true",
 )
-@click.option("--size", type=int, help="Points on a side, 5 to 26 (default 15).")
+@click.option("--size", help="Points on a side, 5 to 26 (default 15).")
 @click.option(
     "--exact-five", "exact_five", flag_value=True, default=None, help="Six or more do not win."
 )
 def gomoku(
-    seating: Seating, size: int | None, exact_five: bool | None, option_texts: tuple[str, ...]
+    seating: Seating, size: str | None, exact_five: bool | None, option_texts: tuple[str, ...]
 ) -> None:
     """Play five in a row (seed 002) against the computer or another person."""
     from parlour.players.gomoku_screen import GomokuScreen

@@ -23,10 +23,10 @@ def _command(name: str, summary: str) -> None:
         level_help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine.",
         first_help="Who moves first (default: player 1, the bottom row).",
     )
-    @click.option("--pits", type=int, help="Pits a side.")
-    @click.option("--seeds", type=int, help="Seeds in each pit at the start.")
+    @click.option("--pits", help="Pits a side.")
+    @click.option("--seeds", help="Seeds in each pit at the start.")
     def command(
-        seating: Seating, pits: int | None, seeds: int | None, option_texts: tuple[str, ...]
+        seating: Seating, pits: str | None, seeds: str | None, option_texts: tuple[str, ...]
     ) -> None:
         from parlour.players.sowing_screen import SowingScreen
         from parlour.players.terminal import play_in_terminal

@@ -24,6 +24,8 @@ import click
 
 from parlour.actors.runtime import Actor
 from parlour.cli import play, simulate
+from parlour.cli._common import seconds_type, whole_type
+from parlour.core import MAX_SEED
 
 if TYPE_CHECKING:
     from parlour.games.war import WarRules
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
     from parlour.players.terminal import LineSource
 
 DEFAULT_DELAY = 0.25
+MAX_GAMES = 10**12
+MAX_JOBS = 1024
 
 
 def rule_flags(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -97,12 +101,14 @@ def _can_show_suits() -> bool:
 
 @play.command("war")
 @rule_flags
-@click.option("--game", "index", type=click.IntRange(min=0), default=0, help="Game of the run.")
+@click.option(
+    "--game", "index", type=whole_type("the game", 0, MAX_SEED), default=0, help="Game of the run."
+)
 @click.option("--step", is_flag=True, help="Wait for Enter after each round.")
 @click.option("--fast", is_flag=True, help="Print only the result.")
 @click.option(
     "--delay",
-    type=click.FloatRange(min=0),
+    type=seconds_type(0),
     default=DEFAULT_DELAY,
     show_default=True,
     help="Seconds between rounds.",
@@ -229,9 +235,17 @@ class TableView(Actor):
 
 @simulate.command("war")
 @click.option(
-    "--games", type=click.IntRange(min=1), default=100_000, show_default=True, help="Games."
+    "--games",
+    type=whole_type("the number of games", 1, MAX_GAMES),
+    default=100_000,
+    show_default=True,
+    help="Games.",
 )
-@click.option("--jobs", type=click.IntRange(min=1), help="Threads (default: every core).")
+@click.option(
+    "--jobs",
+    type=whole_type("the number of threads", 1, MAX_JOBS),
+    help="Threads (default: every core).",
+)
 @rule_flags
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def simulate_war(games: int, jobs: int | None, as_json: bool, **flags: str | None) -> None:

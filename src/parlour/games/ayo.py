@@ -40,15 +40,20 @@ import numpy as np
 from numba import njit
 
 from parlour.core import (
+    MAX_SEED,
     BadPosition,
     Game,
     IllegalMove,
     Move,
     Option,
     State,
+    digits_note,
+    digits_value,
     parse_numbers,
     parse_player,
+    parse_whole,
     register,
+    shown,
 )
 
 HOUSES = 12
@@ -62,6 +67,10 @@ OVER = 29
 HIST_FROM = 30
 HIST_LEN = 31
 SIZE = 32
+
+MAX_ROUNDS = 10_000
+"""The longest round limit (and the latest round a position may be in): far more rounds
+than a game of Ayo plays, and a bound on every number the kernels count rounds with."""
 
 # Outcome flags of apply_move; the reason a round ended sits in bits 4-5.
 NEVER_ENDS = 1
@@ -111,6 +120,10 @@ def position_key(pos: np.ndarray) -> int:
     for i in range(HOUSES - 2, -1, -1):
         key = key * (TOKENS + 1) + pos[i]
     return key * 2 + pos[TO_MOVE]
+
+
+MAX_KEY = 2 * (TOKENS + 1) ** (HOUSES - 1) - 1
+"""The largest ``position_key``."""
 
 
 @njit(cache=True, nogil=True)
@@ -445,9 +458,19 @@ class AyoGame(Game):
     """Ayo with its options: a limit on rounds, who starts, and the seed of the draw."""
 
     OPTIONS = (
-        Option("max_rounds", int, None, "end the game after this many rounds", 1, nullable=True),
+        Option(
+            "max_rounds",
+            int,
+            None,
+            "end the game after this many rounds",
+            minimum=1,
+            maximum=MAX_ROUNDS,
+            nullable=True,
+        ),
         Option("first", int, None, "who starts the first round (0 or 1)", 0, 1, nullable=True),
-        Option("seed", int, None, "seed of the draw for the first round", nullable=True),
+        Option(
+            "seed", int, None, "seed of the draw for the first round", 0, MAX_SEED, nullable=True
+        ),
     )
 
     @property
@@ -562,6 +585,9 @@ class AyoState(State):
             pos[:] = self._pos
             hist[:-1] = self._hist
         report = _report(self, house, events)
+        if pos[OVER]:  # as the notation has it: no player to move, no history
+            pos[TO_MOVE] = 0
+            pos[HIST_FROM] = pos[HIST_LEN]
         live = hist[pos[HIST_FROM] : pos[HIST_LEN]].copy()
         pos[HIST_LEN] -= pos[HIST_FROM]
         pos[HIST_FROM] = 0
@@ -604,9 +630,12 @@ class AyoState(State):
     def parse_move(self, text: str) -> int:
         """A house number 0..11, as the board labels the houses."""
         word = text.strip()
-        if not word.isdigit():
-            raise IllegalMove(text, "type the number of one of your houses, 0..11")
-        return self._checked(int(word))
+        house = digits_value(word, HOUSES)
+        if house is None or house >= HOUSES:
+            raise IllegalMove(
+                text, f"type the number of one of your houses, 0..11{digits_note(word)}"
+            )
+        return self._checked(house)
 
     def notation(self) -> str:
         """``board owners captured to-move round starter history``: houses 0..11 by
@@ -698,30 +727,32 @@ def _parse(game: AyoGame, text: str) -> AyoState:
     if len(fields) != 7:
         raise BadPosition(
             "expected 7 fields 'board owners captured to-move round starter history', "
-            f"got {len(fields)} in {text!r}"
+            f"got {len(fields)} in {shown(text)}"
         )
     board, owners, captured, mover, round_, starter, keys = fields
     if len(owners) != HOUSES or set(owners) - {"0", "1"}:
-        raise BadPosition(f"the owners must be 12 digits 0 or 1, not {owners!r}")
+        raise BadPosition(f"the owners must be 12 digits 0 or 1, not {shown(owners)}")
     pos = np.zeros(SIZE, dtype=np.int64)
-    pos[:HOUSES] = parse_numbers(board, "the board", HOUSES)
+    pos[:HOUSES] = parse_numbers(board, "the board", TOKENS, HOUSES)
     pos[OWNER : OWNER + HOUSES] = [int(c) for c in owners]
-    pos[CAPTURED : CAPTURED + 2] = parse_numbers(captured, "the captured tokens", 2)
+    pos[CAPTURED : CAPTURED + 2] = parse_numbers(captured, "the captured tokens", TOKENS, 2)
     pos[OVER] = mover == "-"
     pos[TO_MOVE] = 0 if mover == "-" else parse_player(mover, "the player to move")
-    (pos[ROUND],) = parse_numbers(round_, "the round", 1)
+    pos[ROUND] = parse_whole(round_, "the round", 0, MAX_ROUNDS)
     pos[STARTER] = parse_player(starter, "the round's starter")
     if keys == "-":  # no earlier position: the history is this position alone
         hist = np.array([] if pos[OVER] else [position_key(pos)], dtype=np.int64)
     else:
-        hist = np.array(parse_numbers(keys, "the history", None), dtype=np.int64)
+        hist = np.array(parse_numbers(keys, "the history", MAX_KEY), dtype=np.int64)
     pos[HIST_LEN] = len(hist)
     _check(game, pos, hist)
     return AyoState(game, pos, hist)
 
 
 def _check(game: AyoGame, pos: np.ndarray, hist: np.ndarray) -> None:
-    """Refuse a position the game cannot reach, naming what is wrong."""
+    """Refuse a position the game cannot reach, naming what is wrong.  Every number is
+    in range already (``_parse``), so the sums below are exact and the legal-move test
+    sows 48 tokens at most."""
     tokens = int(pos[:HOUSES].sum() + pos[CAPTURED] + pos[CAPTURED + 1])
     if tokens != TOKENS:
         raise BadPosition(f"the position holds {tokens} tokens; Ayo has {TOKENS}")
@@ -738,6 +769,12 @@ def _check(game: AyoGame, pos: np.ndarray, hist: np.ndarray) -> None:
     if pos[OVER]:
         if pos[:HOUSES].any() or len(hist):
             raise BadPosition("a finished game has no tokens on the board and no history")
+        if TOKENS not in pos[CAPTURED : CAPTURED + 2] and pos[ROUND] != game.max_rounds:
+            last = f"round {game.max_rounds}" if game.max_rounds else "none in this game"
+            raise BadPosition(
+                "a game is over only when a player holds all 48 tokens or after its last "
+                f"round ({last})"
+            )
         return
     if pos[CAPTURED] % 4 or pos[CAPTURED + 1] % 4 or pos[CAPTURED] + pos[CAPTURED + 1] > 40:
         raise BadPosition("during a round each player captures whole fours, ten at most")
@@ -745,8 +782,8 @@ def _check(game: AyoGame, pos: np.ndarray, hist: np.ndarray) -> None:
         raise BadPosition(f"player {pos[TO_MOVE]} is to move but has no legal move")
     if not len(hist) or hist[-1] != position_key(pos):
         raise BadPosition("the history must end with the key of this position")
-    if len(set(hist.tolist())) != len(hist) or (hist < 0).any():
-        raise BadPosition("the history keys must be distinct and not negative")
+    if len(set(hist.tolist())) != len(hist):
+        raise BadPosition("the history keys must be distinct")
 
 
 register("ayo", AyoGame, "Ayo of seed 000: fours captured while sowing, relays, houses bought")

@@ -16,7 +16,18 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from parlour.core import BadPosition, Game, IllegalMove, Move, Option, State, register
+from parlour.core import (
+    BadPosition,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    State,
+    digits_note,
+    digits_value,
+    register,
+    shown,
+)
 
 EMPTY = 0
 SYMBOLS = ".X0"
@@ -188,7 +199,7 @@ class GomokuGame(Game):
         if to_move is None:
             to_move = 0 if xs <= os else 1
         elif to_move not in (0, 1):
-            raise BadPosition(f"the player to move is 0 (X) or 1 (0), not {to_move!r}")
+            raise BadPosition(f"the player to move is 0 (X) or 1 (0), not {shown(to_move)}")
         if self.options["strict"]:
             _check_reachable(board, xs, os, to_move, game.exact)
         return GomokuState(game, board, to_move)
@@ -423,15 +434,16 @@ class GomokuState(State):
 
     def parse_move(self, text: str) -> Point:
         """The point a person typed as ``H8`` (any case), if the side to move may play it."""
-        word = text.strip().upper()
+        word = text.strip()
         last = LETTERS[self.size - 1]
         usage = f"type a column letter A..{last} and a row number 1..{self.size}, like H8"
         if not word:
             raise IllegalMove(text, usage)
-        letter, number = word[0], word[1:]
-        if letter not in LETTERS or not number.isdigit():
-            raise IllegalMove(text, f"not a point: {usage}")
-        col, row = LETTERS.index(letter), self.size - int(number)
+        letter, number = word[0].upper(), digits_value(word[1:], self.size)
+        if not (word[0].isascii() and letter in LETTERS) or number is None:
+            number_text = word[1:] if word[0].isalpha() else word
+            raise IllegalMove(text, f"not a point: {usage}{digits_note(number_text)}")
+        col, row = LETTERS.index(letter), self.size - number
         if not (col < self.size and 0 <= row < self.size):
             raise IllegalMove(text, f"no such point on this board: {usage}")
         if self.is_over:

@@ -34,9 +34,12 @@ from parlour.core import (
     Move,
     Option,
     State,
+    digits_note,
+    digits_value,
     parse_numbers,
     parse_player,
     register,
+    shown,
 )
 
 SOW_OPPONENT_STORE = 1
@@ -275,6 +278,12 @@ class SowingGame(Game):
         return int(self.options["pits"])
 
     @property
+    def total_seeds(self) -> int:
+        """The seeds of the whole game: no pit or store holds more, so a position's counts
+        fit the board's 16 bits and its sum is exact."""
+        return 2 * self.pits * int(self.options["seeds"])
+
+    @property
     def rules(self) -> int:
         """The rule switches as the kernels' flags."""
         return SOW_OPPONENT_STORE * bool(self.options["sow_opponent_store"]) + EMPTY_CAPTURE * bool(
@@ -294,31 +303,34 @@ class SowingGame(Game):
         by column, store, and the player to move (``0`` or ``1``)."""
         fields = text.split()
         if len(fields) != 2:
-            raise BadPosition(f"expected '<pits>/<store>/<pits>/<store> <to move>', got {text!r}")
+            raise BadPosition(
+                f"expected '<pits>/<store>/<pits>/<store> <to move>', got {shown(text)}"
+            )
         parts = fields[0].split("/")
         if len(parts) != 4:
-            raise BadPosition(f"expected 4 parts separated by '/', got {len(parts)} in {text!r}")
+            raise BadPosition(
+                f"expected 4 parts separated by '/', got {len(parts)} in {shown(text)}"
+            )
         board = np.zeros(2 * self.pits + 3, dtype=BOARD_DTYPE)
+        seeds = self.total_seeds
         for player in range(2):
-            row = parse_numbers(parts[2 * player], f"player {player}'s pits")
+            row = parse_numbers(parts[2 * player], f"player {player}'s pits", seeds)
             if len(row) != self.pits:
                 raise BadPosition(
                     f"player {player}'s row has {len(row)} pits; this game has {self.pits}"
                 )
-            for column, seeds in enumerate(row):
-                board[pit_index(player, column, self.pits)] = seeds
-            (store,) = parse_numbers(parts[2 * player + 1], f"player {player}'s store", count=1)
+            for column, count in enumerate(row):
+                board[pit_index(player, column, self.pits)] = count
+            (store,) = parse_numbers(parts[2 * player + 1], f"player {player}'s store", seeds, 1)
             board[store_index(player, self.pits)] = store
         board[-1] = parse_player(fields[1], "the player to move")
         self._check(board)
         return SowingState(self, board)
 
     def _check(self, board: np.ndarray) -> None:
-        total = 2 * self.pits * int(self.options["seeds"])
-        if int(board[:-1].sum()) != total:
-            raise BadPosition(
-                f"the position holds {int(board[:-1].sum())} seeds; this game has {total}"
-            )
+        total = int(board[:-1].sum())
+        if total != self.total_seeds:
+            raise BadPosition(f"the position holds {total} seeds; this game has {self.total_seeds}")
         seeds_in_rows = board[: self.pits].any() or board[self.pits + 1 : 2 * self.pits + 1].any()
         if is_over(board) and seeds_in_rows:
             raise BadPosition("one row is empty but the other's seeds were not collected")
@@ -412,15 +424,15 @@ class SowingState(State):
     def parse_move(self, text: str) -> int:
         """A pit letter (``D`` or ``d``) or a column number (``3``) of the mover's row."""
         word = text.strip()
-        last = LETTERS[self.pits - 1]
+        pits = LETTERS[: self.pits]
+        last = pits[-1]
         if not word:
             raise IllegalMove(text, f"type a pit letter A..{last}")
-        if word.isdigit():
-            column = int(word)
-        elif len(word) == 1 and word.upper() in LETTERS[: self.pits]:
+        column = digits_value(word, self.pits)
+        if column is None and len(word) == 1 and word.isascii() and word.upper() in pits:
             column = LETTERS.index(word.upper())
-        else:
-            raise IllegalMove(text, f"not a pit: type a letter A..{last}")
+        if column is None:
+            raise IllegalMove(text, f"not a pit: type a letter A..{last}{digits_note(word)}")
         if not 0 <= column < self.pits:
             raise IllegalMove(text, f"no such pit: the pits are A..{last}")
         if self.is_over:

@@ -16,19 +16,21 @@ one-element ``uint64`` array, so that the compiled code and plain Python share i
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 from numba import njit
 
-from parlour.core import BadOption, Option
+from parlour.core import MAX_SEED, BadOption, Option, digits_note, digits_value, shown
 
 FULL_DECK = tuple(range(52))
 SMALL_DECK = (0, 10, 11, 12, 13, 23, 24, 25)  # A, J, Q, K of clubs, then of diamonds
 WAR_CARDS = 3  # cards each player puts in a war: two face down, one face up
 TIE = -1  # the "winner" of a tied comparison or a drawn game
+MAX_ROUNDS = 100_000_000
+"""The longest round limit: the kernel counts rounds in 32 bits and looks on to three times
+the limit for a cycle."""
 
 PICKUPS = ("shuffled", "winner_first", "played")
 SHUFFLED, WINNER_FIRST, PLAYED = range(3)
@@ -183,33 +185,34 @@ def card_name(card: int, ascii_only: bool = False) -> str:
     return RANKS[card % 13] + suits[card // 13]
 
 
-_CARD = re.compile(r"(?i)^(a|[2-9]|10|j|q|k)([cdhs♣♦♥♠])$")
+_CARD = re.compile(r"(?ai)(a|[2-9]|10|j|q|k)([cdhs♣♦♥♠])")
 
 
 def parse_card(text: str) -> int:
     """A card from its number (``51``) or its name (``KS``, ``K♠``, ``10h``)."""
     text = text.strip()
-    if text.isdigit():
-        card = int(text)
-        if card < 52:
+    card = digits_value(text, len(FULL_DECK) - 1)
+    if card is not None:
+        if card < len(FULL_DECK):
             return card
-        raise BadOption(f"card {text} is out of range: cards are 0 to 51")
-    match = _CARD.match(text)
+        raise BadOption(f"card {shown(text)} is out of range: cards are 0 to 51")
+    match = _CARD.fullmatch(text)
     if match is None:
-        raise BadOption(f"{text!r} is not a card: write a number 0..51 or a name like KS or 10H")
+        raise BadOption(
+            f"{shown(text)} is not a card: write a number 0..51 or a name like KS or 10H"
+            + digits_note(text)
+        )
     rank, suit = match.group(1).upper(), match.group(2).upper()
     suit_index = ASCII_SUITS.index(suit) if suit in ASCII_SUITS else SUITS.index(suit)
     return suit_index * 13 + RANKS.index(rank)
 
 
-def parse_deck(spec: str | Sequence[int]) -> tuple[int, ...]:
+def parse_deck(text: str) -> tuple[int, ...]:
     """``full``, ``small`` or a list of distinct cards with an even count (2 or more)."""
-    if isinstance(spec, str):
-        if spec.strip().lower() in ("full", "small"):
-            return FULL_DECK if spec.strip().lower() == "full" else SMALL_DECK
-        cards = [parse_card(part) for part in re.split(r"[\s,]+", spec.strip()) if part]
-    else:
-        cards = [parse_card(str(card)) for card in spec]
+    named = {"full": FULL_DECK, "small": SMALL_DECK}.get(text.strip().lower())
+    if named is not None:
+        return named
+    cards = [parse_card(part) for part in re.split(r"[\s,]+", text.strip()) if part]
     if len(set(cards)) != len(cards):
         raise BadOption("option deck lists a card twice")
     if len(cards) < 2 or len(cards) % 2:
@@ -230,7 +233,13 @@ OPTIONS = (
         choices=PICKUPS,
     ),
     Option(
-        "max_rounds", int, 50, "rounds before the game stops (none: no limit)", 1, nullable=True
+        "max_rounds",
+        int,
+        50,
+        "rounds before the game stops (none: no limit)",
+        minimum=1,
+        maximum=MAX_ROUNDS,
+        nullable=True,
     ),
     Option(
         "long_game_winner",
@@ -244,8 +253,7 @@ OPTIONS = (
         int,
         None,
         "seed of the random generator (none: a fresh one)",
-        minimum=0,
-        maximum=2**63 - 1,
+        maximum=MAX_SEED,
         nullable=True,
     ),
 )
@@ -291,7 +299,7 @@ def war_rules(**options: Any) -> WarRules:
     values = {name: option.default for name, option in known.items()}
     for name, raw in options.items():
         if name not in known:
-            raise BadOption(f"unknown option {name!r}; the options are: {', '.join(known)}")
+            raise BadOption(f"unknown option {shown(name)}; the options are: {', '.join(known)}")
         values[name] = known[name].convert(raw)
     return WarRules(
         deck=parse_deck(values["deck"]),

@@ -2,19 +2,16 @@
 
 ``parse_players("human,computer:3")`` gives one :class:`PlayerSpec` a seat (player 0
 first); :meth:`PlayerSpec.build` makes the actor of a program; :func:`seat_names` names the
-seats for the screens.  Commands use :data:`PLAYERS`, a click type that turns a bad spec
-into a one-line usage error.
+seats for the screens.  A bad spec raises BadOption naming the problem (the commands'
+``--players`` turns it into a one-line usage error).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
-
-import click
 
 from parlour.actors import Actor
-from parlour.core import BadOption
+from parlour.core import BadOption, parse_whole, shown
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 
 DEFAULT_LEVEL = 3
@@ -52,15 +49,18 @@ def parse_player(text: str) -> PlayerSpec:
     kind, sep, level_text = text.strip().lower().partition(":")
     if kind not in KINDS:
         raise BadOption(
-            f"unknown player {text.strip()!r}; the players are human, computer:LEVEL, random"
+            f"unknown player {shown(text.strip())}; the players are human, computer:LEVEL, random"
         )
     if not sep:
         return PlayerSpec(kind)
     if kind != "computer":
-        raise BadOption(f"only the computer has a level, not {text.strip()!r}")
-    if not level_text.isdigit() or not 1 <= int(level_text) <= MAX_LEVEL:
-        raise BadOption(f"the computer's level must be 1 to {MAX_LEVEL}, not {level_text!r}")
-    return PlayerSpec(kind, int(level_text))
+        raise BadOption(f"only the computer has a level, not {shown(text.strip())}")
+    return PlayerSpec(kind, parse_level(level_text))
+
+
+def parse_level(text: str) -> int:
+    """The computer's level, 1 to MAX_LEVEL (``--level``, and ``computer:LEVEL``)."""
+    return parse_whole(text, "the computer's level", 1, MAX_LEVEL, BadOption)
 
 
 def parse_players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
@@ -68,7 +68,7 @@ def parse_players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
     parts = text.split(",")
     if len(parts) != 2:
         raise BadOption(
-            f"give two players separated by a comma, e.g. human,computer:3; got {text!r}"
+            f"give two players separated by a comma, e.g. human,computer:3; got {shown(text)}"
         )
     return parse_player(parts[0]), parse_player(parts[1])
 
@@ -92,19 +92,3 @@ def seat_names(specs: tuple[PlayerSpec, PlayerSpec]) -> tuple[str, str]:
         else:
             names.append(f"Computer {seat + 1}" if alike else "Computer")
     return names[0], names[1]
-
-
-class _PlayersType(click.ParamType):
-    name = "A,B"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        if isinstance(value, tuple):
-            return value
-        try:
-            return parse_players(value)
-        except BadOption as error:
-            self.fail(str(error), param, ctx)
-
-
-PLAYERS = _PlayersType()
-"""The click type of ``--players``: gives a tuple of two PlayerSpecs."""

@@ -1,0 +1,669 @@
+"""Every door text comes in by, fuzzed (issue 19): positions, typed moves, game options,
+War's cards, decks and rules, the player specs, and the command lines of ``perft``,
+``analyze``, ``simulate`` and ``play``.
+
+Each parser is fed valid texts, near-valid ones (a valid text with one mutation: a number
+out of range, huge, signed or in another script's digits, a field missing or doubled, a
+wrong separator, a total off by one) and arbitrary text.  Its answer must be a value that
+reads back equal (a state's notation, a move's name, an option's text) or the parser's own
+error in one line (BadPosition, IllegalMove, BadOption; a command's "Error:" line and exit
+status 2), never another exception; and it must come back.  Every call runs in a daemon
+thread: one that has not returned within ``BOUND`` seconds is a hang (a parse takes
+microseconds; the bound only tells a hang from an answer, so it is generous).
+
+Each test's examples are its weight times the profile's ``max_examples``: about 2,500
+inputs in all by default, 100,000 with ``--hypothesis-profile=long`` (tests/conftest.py).
+The twelve reproductions of the issue are named tests at the end.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+from unittest import mock
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import strategies as st
+
+import parlour
+from helpers import random_play
+from parlour.cli import main
+from parlour.core import BadOption, BadPosition, Game, IllegalMove, ParlourError, State
+from parlour.games.war import FULL_DECK, card_name, parse_card, parse_deck, war_rules
+from parlour.players.specs import parse_players
+
+T = TypeVar("T")
+BOUND = 60.0
+"""Seconds a call may take before it counts as a hang."""
+
+
+def budget(weight: float) -> settings:
+    """``weight`` times the profile's examples; no deadline (``bounded`` watches instead)."""
+    return settings(
+        max_examples=max(1, round(weight * settings().max_examples)),
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
+
+
+def bounded(call: Callable[[], T]) -> T | ParlourError:
+    """``call()``'s value or the ParlourError it raised; any other exception is raised
+    again here, and a call that has not returned within BOUND seconds fails as a hang."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as error:  # handed to the test's thread
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(BOUND)
+    assert outcome, f"hang: no answer within {BOUND} s"
+    if isinstance(outcome[0], BaseException) and not isinstance(outcome[0], ParlourError):
+        raise outcome[0]
+    return outcome[0]
+
+
+def refused(outcome: object, error: type[ParlourError]) -> bool:
+    """Whether ``outcome`` is ``error`` with a one-line message; False for a value."""
+    if not isinstance(outcome, ParlourError):
+        return False
+    assert isinstance(outcome, error), f"{type(outcome).__name__} where {error.__name__} is due"
+    message = str(outcome)
+    assert message and "\n" not in message and len(message) < 400, message
+    return True
+
+
+def answered(outcome: object, error: type[ParlourError]) -> bool:
+    """``refused``, counted in hypothesis's statistics (``--hypothesis-show-statistics``)."""
+    no = refused(outcome, error)
+    event("refused" if no else "read")
+    return no
+
+
+# ---------------------------------------------------------------- texts and mutations
+
+NUMBERS = (
+    "0",
+    "1",
+    "-1",
+    "-0",
+    "+4",
+    "²",
+    "٣",
+    "４",
+    "①",
+    "፰",
+    "٤٨",
+    "32768",
+    "65536",
+    "4611686018427387904",
+    "9" * 25,
+    "1" * 5000,
+    "1e3",
+    "4.0",
+    "0x10",
+    "4_0",
+    " 4",
+    "inf",
+    "nan",
+)
+"""What a number of a valid text is replaced by: ends of ranges, overflows, signs, other
+scripts' digits (which ``int`` and ``str.isdigit`` accept), and other ways to write one."""
+PIECES = (",", "/", " ", "\n", ":", "=", ";", "-", "X", "x", ".", "none", "\x00", "\t", "")
+"""Separators and stray characters a mutation inserts or swaps in."""
+ALPHABET = "0123456789,/ -X.\n:=abcdhs²٣４"
+"""The characters of the notations, and a few digits from other scripts."""
+
+
+@st.composite
+def mutated(draw: st.DrawFn, texts: st.SearchStrategy[str]) -> str:
+    """A text of ``texts`` with one mutation."""
+    text = draw(texts)
+    how = draw(st.sampled_from(["number", "number", "delete", "insert", "swap", "double", "cut"]))
+    runs = [m.span() for m in re.finditer(r"[0-9]+", text)]
+    if how == "number" and runs:
+        start, end = draw(st.sampled_from(runs))
+        n = int(text[start:end])
+        new = draw(st.sampled_from([str(n + 1), str(max(n - 1, 0)), *NUMBERS]))
+        return text[:start] + new + text[end:]
+    if how == "delete" and text:
+        at = draw(st.integers(0, len(text) - 1))
+        return text[:at] + text[at + draw(st.integers(1, 20)) :]
+    separators = [i for i, c in enumerate(text) if c in PIECES]
+    if how == "swap" and separators:
+        at = draw(st.sampled_from(separators))
+        return text[:at] + draw(st.sampled_from(PIECES)) + text[at + 1 :]
+    fields = text.split(" ")
+    if how == "double" and len(fields) > 1:
+        at = draw(st.integers(0, len(fields) - 1))
+        return " ".join(fields[: at + 1] + fields[at:])
+    if how == "cut":
+        return text[: draw(st.integers(0, len(text)))]
+    at = draw(st.integers(0, len(text)))
+    return text[:at] + draw(st.sampled_from(NUMBERS + PIECES)) + text[at:]
+
+
+def inputs(valid: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+    """Valid texts, near-valid ones and arbitrary ones."""
+    return st.one_of(
+        valid,
+        mutated(valid),
+        mutated(valid),
+        st.text(ALPHABET, max_size=60),
+        st.text(max_size=30),
+    )
+
+
+# ---------------------------------------------------------------- states
+
+VARIANTS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("kalah", {}),
+    ("kalah", {"pits": 4, "seeds": 3}),
+    ("kalah", {"pits": 16, "seeds": 24}),
+    ("mancala", {}),
+    ("mancala", {"empty_capture": False}),
+    ("ayo", {"first": 0}),
+    ("ayo", {"max_rounds": 1, "seed": 3}),
+    ("ayo", {"max_rounds": 3, "first": 1}),
+    ("gomoku", {"size": 5}),
+    ("gomoku", {"size": 9, "strict": True}),
+    ("gomoku", {"size": 7, "exact_five": True}),
+)
+"""Rule sets the fuzz plays: presets, the largest sowing board, round limits, strictness."""
+GAMES = tuple(parlour.game(name, **options) for name, options in VARIANTS)
+ENGINE_GAMES = tuple(g for g in GAMES if g.name != "gomoku" and g.options.get("pits", 6) == 6)
+
+
+@st.composite
+def states(draw: st.DrawFn, games: tuple[Game, ...] = GAMES) -> State:
+    """A position reached by random play (finished games included)."""
+    game = draw(st.sampled_from(games))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    return random_play(game.start(), rng, draw(st.integers(0, 250)))
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> tuple[Game, str]:
+    """A game and a position text for it: a notation of its own, or of another game."""
+    state = draw(states())
+    game = draw(st.one_of(st.just(state.game), st.sampled_from(GAMES)))
+    return game, draw(inputs(st.just(state.notation())))
+
+
+def check_position(game: Game, text: str) -> None:
+    outcome = bounded(lambda: game.parse(text))
+    if not answered(outcome, BadPosition):
+        assert isinstance(outcome, State)
+        assert outcome.game.parse(outcome.notation()) == outcome
+        if not outcome.is_over:
+            assert outcome.legal_moves()
+
+
+@budget(6)
+@given(positions())
+@example((GAMES[5], "4,4,4,4,4,4,4,4,4,4,4,4 000000111111 0,0 0 1 0 -"))
+def test_position_texts_read_back_or_are_refused(case: tuple[Game, str]) -> None:
+    check_position(*case)
+
+
+# ---------------------------------------------------------------- typed moves
+
+
+@st.composite
+def typed_moves(draw: st.DrawFn) -> tuple[State, str]:
+    state = draw(states())
+    names = [state.move_name(m) for m in state.legal_moves()] or ["A", "0", "H8"]
+    return state, draw(inputs(st.sampled_from(names)))
+
+
+@budget(5)
+@given(typed_moves())
+@example((GAMES[0].start(), "²"))
+@example((GAMES[5].start(), "٣"))
+@example((GAMES[8].start(), "C²"))
+@example((GAMES[0].start(), "1" * 5000))
+def test_typed_moves_are_legal_moves_or_refused(case: tuple[State, str]) -> None:
+    state, text = case
+    outcome = bounded(lambda: state.parse_move(text))
+    if not answered(outcome, IllegalMove):
+        assert outcome in state.legal_moves()
+        assert state.parse_move(state.move_name(outcome)) == outcome
+
+
+# ---------------------------------------------------------------- game options
+
+
+def option_text(value: object) -> str:
+    """An option's value as the command line writes it."""
+    return "none" if value is None else str(value).lower()
+
+
+@st.composite
+def valid_option(draw: st.DrawFn, option: parlour.Option) -> str:
+    if option.kind is bool:
+        return draw(st.sampled_from(["true", "false", "yes", "no", "on", "off", "1", "0"]))
+    if option.choices:
+        return draw(st.sampled_from(option.choices))
+    if option.kind is int:
+        assert option.maximum is not None
+        text = str(draw(st.integers(option.minimum, option.maximum)))
+        return draw(st.sampled_from([text, "none"])) if option.nullable else text
+    return draw(st.sampled_from(["full", "small", "AC,KD", "2H 3H 4H 5H"]))
+
+
+@st.composite
+def game_options(draw: st.DrawFn) -> tuple[str, dict[str, str]]:
+    name = draw(st.sampled_from(sorted(parlour.game_names())))
+    chosen = draw(st.lists(st.sampled_from(parlour.game_options(name)), unique=True))
+    options = {o.name: draw(inputs(valid_option(o))) for o in chosen}
+    if draw(st.booleans()):
+        name = draw(inputs(st.just(name)))
+    if draw(st.booleans()):
+        options[draw(inputs(st.sampled_from(["pits", "seeds", "size", "max_rounds"])))] = "4"
+    return name, options
+
+
+@budget(3)
+@given(game_options())
+@example(("kalah", {"pits": "1" * 5000}))
+@example(("ayo", {"max_rounds": "9223372036854775808"}))
+def test_games_with_text_options_read_back_or_are_refused(case: tuple[str, dict[str, str]]) -> None:
+    name, options = case
+    outcome = bounded(lambda: parlour.game(name, **options))
+    if not answered(outcome, BadOption):
+        assert isinstance(outcome, Game)
+        again = {key: option_text(value) for key, value in outcome.options.items()}
+        assert parlour.game(name, **again) == outcome
+        outcome.start()
+
+
+@pytest.mark.parametrize(
+    "value",
+    [10**5000, -(10**40), 2**63, True, 4.0, "4", None, [4]],
+    ids=["huge", "negative", "2**63", "bool", "float", "text", "None", "list"],
+)
+def test_games_with_python_values_take_only_whole_numbers_in_range(value: object) -> None:
+    outcome = bounded(lambda: parlour.game("kalah", pits=value))
+    assert refused(outcome, BadOption) or outcome == parlour.game("kalah", pits=4)
+
+
+# ---------------------------------------------------------------- War
+
+CARD_NAMES = [
+    text
+    for card in FULL_DECK
+    for text in (card_name(card), card_name(card, ascii_only=True).lower(), str(card))
+]
+
+
+@budget(2)
+@given(inputs(st.sampled_from(CARD_NAMES)))
+@example("²")
+@example("ＫS")
+@example("KS")
+def test_cards_read_back_or_are_refused(text: str) -> None:
+    outcome = bounded(lambda: parse_card(text))
+    if not answered(outcome, BadOption):
+        assert isinstance(outcome, int) and 0 <= outcome < len(FULL_DECK)
+        for name in (card_name(outcome), card_name(outcome, ascii_only=True), str(outcome)):
+            assert parse_card(name) == outcome
+
+
+@st.composite
+def deck_texts(draw: st.DrawFn) -> str:
+    cards = draw(st.lists(st.sampled_from(CARD_NAMES), min_size=1, max_size=20))
+    return draw(st.sampled_from([",", " ", ", "])).join(cards)
+
+
+@budget(2)
+@given(inputs(st.one_of(deck_texts(), st.sampled_from(["full", "small"]))))
+@example("², 3")
+def test_decks_read_back_or_are_refused(text: str) -> None:
+    outcome = bounded(lambda: parse_deck(text))
+    if not answered(outcome, BadOption):
+        assert isinstance(outcome, tuple) and len(set(outcome)) == len(outcome)
+        assert len(outcome) % 2 == 0 and len(outcome) >= 2
+        assert parse_deck(",".join(card_name(c, ascii_only=True) for c in outcome)) == outcome
+
+
+WAR_OPTIONS = ("deck", "pickup", "max_rounds", "long_game_winner", "seed")
+
+
+@st.composite
+def war_options(draw: st.DrawFn) -> dict[str, Any]:
+    from parlour.games.war import OPTIONS
+
+    chosen = draw(st.lists(st.sampled_from(OPTIONS), unique=True))
+    options: dict[str, Any] = {o.name: draw(inputs(valid_option(o))) for o in chosen}
+    if draw(st.booleans()):
+        options[draw(st.sampled_from(WAR_OPTIONS))] = draw(
+            st.one_of(st.integers(), st.booleans(), st.none(), st.floats(), st.just(10**5000))
+        )
+    return options
+
+
+@budget(2)
+@given(war_options())
+@example({"deck": 5})
+@example({"deck": True})
+def test_war_rules_read_back_or_are_refused(options: dict[str, Any]) -> None:
+    outcome = bounded(lambda: war_rules(**options))
+    if not answered(outcome, BadOption):
+        assert not isinstance(outcome, ParlourError)
+        deck = ",".join(card_name(c, ascii_only=True) for c in outcome.deck)
+        texts = {name: option_text(getattr(outcome, name)) for name in WAR_OPTIONS}
+        assert war_rules(**{**texts, "deck": deck}) == outcome
+
+
+# ---------------------------------------------------------------- player specs
+
+SPECS = [
+    "human,computer:3",
+    "random,human",
+    "computer:8,computer:1",
+    "human,human",
+    "computer,random",
+]
+
+
+@budget(2)
+@given(inputs(st.sampled_from(SPECS)))
+@example("human,computer:²")
+@example("human,computer:+4")
+def test_player_specs_read_back_or_are_refused(text: str) -> None:
+    outcome = bounded(lambda: parse_players(text))
+    if not answered(outcome, BadOption):
+        assert not isinstance(outcome, ParlourError)
+        first, second = outcome
+        assert parse_players(f"{first},{second}") == outcome
+
+
+# ---------------------------------------------------------------- command lines
+
+
+def command(args: list[str]) -> Result:
+    """``parlour ARGS`` by click's runner: exit status 0, or 2 with an "Error:" line."""
+    result = bounded(lambda: CliRunner().invoke(main, args))
+    assert isinstance(result, Result)
+    assert result.exit_code in (0, 2), f"{args!r}: exit {result.exit_code}: {result.exception!r}"
+    if result.exit_code == 2:  # click repeats an argument as it was given, newlines and all
+        assert any(line.startswith("Error: ") for line in result.output.splitlines())
+    assert "Traceback" not in result.output
+    return result
+
+
+@st.composite
+def mutated_args(draw: st.DrawFn, args: list[str]) -> list[str]:
+    """``args`` as given, or with one token mutated, dropped, doubled or added."""
+    how = draw(st.sampled_from(["none", "token", "token", "token", "drop", "double", "add"]))
+    at = draw(st.integers(1, len(args) - 1))
+    if how == "token":
+        return [*args[:at], draw(mutated(st.just(args[at]))), *args[at + 1 :]]
+    if how == "drop":
+        return args[:at] + args[at + 1 :]
+    if how == "double":
+        return args[: at + 1] + args[at:]
+    if how == "add":
+        return [*args[:at], draw(st.text(ALPHABET, max_size=10)), *args[at:]]
+    return args
+
+
+def option_args(game: Game) -> list[str]:
+    """``-o NAME=VALUE`` for each option of ``game``."""
+    return [a for k, v in game.options.items() for a in ("-o", f"{k}={option_text(v)}")]
+
+
+@st.composite
+def perft_commands(draw: st.DrawFn) -> tuple[list[str], int | None]:
+    """A perft command line, and its count when it is unchanged."""
+    state = draw(states(GAMES[:8] + GAMES[8:9]))  # gomoku on 5x5 alone: perft is Python there
+    depth = draw(st.integers(0, 2))
+    args = ["perft", state.game.name, str(depth), "--position", state.notation()]
+    args += option_args(state.game) + draw(st.sampled_from([[], ["--divide"]]))
+    changed = draw(mutated_args(args))
+    return changed, parlour.perft(state, depth) if changed == args else None
+
+
+@budget(1.2)
+@given(perft_commands())
+@example((["perft", "kalah", "99999999999999999999"], None))
+@example((["perft", "kalah", "٣"], None))
+def test_perft_counts_or_refuses_in_one_line(case: tuple[list[str], int | None]) -> None:
+    args, leaves = case
+    result = command(args)
+    event(f"exit {result.exit_code}")
+    if leaves is not None:
+        assert result.exit_code == 0 and result.output.split()[0] == str(leaves)
+
+
+@st.composite
+def analyze_commands(draw: st.DrawFn) -> list[str]:
+    state = draw(states(ENGINE_GAMES))
+    depth = str(draw(st.integers(1, 3)))
+    args = ["analyze", state.game.name, state.notation(), "--depth", depth, "--time", "0.05"]
+    return draw(mutated_args(args + option_args(state.game)))
+
+
+@budget(0.3)
+@given(analyze_commands())
+@example(["analyze", "kalah", "--time", "inf"])
+@example(["analyze", "kalah", "--time", "nan"])
+@example(["analyze", "kalah", "--time", "1e9999"])
+@example(["analyze", "-h", "kalah", "--depth", "1"])
+def test_analyze_answers_or_refuses_in_one_line(args: list[str]) -> None:
+    result = command(args)
+    event(f"exit {result.exit_code}")
+    if result.exit_code == 0:  # an answer, or the help a stray -h asks for
+        assert "best move " in result.output or result.output.startswith("Usage: ")
+
+
+@st.composite
+def simulate_commands(draw: st.DrawFn) -> list[str]:
+    deck = draw(st.sampled_from(["full", "small", "AC,KD,2H,3S"]))
+    args = ["simulate", "war", "--games", "3", "--jobs", "1", "--deck", deck]
+    args += ["--seed", str(draw(st.integers(0, 2**63 - 1)))]
+    args += ["--max-rounds", str(draw(st.integers(1, 100)))]
+    args += ["--pickup", draw(st.sampled_from(["shuffled", "winner_first", "played"]))]
+    args += ["--long-game-winner", draw(st.sampled_from(["fewer", "more"]))]
+    return draw(mutated_args(args))
+
+
+@budget(0.5)
+@given(simulate_commands())
+@example(["simulate", "war", "--deck", "5"])
+def test_simulate_answers_or_refuses_in_one_line(args: list[str]) -> None:
+    result = command(args)
+    event(f"exit {result.exit_code}")
+    if result.exit_code == 0:
+        assert "games" in result.output
+
+
+PLAY = {
+    "kalah": ["--players", "human,human", "--seed", "1", "--pits", "4", "--seeds", "3"],
+    "mancala": ["--players", "human,human", "--time", "0.5", "--level", "2", "-o", "pits=5"],
+    "ayo": ["--players", "human,human", "--max-rounds", "3", "-o", "first=0"],
+    "gomoku": ["--players", "human,human", "--size", "9", "--exact-five"],
+    "war": ["--fast", "--delay", "0", "--seed", "3", "--game", "4", "--max-rounds", "30"],
+}
+
+
+@pytest.fixture(scope="module")
+def no_terminal_games() -> Iterator[None]:
+    """``play`` commands set up their game and stop before the first prompt."""
+    with mock.patch("parlour.players.terminal.play_in_terminal", lambda *_, **__: 0):
+        yield
+
+
+@budget(1)
+@given(st.sampled_from(sorted(PLAY)).flatmap(lambda g: mutated_args(["play", g, *PLAY[g]])))
+@example(["play", "kalah", "--level", "٣"])
+@example(["play", "ayo", "--max-rounds", "9223372036854775808"])
+def test_play_sets_up_or_refuses_in_one_line(no_terminal_games: None, args: list[str]) -> None:
+    event(f"exit {command(args).exit_code}")
+
+
+# ---------------------------------------------------------------- the issue's twelve
+
+B = 2**62
+HANG = f"{B},{B},48,0,0,0,0,0,0,0,0,0 000000111111 {B},{B} 0 1 0 -"
+"""Issue 19's first reproduction: the total passes after a 64-bit overflow, then the
+legal-move test would sow 2**62 tokens."""
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (  # 1: a hang in the legal-move test, after the total overflowed
+            lambda: parlour.game("ayo").parse(HANG),
+            BadPosition,
+            f"each number of the board must be at most 48, not {B}",
+        ),
+        (  # 2: a board whose 64-bit sum wraps to 48
+            lambda: parlour.game("ayo").parse(
+                f"{B},{B},{B},{B},48,0,0,0,0,0,0,0 000000111111 0,0 0 1 0 -"
+            ),
+            BadPosition,
+            f"each number of the board must be at most 48, not {B}",
+        ),
+        (  # 2: beyond 64 bits
+            lambda: parlour.game("ayo").parse(
+                f"4,4,4,4,4,4,4,4,4,4,4,4 000000111111 0,0 0 {2**70} 0 -"
+            ),
+            BadPosition,
+            f"the round must be at most 10000, not {2**70}",
+        ),
+        (  # 3: beyond the sowing board's 16 bits
+            lambda: parlour.game("kalah").parse("40000,0,0,0,0,0/0/0,0,0,0,0,0/0 0"),
+            BadPosition,
+            "each number of player 0's pits must be at most 48, not 40000",
+        ),
+        (  # 4: digits int() does not read
+            lambda: parlour.game("kalah").start().parse_move("²"),
+            IllegalMove,
+            "not a pit: type a letter A..F; write numbers with the digits 0-9",
+        ),
+        (
+            lambda: parlour.game("ayo", first=0).start().parse_move("1" * 5000),
+            IllegalMove,
+            "type the number of one of your houses, 0..11",
+        ),
+        (
+            lambda: parlour.game("gomoku").start().parse_move("H²"),
+            IllegalMove,
+            "like H8; write numbers with the digits 0-9",
+        ),
+        (
+            lambda: parse_card("①"),
+            BadOption,
+            "'①' is not a card: write a number 0..51 or a name like KS or 10H; write numbers "
+            "with the digits 0-9",
+        ),
+        (  # 7: a round limit beyond 64 bits
+            lambda: parlour.game("ayo", max_rounds=2**63),
+            BadOption,
+            "option max_rounds must be at most 10000, not 9223372036854775808",
+        ),
+        (  # 10: unreachable finished games
+            lambda: parlour.game("ayo").parse("0,0,0,0,0,0,0,0,0,0,0,0 000000111111 24,24 - 1 0 -"),
+            BadPosition,
+            "a game is over only when a player holds all 48 tokens or after its last round "
+            "(none in this game)",
+        ),
+        (
+            lambda: parlour.game("ayo", max_rounds=3).parse(
+                "0,0,0,0,0,0,0,0,0,0,0,0 000000111111 24,24 - 1 0 -"
+            ),
+            BadPosition,
+            "after its last round (round 3)",
+        ),
+        (  # 11: War's options are type-checked
+            lambda: war_rules(deck=5),
+            BadOption,
+            "option deck must be text, not 5",
+        ),
+        (
+            lambda: war_rules(deck=True),
+            BadOption,
+            "option deck must be text, not True",
+        ),
+        (  # 12: too long a number to write in the message
+            lambda: parlour.game("kalah", pits=10**5000),
+            BadOption,
+            "option pits must be at most 16, not a number of more than 30 digits",
+        ),
+    ],
+)
+def test_the_issues_reproductions_are_refused_in_one_line(
+    call: Callable[[], object], error: type[ParlourError], message: str
+) -> None:
+    outcome = bounded(call)
+    assert refused(outcome, error)
+    assert message in str(outcome)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (  # 1
+            ["perft", "ayo", "1", "--position", HANG],
+            f"Invalid value for --position: each number of the board must be at most 48, not {B}",
+        ),
+        (  # 3
+            ["analyze", "kalah", "40000,0,0,0,0,0/0/0,0,0,0,0,0/0 0"],
+            "Invalid value for POSITION: each number of player 0's pits must be at most 48",
+        ),
+        (  # 5
+            ["analyze", "kalah", "--time", "inf"],
+            "Invalid value for '--time': the time must be a number of seconds like 2 or 0.5, "
+            "not 'inf'",
+        ),
+        (["analyze", "kalah", "--time", "90000"], "the time must be 0.01 to 86400 seconds"),
+        (  # 6
+            ["perft", "kalah", "99999999999999999999"],
+            "Invalid value for 'DEPTH': the depth must be at most 99, not 99999999999999999999",
+        ),
+        (  # 7
+            ["perft", "ayo", "2", "-o", "max_rounds=9223372036854775808"],
+            "Error: option max_rounds must be at most 10000, not 9223372036854775808",
+        ),
+        (  # the leniencies: only the digits 0-9, no sign
+            ["perft", "kalah", "٣"],
+            "the depth must be a whole number, not '٣'; write numbers with the digits 0-9",
+        ),
+        (
+            ["perft", "kalah", "+4"],
+            "the depth must be a whole number, not '+4'; write numbers without a sign",
+        ),
+        (["play", "kalah", "--pits", "４"], "option pits must be a whole number, not '４'"),
+    ],
+)
+def test_the_issues_command_lines_are_refused_in_one_line(args: list[str], message: str) -> None:
+    result = command(args)
+    assert result.exit_code == 2 and message in result.output
+
+
+@pytest.mark.parametrize(("first", "houses"), [([], range(6)), (["-o", "first=1"], range(6, 12))])
+def test_ayo_perft_divides_from_player_0_unless_told(first: list[str], houses: range) -> None:
+    """8: RULES.md's Ayo perft starts with player 0, never by lot (three runs, three lots)."""
+    for _ in range(3):
+        lines = command(["perft", "ayo", "2", "--divide", *first]).output.splitlines()
+        assert lines[0] == "32"
+        assert [int(line.split(":")[0]) for line in lines[1:-1]] == list(houses)
+
+
+@pytest.mark.parametrize("max_rounds", [None, 1, 2])
+def test_finished_ayo_games_read_back(max_rounds: int | None) -> None:
+    """9: the notation of a finished game reads back to an equal state."""
+    for seed in range(5):
+        state = parlour.game("ayo", max_rounds=max_rounds, seed=seed).start()
+        state = random_play(state, random.Random(seed), 100_000)
+        assert state.is_over and state.notation().endswith(" -")
+        assert state.game.parse(state.notation()) == state
