@@ -36,3 +36,14 @@ def test_ctrl_c_during_a_computer_move_exits_at_once(game: str, opening: str) ->
     assert child.exitstatus == 130
     assert "Interrupted: the game is abandoned." in child.before
     assert "Traceback" not in child.before
+
+
+def test_ctrl_c_during_analyze_stops_the_search_and_exits() -> None:
+    """A search to depth 60 would run for hours; Ctrl-C after its first depths ends it."""
+    child = pexpect.spawn(PARLOUR, ["analyze", "kalah", "--depth", "60"], encoding="utf-8")
+    child.expect("depth   5", timeout=180)
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Interrupted." in child.before and "Traceback" not in child.before

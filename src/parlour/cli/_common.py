@@ -12,7 +12,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -29,9 +29,13 @@ from parlour.core import (
 )
 from parlour.players.specs import DEFAULT_LEVEL, PlayerSpec, parse_level, parse_players, timed
 
+if TYPE_CHECKING:
+    from parlour.search import Stop
+
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+STOP_WAIT = 0.3  # seconds a stopped search is given to end before the command exits
 
 
 class Parsed(click.ParamType):
@@ -187,10 +191,11 @@ def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> G
         raise click.UsageError(str(error)) from None
 
 
-def interruptible(call: Callable[[], T]) -> T:
+def interruptible(call: Callable[[], T], stop: Stop | None = None) -> T:
     """``call()``, run in a daemon thread while this one waits, so that Ctrl-C ends the
     command at once (exit status 130) even while a compiled kernel, which never looks at
-    signals, is counting."""
+    signals, is counting.  A search given its ``stop`` is stopped first, so that it ends
+    with the command."""
     outcome: list[Any] = []
 
     def run() -> None:
@@ -205,6 +210,9 @@ def interruptible(call: Callable[[], T]) -> T:
         while worker.is_alive():
             worker.join(0.1)
     except KeyboardInterrupt:
+        if stop is not None:
+            stop.set()
+            worker.join(STOP_WAIT)
         click.echo("\nInterrupted.", err=True)
         raise SystemExit(EXIT_INTERRUPTED) from None
     if isinstance(outcome[0], BaseException):

@@ -7,7 +7,14 @@ from typing import Any
 import click
 
 from parlour.cli import main
-from parlour.cli._common import depth_type, make_game, option_flag, seconds_type, warming_up
+from parlour.cli._common import (
+    depth_type,
+    interruptible,
+    make_game,
+    option_flag,
+    seconds_type,
+    warming_up,
+)
 
 PROVEN = {
     "gomoku": "a forced win for the side to move if positive, a forced loss if negative",
@@ -48,7 +55,7 @@ def analyze(
     thinks for 3 seconds.
     """
     from parlour.core import BadOption, BadPosition
-    from parlour.search import SearchResult, analyze, engine_of, warm_up
+    from parlour.search import SearchResult, Stop, analyze, engine_of, warm_up
 
     if seconds is None and depth is None:
         seconds = 3.0
@@ -80,7 +87,10 @@ def analyze(
 
     with warming_up():
         warm_up(state)
-    result = analyze(state, depth, seconds, on_iteration=lambda r: click.echo(line(r)))
+    stop = Stop()
+    result = interruptible(
+        lambda: analyze(state, depth, seconds, lambda r: click.echo(line(r)), stop), stop
+    )
     click.echo(
         f"best move {state.move_name(result.move)}  value {result.value:+d}  "
         f"depth {result.depth}  nodes {result.nodes:,}  time {result.seconds:.2f} s  "
