@@ -213,11 +213,11 @@ def _first_repeat(rules_pickup: str, seed: int, index: int, rounds: int) -> int 
     position, _, table, steps, rng = kernel.work(52)
     kernel.rng_start(rng, seed, index)
     kernel.load(position, *deal(rules.deck_array, rng))
-    seen = {kernel._stacks(position): 0}
+    seen = {kernel.stacks_of(position): 0}
     for r in range(1, rounds + 1):
         if kernel.next_round(position, table, steps, rules.pickup_code, rng) != GOING:
             return None
-        key = kernel._stacks(position)
+        key = kernel.stacks_of(position)
         if key in seen:
             return r
         seen[key] = r

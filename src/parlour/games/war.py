@@ -291,23 +291,15 @@ class WarRules:
 
 
 def war_rules(**options: Any) -> WarRules:
-    """The rule set with ``options`` (values may be text, as the command line gives them).
+    """The rule set with ``options`` (values may be text, as the command line gives them):
+    ``parlour.game("war", **options).rules``.  An unknown option or a bad value raises
+    BadOption naming it."""
+    from parlour.core import game
+    from parlour.games.war_game import WarGame
 
-    An unknown option or a bad value raises BadOption naming it.
-    """
-    known = {option.name: option for option in OPTIONS}
-    values = {name: option.default for name, option in known.items()}
-    for name, raw in options.items():
-        if name not in known:
-            raise BadOption(f"unknown option {shown(name)}; the options are: {', '.join(known)}")
-        values[name] = known[name].convert(raw)
-    return WarRules(
-        deck=parse_deck(values["deck"]),
-        pickup=values["pickup"],
-        max_rounds=values["max_rounds"],
-        long_game_winner=values["long_game_winner"],
-        seed=values["seed"],
-    )
+    war = game("war", **options)
+    assert isinstance(war, WarGame)
+    return war.rules
 
 
 @dataclass(frozen=True)

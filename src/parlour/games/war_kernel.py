@@ -351,7 +351,7 @@ def simulate_kernel(
 # ---------------------------------------------------------------- the Python side
 
 
-def _stacks(position: np.ndarray) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def stacks_of(position: np.ndarray) -> tuple[tuple[int, ...], tuple[int, ...]]:
     counts = position[COUNT], position[COUNT + 1]
     stack0 = tuple(int(card_at(position, 0, d)) for d in range(counts[0]))
     return stack0, tuple(int(card_at(position, 1, d)) for d in range(counts[1]))
@@ -376,7 +376,7 @@ def play_one(rules: WarRules, index: int = 0) -> Outcome:
         int(position[ROUNDS]),
         int(position[BATTLES]),
         int(position[WARS]),
-        stacks=_stacks(position),
+        stacks=stacks_of(position),
     )
 
 
@@ -392,7 +392,7 @@ def play_position(
     load(position, np.array(stack0, dtype=np.int32), np.array(stack1, dtype=np.int32))
     rng_start(rng, rules.seed or 0, 0)
     answer = advance(position, table, steps, rules.pickup_code, rng, 1, False, table, steps)
-    return int(answer), _stacks(position), position
+    return int(answer), stacks_of(position), position
 
 
 def simulate(
