@@ -6,7 +6,9 @@ hash, "+dirty" when its tracked files have changes), the machine's core count, t
 arguments, the note and the figures the script printed.  JSON lines rather than one JSON
 list a file, because a run then appends a line and never rewrites the file: nothing
 recorded before can be lost to a run that fails while writing, and git shows each run as a
-line added.  ``--quick`` runs the script with tiny arguments so that the tests can check it
+line added.  The records seeded from the figures that docstrings and commit messages
+held before these files also name their ``source``, and leave what was not kept null.
+``--quick`` runs the script with tiny arguments so that the tests can check it
 still works; it records nothing and prints the record it would have written instead.
 """
 
