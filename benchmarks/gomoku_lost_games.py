@@ -36,10 +36,9 @@ def opponent_threat(state: GomokuState, stone: int, nodes: int) -> str:
     return ""
 
 
-def replay(seat: int, moves: list[str], args: argparse.Namespace) -> dict[str, object]:
+def replay(seat: int, moves: list[str], short: float, long: float, nodes: int) -> dict[str, object]:
     """Replay a lost game to parlour's first move after which the opponent has a threat
     sequence: that move's ply, name and the threat (none found: ply -1)."""
-    short, long = args.short, args.long
     state = parlour.game("gomoku", size=SIZE).start()
     assert isinstance(state, GomokuState)
     for ply, name in enumerate(moves):
@@ -47,7 +46,7 @@ def replay(seat: int, moves: list[str], args: argparse.Namespace) -> dict[str, o
         if ply >= 2 and state.to_move == seat:
             quick = gomoku.search(state, 3, seconds=short)
             slow = gomoku.search(state, gomoku.MAX_LEVEL, seconds=long)
-            threat = opponent_threat(state.play(move), 2 - seat, args.nodes)
+            threat = opponent_threat(state.play(move), 2 - seat, nodes)
             print(
                 f"  ply {ply}: played {name}; {short} s: {state.move_name(quick.move)} "
                 f"({quick.reason}), {long} s: {state.move_name(slow.move)} ({slow.reason}, "
@@ -79,7 +78,8 @@ def main() -> None:
     for game in games:
         seat, opening, moves = game.groups()
         print(f"lost as {seat}, from {opening}: {moves}")
-        where = replay("X0".index(seat), f"{opening} {moves}".split(), args)
+        plies = f"{opening} {moves}".split()
+        where = replay("X0".index(seat), plies, args.short, args.long, args.nodes)
         found.append({"lost_as": seat, "opening": opening, **where})
     record(args, {"games": found})
 
