@@ -27,6 +27,7 @@ from parlour.games import war_kernel as kernel
 from parlour.games.war import CYCLE, OUT_OF_CARDS, ROUND_LIMIT, TIE, war_rules
 
 
+@pytest.mark.slow
 async def test_a_thousand_seeds_play_the_same_games_as_the_kernel() -> None:
     rules = war_rules(seed=20261130)
     endings = set()
