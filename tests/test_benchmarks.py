@@ -28,14 +28,17 @@ WATCHED = [BENCHMARKS / "results", ROOT / "src" / "parlour" / "search" / "evalua
 """What a quick run must leave as it was: the results and the learned tables."""
 
 
-def load(name: str, monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """A benchmark script as a module (its own imports found beside it)."""
-    monkeypatch.syspath_prepend(str(BENCHMARKS))
+def load(name: str) -> ModuleType:
+    """A module of ``benchmarks/`` (a script that imports ``record`` needs ``BENCHMARKS`` on
+    the path)."""
     spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+RECORD = load("record")
 
 
 def snapshot() -> dict[Path, str]:
@@ -58,7 +61,7 @@ def quick(script: str, *extra: str, python: Path | str = sys.executable) -> tupl
     )
     assert done.returncode == 0, done.stderr
     assert snapshot() == before
-    prefix = "--quick, not recorded: "
+    prefix = RECORD.UNRECORDED
     lines = [line for line in done.stdout.splitlines() if line.startswith(prefix)]
     assert len(lines) == 1, done.stdout
     return done.stdout, json.loads(lines[0].removeprefix(prefix))["figures"]
@@ -85,7 +88,8 @@ def test_ayo_perft() -> None:
 def test_engine_depth_counts_the_engines_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
     """The nodes two versions compare are the engine's own on the script's positions."""
     _, figures = quick("engine_depth", "--positions", "3")
-    states = load("engine_depth", monkeypatch).positions(3, 7)
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    states = load("engine_depth").positions(3, 7)
     assert figures["nodes"] == sum(Engine().search(s, depth=6).nodes for s in states)
 
 
@@ -183,11 +187,10 @@ def test_gomoku_vs_peers() -> None:
         assert tally["wins"] + tally["losses"] + tally["draws"] == 2
 
 
-def test_a_run_appends_its_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    record = load("record", monkeypatch)
+def test_a_run_appends_its_record(tmp_path: Path) -> None:
     for depth in (3, 4):
         args = argparse.Namespace(depth=depth, quick=False, note="a test")
-        record.record(args, {"nodes": 2 / 3}, script="x/engine_depth.py", folder=tmp_path)
+        RECORD.record(args, {"nodes": 2 / 3}, script="x/engine_depth.py", folder=tmp_path)
     lines = (tmp_path / "engine_depth.jsonl").read_text().splitlines()
     first, second = map(json.loads, lines)
     assert [first["arguments"], second["arguments"]] == [{"depth": 3}, {"depth": 4}]
@@ -198,11 +201,10 @@ def test_a_run_appends_its_record(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
 
 
 def test_quick_arguments_yield_to_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    record = load("record", monkeypatch)
     for argv, depth in ((["--quick"], 2), (["--quick", "--depth", "5"], 5), ([], 16)):
         parser = argparse.ArgumentParser()
         parser.add_argument("--depth", type=int, default=16)
         parser.add_argument("--positions", type=int, default=40)
         monkeypatch.setattr(sys, "argv", ["engine_depth.py", *argv])
-        args = record.arguments(parser, quick={"depth": 2})
+        args = RECORD.arguments(parser, quick={"depth": 2})
         assert (args.depth, args.positions, args.quick) == (depth, 40, bool(argv))
