@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint typecheck pytest clean bench-openspiel
+.PHONY: play test test-fast lint typecheck pytest clean bench-openspiel
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -16,6 +16,10 @@ play: $(STAMP)
 	-$(BIN)/parlour play mancala --level 8
 
 test: $(STAMP) lint typecheck pytest
+
+# The checks and the tests not marked slow (each benchmark's --quick run is slow).
+test-fast: $(STAMP) lint typecheck
+	$(BIN)/pytest -q -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks

@@ -2,11 +2,10 @@
 
 A fixed depth makes two versions of the search comparable where a clock would not (their
 nodes at a depth differ only by pruning and move ordering): run it on each, e.g. on a
-second worktree with ``PYTHONPATH=<worktree>/src NUMBA_CACHE_DIR=<own dir>``, and compare.
-Extra turns use no depth: the default depth 16 takes about 30 s on a 2-core machine
-(depth 20 took 15 s when every ply counted).
+second worktree with ``PYTHONPATH=<worktree>/src NUMBA_CACHE_DIR=<own dir>``, with a
+``--note`` saying which, and compare their records in benchmarks/results/engine_depth.jsonl.
 
-    .venv/bin/python benchmarks/engine_depth.py [--depth 16] [--positions 40]
+    .venv/bin/python benchmarks/engine_depth.py [--depth 16] [--positions 40] [--quick]
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ import time
 import parlour
 from parlour.core import State
 from parlour.search.engine import Engine, warm_up
+from record import arguments, record
 
 
 def positions(count: int, seed: int) -> list[State]:
@@ -40,7 +40,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=16)
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=7)
-    args = parser.parse_args()
+    args = arguments(parser, quick={"depth": 6, "positions": 4})
     states = positions(args.positions, args.seed)
     warm_up(states[0])
     nodes, started = 0, time.perf_counter()
@@ -51,6 +51,7 @@ def main() -> None:
         f"depth {args.depth}, {args.positions} positions: {nodes:,} nodes in {seconds:.2f} s"
         f" ({nodes / seconds:,.0f} nodes/s)"
     )
+    record(args, {"nodes": nodes, "seconds": seconds, "nodes_per_second": nodes / seconds})
 
 
 if __name__ == "__main__":

@@ -12,14 +12,11 @@ start, alternating who moves first, at a time budget per move:
 
 Each pair of games starts from the same opening of four plies (``OPENINGS``), played once
 from each side.  The openings are random plies that an engine search of 20 plies, then
-one of 30 s and one of 120 s (29-76 plies; the endgame table's exact values at the
-leaves) value level (0) for either side, so that no pair starts lopsided
-(``--find-openings N --seed S`` finds more: a few minutes each on one core).  Each
-shorter check has let in openings a longer one did not: at 20 plies alone, one worth 2-3
-seeds to player 1 at 27 plies; within one seed, three worth +1 or +2 to player 0 at 60
-s; at 30 s, [2, 1, 4, 2] (+1 to player 0 at 120 s) and [0, 0, 5, 5] (+2 at 120 s and at
-42 plies on two threads, whose bad side parlour drew against MCTS in four runs of
-eight).  Checking the openings at 120 s before the games would take 20 minutes.
+one of 30 s and one of 120 s (the endgame table's exact values at the leaves) value level
+(0) for either side, so that no pair starts lopsided (``--find-openings N --seed S`` finds
+more: a few minutes each on one core).  Each longer check is there because the shorter
+ones had let in openings it found lopsided (the find-openings records in
+``benchmarks/results/engine_vs_openspiel.jsonl``); the games take the list as checked.
 Besides the games (with the moves of each one parlour did not win), it prints each pair's
 total margin (both sides of one opening).
 Every move is played in both engines' states and the boards are compared, so a rule
@@ -27,6 +24,10 @@ difference would stop the run.  Run it with ``make bench-openspiel`` (OpenSpiel 
 its own environment, benchmarks/.venv-openspiel), or directly:
 
     benchmarks/.venv-openspiel/bin/python benchmarks/engine_vs_openspiel.py [--games 20]
+
+``--quick`` plays two short games a match.  Where OpenSpiel is not installed it plays them
+against a random mover in ``StandIn``, OpenSpiel's interface over parlour's own rules: that
+runs this script's code, and checks nothing of OpenSpiel's.
 """
 
 from __future__ import annotations
@@ -39,32 +40,36 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-import pyspiel
-from open_spiel.python.algorithms import minimax as os_minimax
-
 import parlour
 from parlour.games.sowing import SowingState
 from parlour.search.engine import Engine, warm_up
+from record import arguments, record
+
+try:
+    import pyspiel
+    from open_spiel.python.algorithms import minimax as os_minimax
+except ImportError:  # --quick plays in a StandIn
+    pyspiel = os_minimax = None
 
 PITS = 6
 OPENING_PLIES = 4
 OPENING_DEPTH = 20
 OPENING_MARGIN = 0
-CHECK_SECONDS = (30, 120)
-"""The searches that check an opening after the 20-ply one, in turn (24-29 plies, then
-29-76 plies here, on one thread)."""
-OPENINGS = [  # from --find-openings: the value for the side to move, 120-s search
-    [3, 5, 0, 2],  # +0 at 32 plies
-    [0, 4, 2, 1],  # +0 at 32 plies
-    [3, 2, 2, 1],  # +0 at 32 plies
-    [4, 4, 0, 2],  # +0 at 41 plies
-    [2, 0, 5, 2],  # +0 at 29 plies
-    [3, 1, 1, 4],  # +0 at 76 plies
-    [2, 4, 1, 5],  # +0 at 41 plies
-    [2, 1, 3, 1],  # +0 at 32 plies
-    [0, 4, 3, 1],  # +0 at 32 plies
-    [5, 3, 3, 4],  # +0 at 40 plies
+CHECK_SECONDS = (30.0, 120.0)
+"""The searches that check an opening after the 20-ply one, in turn."""
+OPENINGS = [  # from --find-openings (their values and depths are in its records)
+    [3, 5, 0, 2],
+    [0, 4, 2, 1],
+    [3, 2, 2, 1],
+    [4, 4, 0, 2],
+    [2, 0, 5, 2],
+    [3, 1, 1, 4],
+    [2, 4, 1, 5],
+    [2, 1, 3, 1],
+    [0, 4, 3, 1],
+    [5, 3, 3, 4],
 ]
+OPPONENTS = ("mcts", "alphabeta", "random")
 
 
 def to_action(state: SowingState, column: int) -> int:
@@ -186,6 +191,49 @@ def alphabeta_mover(
     return move
 
 
+def random_mover(seed: int, side: Side) -> Callable[[SowingState, pyspiel.State], int]:
+    """A random legal move, from the random stream ``seed``."""
+    rng = random.Random(seed)
+
+    def move(ours: SowingState, theirs: pyspiel.State) -> int:
+        started = time.perf_counter()
+        column = rng.choice(ours.legal_moves())
+        side.seconds += time.perf_counter() - started
+        side.work += 1
+        return column
+
+    return move
+
+
+class StandIn:
+    """OpenSpiel's ``mancala`` game as far as this script uses it, over parlour's own rules:
+    ``--quick``'s game where OpenSpiel is not installed."""
+
+    def new_initial_state(self) -> StandInState:
+        return StandInState(start())
+
+
+@dataclass
+class StandInState:
+    """A ``StandIn``'s position, in OpenSpiel's actions and board order."""
+
+    ours: SowingState
+
+    def apply_action(self, action: int) -> None:
+        self.ours = self.ours.play(to_column(self.ours, action))
+
+    def observation_tensor(self, player: int) -> list[float]:
+        first, second = self.ours.scores
+        return [second, *self.ours.row(0), first, *reversed(self.ours.row(1))]
+
+    def is_terminal(self) -> bool:
+        return self.ours.is_over
+
+    def returns(self) -> list[float]:
+        first, second = self.ours.scores
+        return [(first > second) - (first < second), (second > first) - (second < first)]
+
+
 def start() -> SowingState:
     """The start of OpenSpiel's Kalah in parlour."""
     state = parlour.game("kalah", empty_capture=False).start()
@@ -193,14 +241,17 @@ def start() -> SowingState:
     return state
 
 
-def find_openings(count: int, seed: int = 0) -> list[list[int]]:
+def find_openings(
+    count: int, seed: int, depth: int, checks: list[float]
+) -> list[dict[str, object]]:
     """``count`` different openings of ``OPENING_PLIES`` random plies (from the random
     stream ``seed``) that leave a balanced position, so that a pair of games starts fair
-    whichever side parlour takes: an engine search of ``OPENING_DEPTH`` plies values it
-    within ``OPENING_MARGIN`` seeds (level), and then each search of ``CHECK_SECONDS``
-    does too.  Each is printed with its value as it is found."""
+    whichever side parlour takes: an engine search of ``depth`` plies values it within
+    ``OPENING_MARGIN`` seeds (level), and then each search of ``checks`` seconds does too.
+    Each is printed with its value as it is found; their moves, values and depths."""
     rng = random.Random(seed)
     seen: list[list[int]] = []
+    found: list[dict[str, object]] = []
     while len(seen) < count:
         state = start()
         moves: list[int] = []
@@ -211,17 +262,18 @@ def find_openings(count: int, seed: int = 0) -> list[list[int]]:
             state = state.play(moves[-1])
         if state.is_over or moves in seen:
             continue
-        shallow = Engine().search(state, depth=OPENING_DEPTH)
-        if abs(shallow.value) > OPENING_MARGIN:
+        deep = Engine().search(state, depth=depth)
+        if abs(deep.value) > OPENING_MARGIN:
             continue
-        for seconds in CHECK_SECONDS:  # the longer checks only for what passed the shorter
+        for seconds in checks:  # the longer checks only for what passed the shorter
             deep = Engine().search(state, seconds=seconds)
             if abs(deep.value) > OPENING_MARGIN:
                 break
         else:
             seen.append(moves)
+            found.append({"moves": moves, "value": deep.value, "depth": deep.depth})
             print(f"    {moves},  # {deep.value:+d} at {deep.depth} plies", flush=True)
-    return seen
+    return found
 
 
 def play_game(
@@ -255,9 +307,9 @@ def match(
     seconds: float,
     game: pyspiel.Game,
     options: EngineOptions,
-) -> None:
+) -> dict[str, object]:
     """Two games from each opening of ``books``, parlour first in one and second in the
-    other, against ``opponent``; prints each game and the totals."""
+    other, against ``opponent``; prints each game and the totals, and returns them."""
     ours, theirs = Side("parlour", "nodes"), Side(opponent, "")
     wins = losses = draws = 0
     pair_margins: list[int] = []
@@ -265,9 +317,12 @@ def match(
         if opponent == "mcts":
             theirs.unit = "simulations"
             other = mcts_mover(game, seconds, seed=number, side=theirs)
-        else:
+        elif opponent == "alphabeta":
             theirs.unit = "leaf evaluations"
             other = alphabeta_mover(game, seconds, theirs)
+        else:
+            theirs.unit = "moves"
+            other = random_mover(number, theirs)
         mine = parlour_mover(seconds, ours, options)
         seat = number % 2  # parlour moves first in even games
         movers = (mine, other) if seat == 0 else (other, mine)
@@ -292,6 +347,15 @@ def match(
     print(f"  parlour  {ours.rate()}, depths {min(ours.depths)}-{max(ours.depths)}")
     depths = f", depths {min(theirs.depths)}-{max(theirs.depths)}" if theirs.depths else ""
     print(f"  {opponent:<8} {theirs.rate()}{depths}", flush=True)
+    return {
+        "wins": wins,
+        "losses": losses,
+        "draws": draws,
+        "pair_margins": pair_margins,
+        "parlour_nodes": ours.work,
+        "parlour_depths": [min(ours.depths), max(ours.depths)],
+        f"{opponent}_{theirs.unit.replace(' ', '_')}": theirs.work,
+    }
 
 
 def main() -> None:
@@ -316,11 +380,31 @@ def main() -> None:
         f"{' and '.join(map(str, CHECK_SECONDS))} s) for OPENINGS, and stop",
     )
     parser.add_argument("--seed", type=int, default=0, help="the random stream of --find-openings")
-    args = parser.parse_args()
-    game = pyspiel.load_game("mancala")
+    parser.add_argument(
+        "--check-depth", type=int, default=OPENING_DEPTH, help="--find-openings' first search"
+    )
+    parser.add_argument(
+        "--check-seconds",
+        type=float,
+        nargs="*",
+        default=list(CHECK_SECONDS),
+        help="--find-openings' searches after the first, in turn",
+    )
+    quick = {"games": 2, "seconds": 0.05, "check_depth": 6, "check_seconds": [0.05]}
+    quick["opponents"] = ",".join(OPPONENTS) if pyspiel else "random"
+    args = arguments(parser, quick)
+    opponents = args.opponents.split(",")
+    if unknown := set(opponents) - set(OPPONENTS):
+        parser.error(
+            f"--opponents: no {', '.join(sorted(unknown))} (one of {', '.join(OPPONENTS)})"
+        )
+    if pyspiel is None and (opponents != ["random"] or not args.quick):
+        parser.error("OpenSpiel is not installed: make bench-openspiel installs it")
+    game = pyspiel.load_game("mancala") if pyspiel else StandIn()
     warm_up(start())
     if args.find_openings:
-        find_openings(args.find_openings, args.seed)
+        found = find_openings(args.find_openings, args.seed, args.check_depth, args.check_seconds)
+        record(args, {"openings": found})
         return
     if args.games > 2 * len(OPENINGS):
         parser.error(f"--games: at most {2 * len(OPENINGS)}, two games an opening")
@@ -330,8 +414,7 @@ def main() -> None:
         f"parlour on {args.threads} thread(s)" + ("" if args.learned else ", no learned estimate")
     )
     options: EngineOptions = {"threads": args.threads, "learned": args.learned}
-    for opponent in args.opponents.split(","):
-        match(opponent, books, args.seconds, game, options)
+    record(args, {name: match(name, books, args.seconds, game, options) for name in opponents})
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ run at a time, one a core.  It prints the learned engine's wins, losses and draw
 total margin in seeds.
 
     .venv/bin/python benchmarks/evaluation_selfplay.py [--openings 30] [--seconds 0.3]
-        [--rules openspiel-kalah] [--seed 11]
+        [--rules openspiel-kalah] [--seed 11] [--quick]
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from rich.progress import Progress
 from parlour.core import State
 from parlour.search import evaluation
 from parlour.search.engine import Engine, warm_up
+from record import arguments, record
 
 
 def opening(rules: str, seed: int) -> State:
@@ -49,7 +50,7 @@ def main() -> None:
     parser.add_argument("--rules", choices=sorted(evaluation.RULE_SETS), default="openspiel-kalah")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--workers", type=int, default=2, help="games at a time")
-    args = parser.parse_args()
+    args = arguments(parser, quick={"openings": 1, "seconds": 0.01, "workers": 1})
     rng = random.Random(args.seed)
     seeds = [rng.randrange(1 << 30) for _ in range(args.openings)]
     jobs = [(args.rules, seed, side, args.seconds) for seed in seeds for side in (0, 1)]
@@ -61,11 +62,13 @@ def main() -> None:
             progress.advance(task)
     wins = sum(m > 0 for m in margins)
     losses = sum(m < 0 for m in margins)
+    draws = len(margins) - wins - losses
     print(
         f"{args.rules}, {len(margins)} games at {args.seconds} s a move: learned estimate "
-        f"{wins} wins, {losses} losses, {len(margins) - wins - losses} draws against the "
+        f"{wins} wins, {losses} losses, {draws} draws against the "
         f"store difference alone; margin {sum(margins):+d} seeds"
     )
+    record(args, {"wins": wins, "losses": losses, "draws": draws, "margin": sum(margins)})
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@
   from lost benchmark games (each had a VCT of 4-6 threats that the 0.04-s search missed),
   with a table of two slots and with the real one.
 
-    .venv/bin/python benchmarks/gomoku_search.py [--depth 5] [--games 8]
+    .venv/bin/python benchmarks/gomoku_search.py [--depth 5] [--games 8] [--quick]
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import parlour
 from parlour.games.gomoku import GomokuState
 from parlour.search import gomoku
 from parlour.search.table import Table, new_table
+from record import arguments, record
 
 SIZE = 15
 WIDTH = 10
@@ -65,7 +66,7 @@ def deepen(state: GomokuState, depth: int, table: Table) -> tuple[int, int]:
     return int(scores.max()), int(stats[gomoku.NODES])
 
 
-def main_search(positions: list[GomokuState], depth: int) -> None:
+def main_search(positions: list[GomokuState], depth: int) -> dict[str, object]:
     quiet = [
         s
         for s in positions
@@ -83,13 +84,20 @@ def main_search(positions: list[GomokuState], depth: int) -> None:
     print(f"  two slots   {plain_nodes:>10,} nodes {plain_s:7.2f} s")
     print(f"  2**{TABLE_BITS} slots {nodes:>10,} nodes {tabled_s:7.2f} s")
     print(f"  ratio       {plain_nodes / nodes:10.2f}x nodes {plain_s / tabled_s:5.2f}x time")
+    return {
+        "positions": len(quiet),
+        "same_best_values": same,
+        "two_slots": {"nodes": plain_nodes, "seconds": plain_s},
+        "table": {"nodes": nodes, "seconds": tabled_s},
+    }
 
 
-def threat_search() -> None:
+def threat_search() -> list[dict[str, object]]:
     print("threat search, the opponent's VCT deepened a threat at a time:")
-    for record in LOST:
+    figures = []
+    for opening in LOST:
         state = parlour.game("gomoku", size=SIZE).start()
-        for name in record.split():
+        for name in opening.split():
             state = state.play(state.parse_move(name))
         assert isinstance(state, GomokuState)
         line = []
@@ -105,19 +113,29 @@ def threat_search() -> None:
             point = state.move_name(divmod(found, SIZE)) if found >= 0 else "none"
             found_at = f"{point} at {threats}"
             line.append(f"{2**bits:>6} slots: {found_at}, {nodes:>7,} nodes {seconds:.3f} s")
-        print(f"  after {record}:\n    " + "\n    ".join(line))
+            figures.append(
+                {
+                    "after": opening,
+                    "slots": 2**bits,
+                    "found": found_at,
+                    "nodes": nodes,
+                    "seconds": seconds,
+                }
+            )
+        print(f"  after {opening}:\n    " + "\n    ".join(line))
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depth", type=int, default=5)
     parser.add_argument("--games", type=int, default=8)
-    args = parser.parse_args()
+    args = arguments(parser, quick={"depth": 2, "games": 1})
     warm = self_play_positions(1)  # compiles everything first
     deepen(warm[0], 2, new_table(4))
     gomoku.find_threat(warm[0], 1, True, 2, new_table(4))
-    main_search(self_play_positions(args.games), args.depth)
-    threat_search()
+    main = main_search(self_play_positions(args.games), args.depth)
+    record(args, {"main_search": main, "threat_search": threat_search()})
 
 
 if __name__ == "__main__":

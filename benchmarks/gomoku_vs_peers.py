@@ -17,6 +17,10 @@ go into their own environment, never into parlour's dependencies:
 
 A match of 20 games is noisy (at 97% a game, 19 or more wins in about 9 matches of 10):
 ``--seeds N`` plays N matches from consecutive seeds and totals them.
+
+``--quick`` plays two short games a peer.  Where the peers are not installed it plays them
+against ``STAND_IN``, parlour's own level 1: that runs this script's code, and measures
+nothing of the peers'.
 """
 
 from __future__ import annotations
@@ -28,16 +32,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
-from gomoku.ai import GomokuAI
-from gomoku.board import Board
-from libs.ai import get_best_move, resolve_ai_settings
-from libs.board import BoardState
 
 import parlour
 from parlour.games.gomoku import GomokuState, Point
 from parlour.players.specs import DEFAULT_LEVEL
 from parlour.search import Stop
 from parlour.search.gomoku import LEVELS, Thinker, search
+from record import arguments, record
+
+try:
+    from gomoku.ai import GomokuAI
+    from gomoku.board import Board
+    from libs.ai import get_best_move, resolve_ai_settings
+    from libs.board import BoardState
+
+    INSTALLED = True
+except ImportError:  # --quick plays STAND_IN
+    INSTALLED = False
 
 SIZE = 15
 SHARE = 0.95
@@ -73,7 +84,14 @@ def bench_hard(state: GomokuState) -> Point:
     return int(move[0]), int(move[1])
 
 
+def parlour_greedy(state: GomokuState) -> Point:
+    """parlour's level 1 (greedy): ``--quick``'s peer where the peers are not installed."""
+    return search(state, 1).move
+
+
 PEERS: dict[str, Peer] = {"gomoku-terminal hard": terminal_hard, "gomokubench hard": bench_hard}
+STAND_IN = "stand-in: parlour level 1"
+OPPONENTS = {**PEERS, STAND_IN: parlour_greedy}
 
 
 @dataclass
@@ -86,6 +104,16 @@ class Tally:
 
     def mean(self, times: list[float]) -> float:
         return sum(times) / len(times) if times else 0.0
+
+    def figures(self) -> dict[str, float]:
+        """The match's result and mean times a move, for its record."""
+        return {
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "parlour_seconds": self.mean(self.ours),
+            "peer_seconds": self.mean(self.theirs),
+        }
 
     def budget(self) -> float:
         """parlour's time for its next move: the peer's mean time a move so far in the
@@ -142,7 +170,7 @@ def match(name: str, seed: int, games: int, level: int) -> Tally:
     for game in range(games):
         if game % 2 == 0:
             start = opening(rng)
-        play(PEERS[name], game % 2, start, tally, level)
+        play(OPPONENTS[name], game % 2, start, tally, level)
         print(f"  game {game + 1}: {tally.wins}-{tally.losses}-{tally.draws}", flush=True)
     print(
         f"{name}, seed {seed}: parlour level {level} wins {tally.wins}, losses "
@@ -161,14 +189,20 @@ def main() -> None:
     parser.add_argument(
         "--seeds", type=int, default=1, help="matches from seeds SEED, SEED+1, ... (totals)"
     )
-    parser.add_argument("--peer", choices=sorted(PEERS), action="append", help="(default: all)")
-    args = parser.parse_args()
+    parser.add_argument("--peer", choices=sorted(OPPONENTS), action="append", help="(default: all)")
+    quick = {"games": 2, "level": 2, "peer": None if INSTALLED else [STAND_IN]}
+    args = arguments(parser, quick)
+    peers = args.peer or list(PEERS)
+    if not INSTALLED and set(peers) & set(PEERS):
+        parser.error("the peers are not installed: see this script's docstring")
     warm = parlour.game("gomoku").start().play((7, 7))
     assert isinstance(warm, GomokuState)
     search(warm, args.level, seconds=0.1)  # compile
-    for name in args.peer or PEERS:
+    figures = {}
+    for name in peers:
         seeds = range(args.seed, args.seed + args.seeds)
         tallies = [match(name, seed, args.games, args.level) for seed in seeds]
+        figures[name] = [tally.figures() for tally in tallies]
         if len(tallies) > 1:
             wins = [t.wins for t in tallies]
             target = args.games - args.games // 20  # 19 of 20, the issue's target
@@ -179,6 +213,7 @@ def main() -> None:
                 f"{target} or more",
                 flush=True,
             )
+    record(args, figures)
 
 
 if __name__ == "__main__":

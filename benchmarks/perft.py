@@ -7,7 +7,7 @@ that all three count the same leaves before it prints the ratios.  One differenc
 parlour's by design: its kernel is compiled once per board size, with the size a constant
 (the C below reads it at run time, as a plain version would).
 
-    .venv/bin/python benchmarks/perft.py [--depth 10] [--python-depth 7]
+    .venv/bin/python benchmarks/perft.py [--depth 10] [--python-depth 7] [--quick]
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import numpy as np
 
 import parlour
 from parlour.games.sowing import SowingState
+from record import arguments, record
 
 C_SOURCE = r"""
 /* perft for the kalah rules (6 pits, store skipping, empty capture), layout as parlour's. */
@@ -166,7 +167,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=10)
     parser.add_argument("--python-depth", type=int, default=7)
     parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+    args = arguments(parser, quick={"depth": 5, "python_depth": 4, "repeat": 1})
 
     start = parlour.game("kalah").start()
     assert isinstance(start, SowingState)
@@ -185,6 +186,8 @@ def main() -> None:
     assert python_leaves == start.perft(args.python_depth)
     print(f"parlour / C      = {parlour_rate / c_rate:.2f}x")
     print(f"parlour / Python = {parlour_rate / python_rate:.0f}x")
+    rates = {"parlour": parlour_rate, "c": c_rate, "python": python_rate}
+    record(args, {"leaves": leaves, "leaves_per_second": rates})
 
 
 if __name__ == "__main__":

@@ -8,16 +8,16 @@ found beyond the store difference.  Only positions with more seeds in the pits t
 endgame table holds are kept (the search reads the others exactly).  The searches use no
 learned estimate, so a run does not depend on the tables it replaces.  It prints the fit's
 error on every fifth position, held out, beside that of the store difference alone, and
-writes ``src/parlour/search/evaluations/``.  16,000 positions a rule set take about 6
-minutes on two cores.
+writes ``src/parlour/search/evaluations/`` (not under ``--quick``).
 
-    .venv/bin/python benchmarks/train_evaluation.py [--positions 16000] [--depth 12]
+    .venv/bin/python benchmarks/train_evaluation.py [--positions 16000] [--depth 12] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
@@ -25,6 +25,7 @@ from rich.progress import Progress
 
 from parlour.search import endgame, evaluation
 from parlour.search.engine import Engine, warm_up
+from record import arguments, record
 
 CHUNK = 250
 """Positions a task of the process pool (the progress bar moves a chunk at a time)."""
@@ -64,24 +65,39 @@ def error(rows: np.ndarray, weights: np.ndarray) -> float:
     return float(np.sqrt(((gaps - gaps.mean()) ** 2).mean()))
 
 
-def train(label: str, count: int, depth: int, workers: int) -> None:
-    """Sample ``count`` positions of a rule set, fit its table and write it."""
-    chunks = [(label, CHUNK, depth, seed) for seed in range(count // CHUNK)]
+def train(label: str, count: int, depth: int, workers: int) -> tuple[np.ndarray, dict[str, float]]:
+    """Sample ``count`` positions of a rule set and fit its table: the table, and the
+    figures of the fit."""
+    started = time.perf_counter()
+    size = min(CHUNK, count)
+    chunks = [(label, size, depth, seed) for seed in range(count // size)]
     parts = []
     with Progress() as progress, ProcessPoolExecutor(workers) as pool:
-        task = progress.add_task(f"{label}: {depth}-ply values", total=len(chunks) * CHUNK)
+        task = progress.add_task(f"{label}: {depth}-ply values", total=len(chunks) * size)
         for part in pool.map(sample, *zip(*chunks, strict=True)):
             parts.append(part)
-            progress.advance(task, CHUNK)
+            progress.advance(task, size)
     rows = np.concatenate(parts)
     held = np.arange(len(rows)) % 5 == 0
     trial = evaluation.fit(rows[~held, :-1], rows[~held, -1].astype(np.float64))
+    figures = {
+        "positions": len(rows),
+        "held_out": int(held.sum()),
+        "error": error(rows[held], trial),
+        "error_store_difference": error(rows[held], evaluation.NONE),
+    }
     print(
         f"{label}: {len(rows)} positions; error on the {held.sum()} held out: "
-        f"{error(rows[held], trial):.2f} seeds with the estimate, "
-        f"{error(rows[held], evaluation.NONE):.2f} with the store difference alone"
+        f"{figures['error']:.2f} seeds with the estimate, "
+        f"{figures['error_store_difference']:.2f} with the store difference alone"
     )
     weights = evaluation.fit(rows[:, :-1], rows[:, -1].astype(np.float64))
+    figures["seconds"] = time.perf_counter() - started
+    return weights, figures
+
+
+def write(label: str, weights: np.ndarray) -> None:
+    """Write a rule set's table into the package."""
     game = evaluation.rule_set(label)
     path = evaluation.FOLDER / evaluation.table_name(game.pits, game.options["seeds"], game.rules)
     np.save(path, weights.astype(np.int16))
@@ -94,10 +110,14 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=12, help="plies of the valuing search")
     parser.add_argument("--workers", type=int, default=2, help="processes")
     parser.add_argument("--only", choices=sorted(evaluation.RULE_SETS), help="one rule set")
-    args = parser.parse_args()
+    args = arguments(parser, quick={"positions": 40, "depth": 4, "workers": 1, "only": "kalah"})
+    figures = {}
     for label in evaluation.RULE_SETS:
         if args.only in (None, label):
-            train(label, args.positions, args.depth, args.workers)
+            weights, figures[label] = train(label, args.positions, args.depth, args.workers)
+            if not args.quick:
+                write(label, weights)
+    record(args, figures)
 
 
 if __name__ == "__main__":

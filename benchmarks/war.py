@@ -7,7 +7,7 @@ process).  Each is warmed first (compiled, or its imports loaded); the run check
 the three agree on every game both played, then prints the rates side by side, and the
 statistics beside the ones RULES.md expects (mean about 350 rounds, median about 265).
 
-    .venv/bin/python benchmarks/war.py [--games 1000000] [--seconds 3] [--seed 1]
+    .venv/bin/python benchmarks/war.py [--games 1000000] [--seconds 3] [--seed 1] [--quick]
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import numba
 from parlour.actors.dealer import play_war
 from parlour.games.war import Outcome, war_rules
 from parlour.games.war_kernel import Summary, play_one, simulate
+from record import arguments, record
 
 PLAIN_PYTHON = """
 import json, sys, time, warnings
@@ -84,7 +85,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1_000_000, help="games for the kernel")
     parser.add_argument("--seconds", type=float, default=3.0, help="time for the slow ones")
     parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args()
+    args = arguments(parser, quick={"games": 2000, "seconds": 0.2})
     cores = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
 
     plain, plain_games = python_rate(args.seed, args.seconds)
@@ -110,6 +111,15 @@ def main() -> None:
         f"rounds a game: mean {rounds['mean']:.1f} (RULES.md: about 350), median "
         f"{rounds['median']} (about 265); player 0 wins {100 * wins[0] / args.games:.1f}%"
     )
+    rates = {"kernel": kernel, "kernel_1_thread": single, "actors": actors, "python": plain}
+    figures = {
+        "games_per_second": rates,
+        "threads": cores,
+        "checked": {"actors": len(actor_games), "python": len(plain_games)},
+        "rounds": {"mean": rounds["mean"], "median": rounds["median"]},
+        "player_0_wins": wins[0] / args.games,
+    }
+    record(args, figures)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ class Recorder(Actor):
 
     def __init__(self) -> None:
         self.seen: list[Any] = []
+        self.release = asyncio.Event()
+        """What a "slow" message waits for before its answer."""
 
     async def receive(self, message: Any) -> None:
         match message:
@@ -36,7 +38,7 @@ class Recorder(Actor):
             case "leave":
                 self.stop("asked to leave")
             case "slow":
-                await asyncio.sleep(0.05)
+                await self.release.wait()
                 self.reply("done")
             case _:
                 self.seen.append(message)
@@ -80,9 +82,11 @@ async def test_reply_to_a_tell_goes_back_to_the_sender() -> None:
 
 
 async def test_ask_times_out_and_a_late_answer_is_dropped() -> None:
-    ref = spawn(Recorder())
+    recorder = Recorder()
+    ref = spawn(recorder)
     with pytest.raises(AskTimeout, match=r"did not answer within 0\.01 s"):
         await ref.ask("slow", timeout=0.01)
+    recorder.release.set()  # the answer comes after the ask gave up
     with pytest.raises(AskTimeout):
         await ref.ask("silent", timeout=0.01)
     assert await ref.ask("count", timeout=1) == 0  # still running after the late reply

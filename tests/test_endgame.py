@@ -51,6 +51,7 @@ def test_the_positions_of_up_to_n_seeds_are_numbered_0_to_their_count() -> None:
     assert max(fewer) == comb(SEEDS - 1 + 2 * PITS, 2 * PITS) - 1  # a smaller table's prefix
 
 
+@pytest.mark.slow
 @settings(deadline=None)  # the first example compiles the kernels
 @given(
     st.lists(st.integers(0, SEEDS), min_size=2 * PITS, max_size=2 * PITS).filter(
@@ -67,6 +68,7 @@ def test_a_number_gives_back_its_pits_whatever_the_stores(pits: list[int], store
     assert np.array_equal(back, pits_board(tuple(pits)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
     [
@@ -107,6 +109,7 @@ def test_a_wrong_building_order_is_refused() -> None:
     assert not endgame._fill(order[::-1].copy(), PITS, 0, CHOOSE, values)
 
 
+@pytest.mark.slow
 def test_the_engine_reads_the_table_and_agrees_with_the_search_without_it() -> None:
     """From positions of Kalah with 16-22 seeds left in the pits, a search with a table of
     up to 14 seeds finds the exact value sooner (in fewer nodes) and the same value as the

@@ -124,6 +124,7 @@ def test_the_compiled_reference_is_the_seeds_minimax() -> None:
             assert seed_minimax.best_move(state, depth)[1] == position.minimax(depth)
 
 
+@pytest.mark.slow
 def test_kalah_4_3_is_a_first_player_win_by_8() -> None:
     """Irving, Donkers and Uiterwijk (2000): Kalah(4,3) = +8."""
     result = Engine(table_bits=18).search(parlour.game("kalah", pits=4, seeds=3).start(), depth=99)
@@ -170,6 +171,7 @@ def test_helper_threads_share_the_table_and_keep_exact_values() -> None:
         assert strict.search(position, depth=6).value == kernel_position(position).minimax(6)
 
 
+@pytest.mark.slow
 def test_the_principal_variation_is_legal_and_starts_with_the_move() -> None:
     result = Engine().search(parlour.game("kalah").start(), depth=8)
     assert result.pv[0] == result.move and len(result.pv) >= 2

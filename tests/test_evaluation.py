@@ -22,6 +22,7 @@ def sowing_positions(count: int, seed: int) -> list[SowingState]:
     return [state for state in states if isinstance(state, SowingState)]
 
 
+@pytest.mark.slow
 def test_a_fit_recovers_the_estimates_it_was_fitted_to() -> None:
     """Targets made by a known table are found again: the fitted table's estimates on new
     positions (in seeds, as fitted: before the search's share and rounding) match the known

@@ -18,6 +18,7 @@ THINK = "60"  # seconds a move: far beyond the time allowed to exit below
 EXIT_WITHIN = 20  # seconds: the test's bound for the exit, a third of a single think
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "opening"),
     [

@@ -30,6 +30,7 @@ from parlour.games import war_kernel as kernel
 from parlour.games.war import ABORTED, CYCLE, OUT_OF_CARDS, ROUND_LIMIT, TIE, war_rules
 
 
+@pytest.mark.slow
 async def test_a_thousand_seeds_play_the_same_games_as_the_kernel() -> None:
     rules = war_rules(seed=20261130)
     endings = set()
@@ -68,22 +69,24 @@ async def test_the_dealer_reports_a_cycle_under_played_pickup() -> None:
 
 
 class Recorder(Actor):
-    """Keeps every event it is told."""
+    """Keeps every event it is told; answers "events" with them (after every event told
+    before the ask, which its mailbox delivers first)."""
 
     def __init__(self) -> None:
         self.events: list[Any] = []
 
     async def receive(self, message: Any) -> None:
-        self.events.append(message)
+        if message == "events":
+            self.reply(self.events)
+        else:
+            self.events.append(message)
 
 
 async def test_observers_see_the_whole_game_in_order() -> None:
-    recorder = Recorder()
-    ref = spawn(recorder)
+    ref = spawn(Recorder())
     rules = war_rules(seed=9, max_rounds=30)
     outcome = await play_war(rules, 4, [ref])
-    await asyncio.sleep(0.01)
-    events = recorder.events
+    events = await ref.ask("events", timeout=5)
     assert isinstance(events[0], Dealt) and events[0].counts == (26, 26)
     assert isinstance(events[-1], Finished) and events[-1].outcome == outcome
     counts = list(events[0].counts)

@@ -47,20 +47,17 @@ WHOLE = (-INFINITY, INFINITY)
 ASPIRATION = 2
 """Each depth after the first searches first within this many seeds of the last depth's
 value (a narrower window cuts more), and again on the whole window only if the value
-falls outside: 9% fewer nodes to depth 20 on ``benchmarks/engine_depth.py``'s positions
-(55.6M, 14.7 s; 61.2M, 16.1 s on the whole window; 1 and 3 seeds: 56.1M and 57.7M;
-measured when every ply counted)."""
+falls outside: fewer nodes to a fixed depth than the whole window or 1 or 3 seeds, on
+``benchmarks/engine_depth.py``'s positions (see benchmarks/results/engine_depth.jsonl)."""
 UNTABLED = 2
 """Nodes this close to the horizon neither read nor write the transposition table: their
-subtrees cost less to search again than the table's memory traffic: to depth 16 on
-``benchmarks/engine_depth.py``'s positions, 159.0M nodes in 30-34 s (three runs) against
-134.6M in 43-47 s with the table at every node (1 ply: 39 s; 3 plies: 37 s)."""
+subtrees cost less to search again than the table's memory traffic (a fixed depth takes
+less time than with 0, 1 or 3 plies; see benchmarks/results/engine_depth.jsonl)."""
 TABLE_MOVE, GUESS = 1 << 62, 1 << 50
 """Move ordering's scores: the table's move first, then ``_order``'s guess, and within
 one guess the moves that caused the most cut-offs so far in this iteration (weighted by
-the depth left; the "history heuristic"): 12% fewer nodes and time to depth 20 on 40
-random Kalah positions (``benchmarks/engine_depth.py``: 61.2M nodes, 16.1 s; 69.9M, 18.4 s
-before; measured when every ply counted)."""
+the depth left; the "history heuristic", which saves nodes and time to a fixed depth: see
+benchmarks/results/engine_depth.jsonl)."""
 
 # info array: counters shared by the kernels and read by Python between iterations.
 NODES = 0

@@ -1,6 +1,6 @@
 """A learned estimate of what a sowing position's pits are worth beyond its store
 difference, which the engine adds where its horizon stops it (``Engine(learned=False)``
-leaves it out: measured below).
+leaves it out).
 
 The store difference is the exact value at the end of a game, but at the horizon it
 misses what is about to happen: a pit one sowing from an extra turn, a loaded pit across
@@ -16,21 +16,10 @@ train_evaluation.py`` writes one table a rule set into ``evaluations/`` beside t
 in 1/``SCALE`` seeds.  A rule set without a table (another board, seed count or rule
 switch) has no estimate: the store difference alone.
 
-Measured (``benchmarks/evaluation_selfplay.py``, 0.3 s a move, both sides of random
-openings, against the same engine without the estimate), the full estimate: OpenSpiel's
-Kalah 61-48-11, +122 seeds in 120 games (a trial table of the same kind: 122-100-18, +354
-in 240); Kalah 89-81-10, +150 seeds in 180.  Held-out error of the fit: 4.47 and 4.87
-seeds, against 7.99 and 8.77 for the store difference alone.  But against OpenSpiel's
-bots (``benchmarks/engine_vs_openspiel.py``, 1 s a move, 20 games a run) it won no more
-than the store difference alone: against MCTS 17, 17, 16 (and one loss) and 17 in four
-runs, against 19, 18, 18, 18, 17 and 19; against alpha-beta 19, 19, 18, 19, against 19,
-18, 19, 18, 18, 19.  The loss came from an overvalued move (+1 at the 1-s search's depth
-15, -4 in fact, where the store difference alone chose the move that holds).  Counted at
-half (``SHRINK``) it won against MCTS 19, 19, 20, 19, 19 (one loss), 20, 19, 20, 19
-(one loss) and against alpha-beta 19, 20, 18, 19, 20, 20, 20, 19 (the first three
-halving each weight in a scratch copy); in self-play, OpenSpiel's Kalah 60-50-10, +100
-seeds, on the same openings as the full estimate's 61-48-11, and Kalah 62-54-4, +88
-seeds in 120 games.
+The engine with the estimate wins more games than without it, against itself
+(``benchmarks/evaluation_selfplay.py``) and, counted at half (``SHRINK``), against
+OpenSpiel's bots (``benchmarks/engine_vs_openspiel.py``); their records are in
+``benchmarks/results/``, and the fit's held-out error in ``train_evaluation.jsonl`` there.
 """
 
 from __future__ import annotations
@@ -54,7 +43,7 @@ of every value the search compares and stores."""
 SHRINK = 2
 """The search counts 1/SHRINK of the fitted estimate: in full it overvalued some
 positions by several seeds at the horizon of a 1-s search, and lost games to OpenSpiel's
-MCTS that the store difference alone did not (measured above)."""
+MCTS that the store difference alone did not (benchmarks/results/engine_vs_openspiel.jsonl)."""
 UNIT = SCALE * SHRINK
 """Summed weights that make one seed of the estimate."""
 FOLDER = Path(__file__).with_name("evaluations")
@@ -65,9 +54,9 @@ RULE_SETS = {
     "openspiel-kalah": ("kalah", {"empty_capture": False}),
 }
 """The rule sets with a table (each a game name and its options), by a short name.
-Mancala's (fitted as well: 4.25 seeds of error against 7.78) won no more games than the
-store difference in ``benchmarks/evaluation_selfplay.py`` (58-57-5 in 120 games), so it
-has none (an entry here fits and measures it again)."""
+Mancala's, fitted as well, won no more games than the store difference alone in
+``benchmarks/evaluation_selfplay.py`` (its record in benchmarks/results/), so it has none
+(an entry here fits and measures it again)."""
 
 
 def rule_set(label: str) -> sowing.SowingGame:

@@ -60,9 +60,8 @@ WEIGHT = np.array([0, 1, 10, 100, 1_000, 100_000], dtype=np.int64)
 """The value of a window of five holding k of one side's stones and no other stone."""
 MOVER_WEIGHT = 2
 """At the horizon the side to move's windows count twice: it moves first, so its threes
-become fours, and its fours fives, before the other side's can (against gomoku-terminal,
-``benchmarks/gomoku_vs_peers.py --seeds 40``: 778 wins in 800, from 760; 1.5 and 3 times
-did less well)."""
+become fours, and its fours fives, before the other side's can (it won more games against
+gomoku-terminal than 1, 1.5 or 3: benchmarks/results/gomoku_vs_peers.jsonl)."""
 THREAT = np.array([0, 1, 10, 100, 10_000, 1_000_000], dtype=np.int64)
 """Level 1's weights for the opponent's windows after its move: a four-window of the side
 about to move is as good as a five."""
@@ -109,12 +108,10 @@ VCT_NODE_LIMIT = 20_000
 DEFENCES = 3
 """How many answers that hold against the opponent's threats the main search chooses among."""
 VCT_DEFENCE_NODES = 20_000
-"""The VCT node budget when checking whether a move holds against the opponent's threats.
-With 3,000, level 3 took for holding an answer after which gomokubench won by a VCT of
-four threats (``tests/test_gomoku_search.py``); with 20,000 (within the threat searches'
-share of the clock): against gomokubench hard 20 of 20 on seed 1 (was 18), against
-gomoku-terminal hard 789 of 800 on seeds 1-40 (was 778; ``benchmarks/gomoku_vs_peers.py``);
-with ``_defences`` looking beyond the likeliest answers too: 20 of 20 and 786 of 800."""
+"""The VCT node budget when checking whether a move holds against the opponent's threats,
+within the threat searches' share of the clock: a smaller one (3,000) took for holding an
+answer after which gomokubench won by a VCT of four threats (``tests/test_gomoku_search.py``;
+the games won with each: benchmarks/results/gomoku_vs_peers.jsonl)."""
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
 TABLE_BITS = 18

@@ -1,0 +1,210 @@
+"""Every benchmark runs once with ``--quick`` (tiny arguments, nothing recorded), so that none
+rots (each run is ``slow``: a process that compiles or loads its kernels); and the record a
+real run appends to ``benchmarks/results``."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.util
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import parlour
+from parlour.search.engine import Engine
+
+ROOT = Path(__file__).parents[1]
+BENCHMARKS = ROOT / "benchmarks"
+OPENSPIEL = BENCHMARKS / ".venv-openspiel" / "bin" / "python"
+PEERS = BENCHMARKS / ".venv-gomoku" / "bin" / "python"
+WATCHED = [BENCHMARKS / "results", ROOT / "src" / "parlour" / "search" / "evaluations"]
+"""What a quick run must leave as it was: the results and the learned tables."""
+
+
+def load(name: str) -> ModuleType:
+    """A module of ``benchmarks/`` (a script that imports ``record`` needs ``BENCHMARKS`` on
+    the path)."""
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+RECORD = load("record")
+
+
+def snapshot() -> dict[Path, str]:
+    return {
+        path: hashlib.sha256(path.read_bytes()).hexdigest()
+        for folder in WATCHED
+        for path in sorted(folder.glob("*"))
+    }
+
+
+def quick(script: str, *extra: str, python: Path | str = sys.executable) -> tuple[str, Any]:
+    """Run ``script`` with ``--quick``: what it printed and the figures of the record it did
+    not write (it must exit 0 and leave ``WATCHED`` as it was)."""
+    before = snapshot()
+    done = subprocess.run(
+        [str(python), str(BENCHMARKS / f"{script}.py"), "--quick", *extra],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert snapshot() == before
+    prefix = RECORD.UNRECORDED
+    lines = [line for line in done.stdout.splitlines() if line.startswith(prefix)]
+    assert len(lines) == 1, done.stdout
+    return done.stdout, json.loads(lines[0].removeprefix(prefix))["figures"]
+
+
+@pytest.mark.slow
+def test_perft_counts_as_the_kernel_does() -> None:
+    printed, figures = quick("perft")
+    assert figures["leaves"] == parlour.game("kalah").start().perft(5)
+    assert "parlour / C" in printed
+    assert all(rate > 0 for rate in figures["leaves_per_second"].values())
+
+
+@pytest.mark.slow
+def test_ayo_perft() -> None:
+    _, figures = quick("ayo_perft")
+    start = parlour.game("ayo", first=0).start()
+    assert [row["depth"] for row in figures["perft"]] == [1, 2, 3, 4]
+    assert [row["leaves"] for row in figures["perft"]] == [start.perft(d) for d in range(1, 5)]
+    assert figures["state_moves_per_second"] > 0
+
+
+@pytest.mark.slow
+def test_engine_depth_counts_the_engines_nodes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The nodes two versions compare are the engine's own on the script's positions."""
+    _, figures = quick("engine_depth", "--positions", "3")
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    states = load("engine_depth").positions(3, 7)
+    assert figures["nodes"] == sum(Engine().search(s, depth=6).nodes for s in states)
+
+
+@pytest.mark.slow
+def test_engine_vs_openspiel_stand_in() -> None:
+    """Without OpenSpiel: two games against a random mover in the stand-in."""
+    printed, figures = quick("engine_vs_openspiel", "--opponents", "random")
+    result = figures["random"]
+    assert result["wins"] + result["losses"] + result["draws"] == 2
+    assert len(result["pair_margins"]) == 1
+    assert "parlour vs OpenSpiel random:" in printed
+
+
+@pytest.mark.slow
+def test_engine_vs_openspiel_finds_a_level_opening() -> None:
+    _, figures = quick("engine_vs_openspiel", "--opponents", "random", "--find-openings", "1")
+    [opening] = figures["openings"]
+    assert len(opening["moves"]) == 4
+    assert opening["value"] == 0
+
+
+@pytest.mark.skipif(
+    not OPENSPIEL.exists(),
+    reason="OpenSpiel is not in benchmarks/.venv-openspiel (make bench-openspiel)",
+)
+@pytest.mark.slow
+def test_engine_vs_openspiel() -> None:
+    """With OpenSpiel: both bots and the random mover, every move compared on both boards."""
+    _, figures = quick("engine_vs_openspiel", python=OPENSPIEL)
+    assert set(figures) == {"mcts", "alphabeta", "random"}
+    for result in figures.values():
+        assert result["wins"] + result["losses"] + result["draws"] == 2
+
+
+@pytest.mark.slow
+def test_evaluation_selfplay() -> None:
+    _, figures = quick("evaluation_selfplay")
+    assert figures["wins"] + figures["losses"] + figures["draws"] == 2
+
+
+@pytest.mark.slow
+def test_train_evaluation_writes_no_table() -> None:
+    printed, figures = quick("train_evaluation")
+    assert figures["kalah"]["positions"] == 40
+    assert figures["kalah"]["held_out"] == 8
+    assert "wrote" not in printed
+
+
+@pytest.mark.slow
+def test_war_rates_and_agreement() -> None:
+    """The script itself checks the actors and plain Python against the kernel."""
+    _, figures = quick("war")
+    assert figures["checked"]["actors"] > 0 and figures["checked"]["python"] > 0
+    assert all(rate > 0 for rate in figures["games_per_second"].values())
+    assert 0 < figures["player_0_wins"] < 1
+
+
+@pytest.mark.slow
+def test_gomoku_search_finds_each_threat_with_either_table() -> None:
+    _, figures = quick("gomoku_search")
+    assert figures["main_search"]["positions"] > 0
+    found: dict[str, set[str]] = {}
+    for row in figures["threat_search"]:
+        found.setdefault(row["after"], set()).add(row["found"])
+    assert len(found) == 3
+    assert all(len(points) == 1 and "none" not in next(iter(points)) for points in found.values())
+
+
+@pytest.mark.slow
+def test_gomoku_lost_games_finds_the_losing_move(tmp_path: Path) -> None:
+    """The first lost game of ``gomoku_search.py``: after J8, X has a VCT from G9."""
+    output = tmp_path / "out.txt"
+    output.write_text("  game 1: 0-1-0\n  lost as 0, from G8 I9: H8 H10 G11 J8 G9\n")
+    _, figures = quick("gomoku_lost_games", str(output))
+    [game] = figures["games"]
+    assert (game["ply"], game["move"]) == (5, "J8")
+    assert re.fullmatch(r"VCT of \d from G9", game["threat"])
+
+
+@pytest.mark.slow
+def test_gomoku_vs_peers_stand_in() -> None:
+    _, figures = quick("gomoku_vs_peers", "--peer", "stand-in: parlour level 1")
+    [tally] = figures["stand-in: parlour level 1"]
+    assert tally["wins"] + tally["losses"] + tally["draws"] == 2
+
+
+@pytest.mark.skipif(
+    not PEERS.exists(), reason="the peers are not in benchmarks/.venv-gomoku (see the script)"
+)
+@pytest.mark.slow
+def test_gomoku_vs_peers() -> None:
+    _, figures = quick("gomoku_vs_peers", python=PEERS)
+    assert set(figures) == {"gomoku-terminal hard", "gomokubench hard"}
+    for [tally] in figures.values():
+        assert tally["wins"] + tally["losses"] + tally["draws"] == 2
+
+
+def test_a_run_appends_its_record(tmp_path: Path) -> None:
+    for depth in (3, 4):
+        args = argparse.Namespace(depth=depth, quick=False, note="a test")
+        RECORD.record(args, {"nodes": 2 / 3}, script="x/engine_depth.py", folder=tmp_path)
+    lines = (tmp_path / "engine_depth.jsonl").read_text().splitlines()
+    first, second = map(json.loads, lines)
+    assert [first["arguments"], second["arguments"]] == [{"depth": 3}, {"depth": 4}]
+    assert first["note"] == "a test" and first["figures"] == {"nodes": 0.6667}
+    assert re.fullmatch(r"[0-9a-f]{7,}(\+dirty)?|unknown", first["commit"])
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00", first["date"])
+    assert first["cores"] >= 1
+
+
+def test_quick_arguments_yield_to_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    for argv, depth in ((["--quick"], 2), (["--quick", "--depth", "5"], 5), ([], 16)):
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--depth", type=int, default=16)
+        parser.add_argument("--positions", type=int, default=40)
+        monkeypatch.setattr(sys, "argv", ["engine_depth.py", *argv])
+        args = RECORD.arguments(parser, quick={"depth": 2})
+        assert (args.depth, args.positions, args.quick) == (depth, 40, bool(argv))
