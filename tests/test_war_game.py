@@ -7,7 +7,7 @@ import pytest
 import parlour
 from parlour.core import BadPosition, IllegalMove
 from parlour.games import war_kernel as kernel
-from parlour.games.war import CYCLE, OUT_OF_CARDS, ROUND_LIMIT, TIE, PICKUPS
+from parlour.games.war import CYCLE, OUT_OF_CARDS, PICKUPS, ROUND_LIMIT, TIE
 from parlour.games.war_game import ROUND, WarGame, WarState
 
 

@@ -38,7 +38,13 @@ EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 STOP_WAIT = 0.3  # seconds a stopped search is given to end before the command exits
 
 
-class Parsed(click.ParamType):
+if TYPE_CHECKING:
+    ParamType = click.ParamType[Any]  # generic in the click mypy reads, not in click 8.1
+else:
+    ParamType = click.ParamType
+
+
+class Parsed(ParamType):
     """A click type that reads its text with one of parlour's parsers, whose errors become
     click's one-line usage error.  A value that is not text (a default) passes as it is."""
 

@@ -119,7 +119,7 @@ def position_key(pos: np.ndarray) -> int:
     key = 0
     for i in range(HOUSES - 2, -1, -1):
         key = key * (TOKENS + 1) + pos[i]
-    return key * 2 + pos[TO_MOVE]
+    return int(key * 2 + pos[TO_MOVE])
 
 
 MAX_KEY = 2 * (TOKENS + 1) ** (HOUSES - 1) - 1

@@ -98,7 +98,7 @@ def find_five(board: np.ndarray, stone: int, exact: bool) -> int:
                 if 0 <= r < n and 0 <= c < n and board[r, c] == stone:
                     continue  # not the first point of its run
                 if is_five(run_through(board, row, col, d, stone), exact):
-                    return (row * n + col) * 4 + d
+                    return int((row * n + col) * 4 + d)
     return -1
 
 

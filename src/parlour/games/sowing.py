@@ -58,7 +58,7 @@ BOARD_DTYPE = np.int16
 @njit(cache=True, nogil=True, inline="always")
 def pit_count(board: np.ndarray) -> int:
     """P, the number of pits a side, from the length 2P+3 of one position."""
-    return (board.shape[0] - 3) // 2
+    return int((board.shape[0] - 3) // 2)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -181,7 +181,7 @@ def is_legal(board: np.ndarray, column: int) -> bool:
     pits = pit_count(board)
     if column < 0 or column >= pits or is_over(board):
         return False
-    return board[pit_index(board[2 * pits + 2], column, pits)] > 0
+    return bool(board[pit_index(board[2 * pits + 2], column, pits)] > 0)
 
 
 @njit(cache=True, nogil=True)

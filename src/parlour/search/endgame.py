@@ -163,7 +163,7 @@ def _gain(
         theirs = 0
         for column in range(pits):
             theirs += pos[sowing.pit_index(1 - side, column, pits)]
-        return pos[: 2 * pits + 1].sum() - 2 * theirs
+        return int(pos[: 2 * pits + 1].sum() - 2 * theirs)
     best = UNKNOWN
     for column in range(pits):
         if pos[sowing.pit_index(side, column, pits)] == 0:

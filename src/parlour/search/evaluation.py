@@ -120,7 +120,8 @@ def fitted(positions: np.ndarray, weights: np.ndarray) -> np.ndarray:
     before the search's share (``SHRINK``) and rounding; 0 without ``weights``."""
     if not len(weights):
         return np.zeros(len(positions))
-    return design(positions) @ weights / SCALE
+    estimates: np.ndarray = design(positions) @ weights / SCALE
+    return estimates
 
 
 def fit(positions: np.ndarray, targets: np.ndarray, ridge: float = 3.0) -> np.ndarray:
@@ -146,7 +147,7 @@ def weights_for(pits: int, seeds: int, rules: int) -> np.ndarray:
     path = FOLDER / table_name(pits, seeds, rules)
     if not path.exists():
         return NONE
-    weights = np.load(path).astype(np.int64)
+    weights: np.ndarray = np.load(path).astype(np.int64)
     if weights.shape != (weight_count(pits),):
         raise ValueError(f"{path.name}: {weights.shape[0]} weights, not {weight_count(pits)}")
     return weights
