@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import signal
 import sys
 from pathlib import Path
 
@@ -25,10 +26,22 @@ def random_play(state: State, rng: random.Random, plies: int) -> State:
     return state
 
 
+def spawn_parlour(*args: str, timeout: int = 60) -> pexpect.spawn:
+    """``parlour ARGS`` in a pseudo-terminal, as a person starts it: with Ctrl-C's signal
+    at its default even where the tests run with it ignored (a background job)."""
+    return pexpect.spawn(
+        PARLOUR,
+        list(args),
+        encoding="utf-8",
+        timeout=timeout,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
 def spawn_play(game: str, *args: str, timeout: int = 60) -> pexpect.spawn:
     """``parlour play GAME ARGS`` in a pseudo-terminal; ``child.logfile_read`` keeps all it
     printed (see ``transcript``)."""
-    child = pexpect.spawn(PARLOUR, ["play", game, *args], encoding="utf-8", timeout=timeout)
+    child = spawn_parlour("play", game, *args, timeout=timeout)
     child.logfile_read = io.StringIO()
     return child
 

@@ -7,13 +7,11 @@ message, status 130 and no traceback, well before that minute is out.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pexpect
 import pytest
 
-PARLOUR = str(Path(sys.executable).with_name("parlour"))
+from helpers import spawn_parlour
+
 THINK = "60"  # seconds a move: far beyond the time allowed to exit below
 EXIT_WITHIN = 20  # seconds: the test's bound for the exit, a third of a single think
 
@@ -29,7 +27,7 @@ EXIT_WITHIN = 20  # seconds: the test's bound for the exit, a third of a single 
 )
 def test_ctrl_c_during_a_computer_move_exits_at_once(game: str, opening: str) -> None:
     args = ["play", game, "--players", "computer:8,computer:8", "--time", THINK]
-    child = pexpect.spawn(PARLOUR, args, encoding="utf-8", timeout=180)
+    child = spawn_parlour(*args, timeout=180)
     child.expect(opening)  # the engine is warm: from here on, a computer is thinking
     child.sendintr()
     child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
@@ -41,7 +39,7 @@ def test_ctrl_c_during_a_computer_move_exits_at_once(game: str, opening: str) ->
 
 def test_ctrl_c_during_analyze_stops_the_search_and_exits() -> None:
     """A search to depth 60 would run for hours; Ctrl-C after its first depths ends it."""
-    child = pexpect.spawn(PARLOUR, ["analyze", "kalah", "--depth", "60"], encoding="utf-8")
+    child = spawn_parlour("analyze", "kalah", "--depth", "60")
     child.expect("depth   5", timeout=180)
     child.sendintr()
     child.expect(pexpect.EOF, timeout=EXIT_WITHIN)

@@ -12,6 +12,7 @@ import pexpect
 import pytest
 from click.testing import CliRunner
 
+from helpers import spawn_parlour
 from parlour.actors.dealer import play_war
 from parlour.actors.runtime import spawn
 from parlour.cli import main
@@ -163,7 +164,7 @@ def test_play_ascii_fast_and_step() -> None:
 
 
 def spawn_step(*args: str) -> pexpect.spawn:
-    child = pexpect.spawn(PARLOUR, ["play", "war", "--step", *args], encoding="utf-8", timeout=60)
+    child = spawn_parlour("play", "war", "--step", *args)
     child.logfile_read = io.StringIO()
     return child
 
