@@ -77,10 +77,9 @@ def make_rules(**flags: str | None) -> WarRules:
 
 def describe_rules(rules: WarRules) -> str:
     """The options in one line, as the flags would set them."""
-    from parlour.games.war import FULL_DECK, SMALL_DECK, card_name
+    from parlour.games.war import spell_deck
 
-    named = {FULL_DECK: "full", SMALL_DECK: "small"}
-    deck = named.get(rules.deck) or ",".join(card_name(c, ascii_only=True) for c in rules.deck)
+    deck = spell_deck(rules.deck)
     limit = "none" if rules.max_rounds is None else rules.max_rounds
     return (
         f"seed {rules.seed}, deck {deck}, pickup {rules.pickup}, max rounds {limit}, "

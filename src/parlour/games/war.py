@@ -220,6 +220,13 @@ def parse_deck(text: str) -> tuple[int, ...]:
     return tuple(cards)
 
 
+def spell_deck(deck: tuple[int, ...]) -> str:
+    """How ``parse_deck`` reads ``deck`` back, one spelling a deck: ``full``, ``small`` or
+    card names (``AC,KD``)."""
+    named = {FULL_DECK: "full", SMALL_DECK: "small"}.get(deck)
+    return named or ",".join(card_name(card, ascii_only=True) for card in deck)
+
+
 # ---------------------------------------------------------------- options
 
 

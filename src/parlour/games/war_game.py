@@ -31,12 +31,10 @@ from parlour.games import war_kernel as kernel
 from parlour.games.war import (
     CYCLE,
     ENDINGS,
-    FULL_DECK,
     OPTIONS,
     OUT_OF_CARDS,
     ROUND_LIMIT,
     SHUFFLED,
-    SMALL_DECK,
     TIE,
     WarRules,
     card_name,
@@ -46,11 +44,11 @@ from parlour.games.war import (
     parse_card,
     parse_deck,
     player_name,
+    spell_deck,
 )
 
 ROUND = "round"
 """War's one move: play the next round."""
-NAMED_DECKS = {FULL_DECK: "full", SMALL_DECK: "small"}
 MAX_COUNT = 10**12  # rounds, battles or wars a position may have counted
 _HEX = re.compile(r"[0-9a-f]{1,16}")
 Stacks = tuple[tuple[int, ...], tuple[int, ...]]
@@ -65,8 +63,7 @@ class WarGame(Game):
         """The deck is read here (BadOption for a bad one) and kept in one spelling, so
         that equal rule sets are equal games: ``full``, ``small`` or card names."""
         deck = parse_deck(options["deck"])
-        spelled = NAMED_DECKS.get(deck) or ",".join(card_name(card, True) for card in deck)
-        super().__init__(name, {**options, "deck": spelled})
+        super().__init__(name, {**options, "deck": spell_deck(deck)})
         self.rules = WarRules(
             deck=deck,
             pickup=options["pickup"],
