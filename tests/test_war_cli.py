@@ -20,6 +20,7 @@ from parlour.cli import war as war_cli
 from parlour.games import war_kernel
 from parlour.games.war import card_name, deal, new_rng, war_rules
 from parlour.games.war_kernel import Summary, play_one, simulate
+from parlour.players.war_screen import WarScreen
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 
@@ -95,7 +96,7 @@ def test_play_shows_cards_wars_with_the_face_down_cards_takes_and_the_end() -> N
 async def test_a_short_war_and_an_empty_stack_on_screen(capsys: pytest.CaptureFixture[str]) -> None:
     rules = war_rules(pickup="played", max_rounds="none")
     for stacks in (([0, 5], [13, 18, 19, 20]), ([0, 5, 6, 7, 1], [13, 18, 19, 20])):
-        table = spawn(war_cli.TableView(ascii_only=True, delay=0))
+        table = spawn(WarScreen(ascii_only=True, delay=0))
         await play_war(rules, observers=[table], stacks=stacks)
         await table.join()
     lines = capsys.readouterr().out.splitlines()

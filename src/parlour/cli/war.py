@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from parlour.actors.runtime import Actor
 from parlour.cli import play, simulate
 from parlour.cli._common import seconds_type, whole_type
 from parlour.core import MAX_SEED
@@ -30,7 +29,6 @@ from parlour.core import MAX_SEED
 if TYPE_CHECKING:
     from parlour.games.war import WarRules
     from parlour.games.war_kernel import Summary
-    from parlour.players.terminal import LineSource
 
 DEFAULT_DELAY = 0.25
 MAX_GAMES = 10**12
@@ -147,6 +145,7 @@ async def _watch(
     """Run the game with the table shown by an observer; the last line to print."""
     from parlour.actors.dealer import play_war as run
     from parlour.actors.runtime import spawn
+    from parlour.players.war_screen import WarScreen
 
     if fast:
         outcome = await run(rules, index)
@@ -154,79 +153,13 @@ async def _watch(
     if step:
         from parlour.players.terminal import Keyboard
 
-        table = TableView(ascii_only, delay, Keyboard())
+        table = WarScreen(ascii_only, delay, Keyboard())
     else:
-        table = TableView(ascii_only, delay)
+        table = WarScreen(ascii_only, delay)
     ref = spawn(table)
     outcome = await run(rules, index, [ref])
     await ref.join()
     return outcome.describe()
-
-
-class TableView(Actor):
-    """Prints the Dealer's events as they come, pausing after each round: ``delay``
-    seconds, or until Enter when given the ``keys`` typed.
-
-    It keeps each stack's size from the events alone (dealt, put, taken): like the
-    Dealer, it never looks at a Player's stack.
-    """
-
-    def __init__(self, ascii_only: bool, delay: float, keys: LineSource | None = None) -> None:
-        self._ascii, self._delay, self._keys = ascii_only, delay, keys
-        self._counts = [0, 0]
-
-    async def receive(self, message: Any) -> None:
-        from parlour.actors.dealer import Dealt, Finished, TookTable, Turned
-        from parlour.games.war import player_name
-
-        match message:
-            case Dealt(counts):
-                self._counts = list(counts)
-                click.echo(f"Dealt {counts[0]} and {counts[1]} cards.\n")
-            case Turned(cards, war):
-                self._counts[0] -= len(cards[0])
-                self._counts[1] -= len(cards[1])
-                click.echo(self._turned(cards, war))
-            case TookTable(player, cards, round_number):
-                self._counts[player] += len(cards)
-                click.echo(
-                    f"  round {round_number}: {player_name(player)} takes {len(cards)} cards"
-                    f"  (stacks {self._counts[0]} : {self._counts[1]})"
-                )
-                await self._pause()
-            case Finished():
-                click.echo("")
-                self.stop("finished")
-
-    def _turned(self, cards: tuple[tuple[int, ...], tuple[int, ...]], war: int) -> str:
-        """The step's line: ``A♠ vs 8♣`` for the battle; in a war the face-down cards too,
-        each player's in [brackets], Player 1's first, as they went on the table."""
-        from parlour.games.war import card_name, player_name
-
-        if not cards[0] or not cards[1]:
-            out = [p for p in (0, 1) if not cards[p]]
-            who = "both players have" if len(out) == 2 else f"{player_name(out[0])} has"
-            return f"  {who} no card left to put"
-        up = " vs ".join(card_name(c[-1], self._ascii) for c in cards)
-        if war == 0:
-            return up
-        down = [c[:-1] for c in cards]
-        counts = (
-            f"{len(down[0])} face down each"
-            if len(down[0]) == len(down[1])
-            else f"{len(down[0])} and {len(down[1])} face down"
-        )
-        shown = " and ".join(
-            "[" + " ".join(card_name(c, self._ascii) for c in d) + "]" for d in down
-        )
-        return f"  war{'' if war == 1 else f' #{war}'}! {counts}: {shown}, then {up}"
-
-    async def _pause(self) -> None:
-        if self._keys is not None:
-            click.echo("  (Enter for the next round) ", nl=False)
-            await self._keys.readline()  # None, the end of input: go on without pausing
-        elif self._delay:
-            await asyncio.sleep(self._delay)
 
 
 # ---------------------------------------------------------------- simulate
