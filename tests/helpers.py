@@ -26,15 +26,16 @@ def random_play(state: State, rng: random.Random, plies: int) -> State:
     return state
 
 
+def default_ctrl_c() -> None:
+    """For a child process's ``preexec_fn``: Ctrl-C's signal at its default, as a person's
+    terminal has it, even where the tests run with it ignored (a background job)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn_parlour(*args: str, timeout: int = 60) -> pexpect.spawn:
-    """``parlour ARGS`` in a pseudo-terminal, as a person starts it: with Ctrl-C's signal
-    at its default even where the tests run with it ignored (a background job)."""
+    """``parlour ARGS`` in a pseudo-terminal, as a person starts it."""
     return pexpect.spawn(
-        PARLOUR,
-        list(args),
-        encoding="utf-8",
-        timeout=timeout,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        PARLOUR, list(args), encoding="utf-8", timeout=timeout, preexec_fn=default_ctrl_c
     )
 
 

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-from helpers import random_play
+from helpers import default_ctrl_c, random_play
 from parlour.games.sowing import SowingGame, SowingState
 from parlour.search import endgame
 from parlour.search.engine import Engine, kernel_position
@@ -277,6 +277,7 @@ def test_ctrl_c_stops_a_build_and_leaves_no_file(tmp_path: Path) -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_ctrl_c,
     )
     assert child.stdout is not None and child.stdin is not None
     assert child.stdout.readline() == "building\n"
