@@ -137,3 +137,13 @@ def test_the_screen_tells_passes_and_the_round_summary() -> None:
     assert "House 6 made four: Computer takes them, as its owner, on the other player's turn." in (
         owner
     )
+
+
+def test_an_option_set_twice_is_refused_naming_both() -> None:
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+
+    result = CliRunner().invoke(main, ["play", "ayo", "-o", "first=1", "--first", "human"])
+    assert result.exit_code == 2
+    assert "-o 'first=1' and --first both set first: give one" in result.output

@@ -182,16 +182,21 @@ def _seat_of(specs: tuple[PlayerSpec, PlayerSpec], human: bool) -> int:
 def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> Game:
     """The game ``name`` with ``NAME=VALUE`` texts and explicit flags (None = not given).
 
-    Any BadOption becomes a click usage error, so the command prints one line and exits 2.
+    Any BadOption becomes a click usage error, so the command prints one line and exits 2;
+    so does an option set both by ``-o`` and by its own flag (``-o first=1 --first human``).
     """
     options: dict[str, Any] = {k: v for k, v in explicit.items() if v is not None}
     for text in option_texts:
         key, sep, value = text.partition("=")
-        if not sep or not key.strip():
+        key = key.strip()
+        if not sep or not key:
             raise click.BadParameter(
                 f"expected NAME=VALUE, got {shown(text)}", param_hint="--option"
             )
-        options[key.strip()] = value
+        if explicit.get(key) is not None:
+            flag = "--" + key.replace("_", "-")
+            raise click.UsageError(f"-o {shown(text)} and {flag} both set {key}: give one")
+        options[key] = value
     try:
         return game(name, **options)
     except BadOption as error:
