@@ -22,8 +22,8 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules" / "README.md"
 
 
 def test_every_game_has_rules_naming_each_of_its_options() -> None:
-    assert set(rule_games()) == {*game_names(), "war"}
-    for name in game_names():
+    assert set(rule_games()) == set(game_names())
+    for name in set(game_names()) - {"war"}:  # War's options are flags: checked below
         text = rules_text(name)
         assert text.startswith("# ") and "\n## Options\n" in text
         for option in game_options(name):
