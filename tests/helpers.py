@@ -12,6 +12,7 @@ from pathlib import Path
 import pexpect
 
 from parlour.core import State
+from parlour.players.terminal import COMMANDS_NOTE
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 """The ``parlour`` command of this environment."""
@@ -49,8 +50,11 @@ def spawn_play(game: str, *args: str, timeout: int = 60) -> pexpect.spawn:
 
 def transcript(child: pexpect.spawn) -> str:
     """All the child printed, less the "warming up" note that a cold numba cache adds
-    (it goes to stderr, which the pseudo-terminal mixes in)."""
+    (it goes to stderr, which the pseudo-terminal mixes in) and parlour's note on the
+    commands (the seeds' screens have none)."""
     log = child.logfile_read
     assert isinstance(log, io.StringIO)
     lines = log.getvalue().replace("\r", "").split("\n")
-    return "\n".join(line for line in lines if not line.startswith("warming up "))
+    noted = COMMANDS_NOTE.strip()
+    kept = (line for line in lines if not line.startswith("warming up ") and line != noted)
+    return "\n".join(kept)

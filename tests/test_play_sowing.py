@@ -160,3 +160,14 @@ def test_bad_options_are_refused_in_one_line(args: list[str], message: str) -> N
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_opening_names_the_commands_and_quit_leaves_the_game() -> None:
+    child = spawn()
+    child.expect_exact("(At any prompt, type help for the commands.)")
+    child.expect_exact("1. Select a move (A..F)-> ")
+    child.sendline("quit")
+    child.expect_exact("You left the game.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

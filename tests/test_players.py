@@ -34,6 +34,7 @@ from parlour.players.machines import ComputerPlayer, RandomPlayer
 from parlour.players.sowing_screen import SowingScreen
 from parlour.players.specs import MAX_LEVEL, PlayerSpec, parse_player, parse_players, seat_names
 from parlour.players.terminal import CLEAR, Keyboard, Seat, TerminalPlayer
+from parlour.rules_text import rules_text
 from parlour.search import Stop
 from parlour.search.minimax import best_move
 
@@ -326,3 +327,24 @@ async def test_a_game_ended_while_the_person_thinks_takes_the_question_back() ->
         f"(A..F)-> \n\n{'-' * 43}\n\nComputer resigns. You 0, Computer 0. You win!\n"
     )
     assert person._question is not None and person._question.cancelled()
+
+
+async def test_commands_at_the_prompt_are_answered_and_the_prompt_comes_back() -> None:
+    ref, out = terminal("help", " Rules ", "position", "D")
+    state = MANCALA.parse("0,4,4,4,3,3/0/3,3,3,3,3,3/0 0")
+    answer = await ref.ask(Play(view_of(state)), timeout=2)
+    assert answer == Move(3)
+    text = out.getvalue()
+    assert text.count("1. Select a move (A..F)-> ") == 4
+    assert "Type a move as the prompt asks (for example B), or a command:" in text
+    assert "  rules     the rules of mancala\n" in text
+    assert rules_text("mancala") in text
+    assert f"-> {state.notation()}\n" in text
+
+
+@pytest.mark.parametrize("word", ["quit", "Exit", "q"])
+async def test_quit_stops_the_terminal_player_as_the_person_leaving(word: str) -> None:
+    ref, _ = terminal(word)
+    with pytest.raises(ActorStopped) as stopped:
+        await ref.ask(Play(view_of(MANCALA.start())), timeout=2)
+    assert stopped.value.reason == "quit" and stopped.value.error is None

@@ -41,6 +41,10 @@ from parlour.core import IllegalMove, State
 from parlour.players.specs import PlayerSpec, seat_names
 
 CLEAR = "\x1b[2J\x1b[H"
+COMMANDS_NOTE = "(At any prompt, type help for the commands.)\n"
+"""parlour's own line after a game's opening (the seeds' screens have no commands)."""
+QUIT = ("quit", "exit", "q")
+QUITTED = "quit"  # the terminal player's reason to stop when the person quits
 EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
@@ -181,6 +185,7 @@ class TerminalPlayer(Actor):
         self.pause = pause
         self._question: asyncio.Task[None] | None = None
         self._answer: Reply | None = None
+        self._quitting = False
 
     async def receive(self, message: Any) -> None:
         match message:
@@ -188,7 +193,7 @@ class TerminalPlayer(Actor):
                 self._answer = self.defer()
                 self._question = self.pipe(self._ask(view), "typed")
             case Piped("typed", None, None):
-                self.stop("end of input")
+                self.stop(QUITTED if self._quitting else "end of input")
             case Piped("typed", move, None):
                 if self._answer is not None:
                     self._answer.send(Move(move))
@@ -209,8 +214,9 @@ class TerminalPlayer(Actor):
                 self._write(self.screen.game_over(outcome, self.seats))
 
     async def _ask(self, view: View) -> Any:
-        """Prompt until the person types a legal move: that move, or None at the end of
-        input."""
+        """Prompt until the person types a legal move: that move; None at the end of input
+        or when the person quits (the player then stops).  Commands are answered and the
+        prompt comes back."""
         if not view.again:
             self._write((CLEAR if self.clear else "") + self.screen.turn(view, self.seats))
         while True:
@@ -218,6 +224,14 @@ class TerminalPlayer(Actor):
             line = await self.lines.readline()
             if line is None:
                 return None
+            word = line.strip().lower()
+            if word in QUIT:
+                self._quitting = True
+                return None
+            answer = command_answer(word, view.state)
+            if answer is not None:
+                self._write(answer)
+                continue
             try:
                 return view.state.parse_move(line)
             except IllegalMove as error:
@@ -226,6 +240,27 @@ class TerminalPlayer(Actor):
     def _write(self, text: str) -> None:
         self.out.write(text)
         self.out.flush()
+
+
+def command_answer(word: str, state: State) -> str | None:
+    """What a command typed at the prompt shows (``help``, ``rules``, ``position``), or
+    None when ``word`` is no command."""
+    if word in ("help", "?"):
+        example = state.move_name(state.legal_moves()[0])
+        return (
+            f"Type a move as the prompt asks (for example {example}), or a command:\n"
+            "  help      this list\n"
+            f"  rules     the rules of {state.game.name}\n"
+            "  position  this position in parlour's notation (for parlour analyze)\n"
+            "  quit      leave the game (Ctrl-D too; Ctrl-C at any time)\n"
+        )
+    if word == "rules":
+        from parlour.rules_text import rules_text
+
+        return rules_text(state.game.name)
+    if word == "position":
+        return f"{state.notation()}\n"
+    return None
 
 
 def play_in_terminal(
@@ -267,10 +302,15 @@ async def _play_in_terminal(
         for n, spec in enumerate(specs)
     ]
     out.write(screen.opening(start, seats))
+    if any(spec.human for spec in specs):
+        out.write(COMMANDS_NOTE)
     await run_game(start, players, [terminal], notices=notices)
     for ref in {id(r): r for r in (*players, terminal)}.values():
         ref.stop()
     stopped = await terminal.join()  # after the terminal has shown the end
+    if stopped.reason == QUITTED:
+        out.write("\nYou left the game.\n")
+        return 0
     if stopped.reason != "stopped":
         out.write(f"\nGame abandoned: {stopped.reason}.\n")
         return EXIT_ABANDONED
