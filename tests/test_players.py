@@ -348,3 +348,14 @@ async def test_quit_stops_the_terminal_player_as_the_person_leaving(word: str) -
     with pytest.raises(ActorStopped) as stopped:
         await ref.ask(Play(view_of(MANCALA.start())), timeout=2)
     assert stopped.value.reason == "quit" and stopped.value.error is None
+
+
+async def test_a_hint_is_the_engines_move_with_its_value() -> None:
+    ref, out = terminal("hint", "C")
+    state = parlour.game("kalah").start()
+    assert await ref.ask(Play(view_of(state)), timeout=60) == Move(2)
+    hint = next(line for line in out.getvalue().splitlines() if line.startswith("Hint: "))
+    name, value = hint.removeprefix("Hint: ").split(" (value ")
+    assert (
+        state.parse_move(name) in state.legal_moves() and value.rstrip(")").lstrip("+-").isdigit()
+    )

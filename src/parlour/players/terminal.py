@@ -36,15 +36,18 @@ from parlour.actors import (
     spawn,
 )
 from parlour.actors.referee import Notices, run_game
-from parlour.actors.runtime import Piped, Reply
+from parlour.actors.runtime import Piped, Reply, in_thread
 from parlour.core import IllegalMove, State
 from parlour.players.specs import PlayerSpec, seat_names
+from parlour.search import Stop
 
 CLEAR = "\x1b[2J\x1b[H"
 COMMANDS_NOTE = "(At any prompt, type help for the commands.)\n"
 """parlour's own line after a game's opening (the seeds' screens have no commands)."""
 QUIT = ("quit", "exit", "q")
 QUITTED = "quit"  # the terminal player's reason to stop when the person quits
+HINT_LEVEL, HINT_SECONDS = 5, 1.0
+"""A hint is the engine's move at this level, searched for this long."""
 EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
@@ -186,6 +189,7 @@ class TerminalPlayer(Actor):
         self._question: asyncio.Task[None] | None = None
         self._answer: Reply | None = None
         self._quitting = False
+        self._hint_stop = Stop()  # set when the player stops: a hint's search ends with it
 
     async def receive(self, message: Any) -> None:
         match message:
@@ -208,6 +212,7 @@ class TerminalPlayer(Actor):
                 if self.clear and not self.seats[event.player].human:
                     await asyncio.sleep(self.pause)
             case GameOver(outcome):
+                self._hint_stop.set()
                 if self._question is not None and not self._question.done():
                     self._question.cancel()
                     self._write("\n")  # the prompt's line is left unanswered
@@ -228,6 +233,9 @@ class TerminalPlayer(Actor):
             if word in QUIT:
                 self._quitting = True
                 return None
+            if word == "hint":
+                self._write(await self._hint(view.state))
+                continue
             answer = command_answer(word, view.state)
             if answer is not None:
                 self._write(answer)
@@ -236,6 +244,20 @@ class TerminalPlayer(Actor):
                 return view.state.parse_move(line)
             except IllegalMove as error:
                 self._write(f"{error.reason}\n")
+
+    async def _hint(self, state: State) -> str:
+        """The computer's move for the person, searched for ``HINT_SECONDS`` beside the
+        mailbox (a game ended meanwhile stops it)."""
+        from parlour.search import SearchResult, thinker
+
+        self._write("thinking...\n")
+        helper = thinker(state.game.name, HINT_LEVEL, HINT_SECONDS)
+        move, account = await in_thread(helper.best_move, state, self._hint_stop, name="hint")
+        value = f" (value {account.value:+d})" if isinstance(account, SearchResult) else ""
+        return f"Hint: {state.move_name(move)}{value}\n"
+
+    def stopping(self) -> None:
+        self._hint_stop.set()
 
     def _write(self, text: str) -> None:
         self.out.write(text)
@@ -251,6 +273,7 @@ def command_answer(word: str, state: State) -> str | None:
             f"Type a move as the prompt asks (for example {example}), or a command:\n"
             "  help      this list\n"
             f"  rules     the rules of {state.game.name}\n"
+            "  hint      the computer's move for you, with its value\n"
             "  position  this position in parlour's notation (for parlour analyze)\n"
             "  quit      leave the game (Ctrl-D too; Ctrl-C at any time)\n"
         )
