@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
@@ -23,6 +24,7 @@ from parlour.core import (
     BadOption,
     Game,
     ParlourError,
+    State,
     game,
     parse_seconds,
     parse_whole,
@@ -109,13 +111,35 @@ class Seating:
     first: int | None
     seed: int | None
     clear: bool
+    load: str | None = None
+    """A saved game to go on with (``--load FILE``)."""
+
+    def starting(self, start: State) -> State:
+        """Where the game starts: ``start``, or the position of the saved game ``--load``
+        names, which must be a game of the same name (its rules are the file's)."""
+        if self.load is None:
+            return start
+        from parlour.players.saved_game import SavedGame
+
+        try:
+            text = Path(self.load).expanduser().read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise click.BadParameter(str(error), param_hint="--load") from None
+        try:
+            saved = SavedGame.from_text(text)
+            if saved.game != start.game.name:
+                raise BadOption(f"{self.load} is a game of {saved.game}, not {start.game.name}")
+            return saved.replay()
+        except ParlourError as error:
+            raise click.BadParameter(str(error), param_hint="--load") from None
 
 
 def seating_flags(
     order: str, level_help: str, first_help: str, option_example: str = SOWING_OPTION
 ) -> Callable[[F], F]:
     """Add the flags every ``play`` command shares (``--players``, ``--level``, ``--first``,
-    ``--seed``, ``--clear``, ``--time``, ``--option``); the command gets one ``seating``
+    ``--seed``, ``--clear``, ``--time``, ``--load``, ``--option``); the command gets one
+    ``seating``
     and ``option_texts`` in their place.  ``order`` names the seats for ``--players``."""
 
     def decorate(func: F) -> F:
@@ -127,11 +151,12 @@ def seating_flags(
             seed: int | None,
             clear: bool,
             seconds: float | None,
+            load: str | None,
             **rest: Any,
         ) -> Any:
             specs = timed(players or (PlayerSpec("human"), PlayerSpec("computer", level)), seconds)
             starter = None if first is None else _seat_of(specs, first == "human")
-            return func(seating=Seating(specs, starter, seed, clear), **rest)
+            return func(seating=Seating(specs, starter, seed, clear, load), **rest)
 
         flags = [
             click.option(
@@ -149,6 +174,11 @@ def seating_flags(
             click.option("--first", type=click.Choice(["human", "computer"]), help=first_help),
             click.option(
                 "--seed", type=SEED, help="Seed of the random players and draws, to replay a game."
+            ),
+            click.option(
+                "--load",
+                metavar="FILE",
+                help="Go on with a game saved at the prompt (save FILE); its rules are the file's.",
             ),
             click.option(
                 "--clear",

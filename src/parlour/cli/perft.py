@@ -38,7 +38,7 @@ def perft(
 
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     if game.options.get("first", 0) is None:
-        game = make_game(game_name, option_texts, pits=pits, seeds=seeds, first=0)
+        game = make_game(game_name, (*option_texts, "first=0"), pits=pits, seeds=seeds)
     try:
         state = game.parse(position) if position is not None else game.start()
     except BadPosition as error:

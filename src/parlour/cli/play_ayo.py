@@ -32,7 +32,7 @@ def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...])
     game = make_game(
         "ayo", option_texts, first=seating.first, max_rounds=max_rounds, seed=seating.seed
     )
-    start = game.start()
+    start = seating.starting(game.start())
     with warming_up():  # compile the rules before the first screen
         start.play_report(start.legal_moves()[0])
     code = play_in_terminal(

@@ -34,7 +34,9 @@ def gomoku(
     from parlour.players.terminal import play_in_terminal
 
     specs = seating.specs if seating.first != 1 else (seating.specs[1], seating.specs[0])
-    start = make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
+    start = seating.starting(
+        make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
+    )
     with warming_up():  # compile the rules and the engine before the first screen
         import parlour.search.gomoku  # noqa: F401
 

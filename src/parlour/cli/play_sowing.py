@@ -33,7 +33,7 @@ def _command(name: str, summary: str) -> None:
         from parlour.search.engine import SEED_LEVELS, warm_up
 
         game = make_game(name, option_texts, pits=pits, seeds=seeds, first=seating.first)
-        start: Any = game.start()
+        start: Any = seating.starting(game.start())
         with warming_up():  # compile the rules (and the engine) before the first screen
             start.play_report(start.legal_moves()[0])
             if any(spec.kind == "computer" and spec.level > SEED_LEVELS for spec in seating.specs):

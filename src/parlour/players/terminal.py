@@ -20,6 +20,7 @@ import sys
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol, TextIO
 
 from parlour.actors import (
@@ -38,6 +39,8 @@ from parlour.actors import (
 from parlour.actors.referee import Notices, run_game
 from parlour.actors.runtime import Piped, Reply, in_thread
 from parlour.core import IllegalMove, State
+from parlour.core import Move as MoveValue
+from parlour.players.saved_game import SavedGame
 from parlour.players.specs import PlayerSpec, seat_names
 from parlour.search import Stop
 
@@ -190,6 +193,8 @@ class TerminalPlayer(Actor):
         self._answer: Reply | None = None
         self._quitting = False
         self._hint_stop = Stop()  # set when the player stops: a hint's search ends with it
+        self._start: State | None = None  # the position before the first move seen
+        self._moves: list[MoveValue] = []  # every move since, for save
 
     async def receive(self, message: Any) -> None:
         match message:
@@ -206,6 +211,8 @@ class TerminalPlayer(Actor):
             case Illegal(_, reason):
                 self._write(f"{reason}\n")
             case Moved() as event:
+                self._start = self._start or event.before
+                self._moves.append(event.move)
                 if self.clear and not event.again and not self.seats[event.player].human:
                     self._write(CLEAR)
                 self._write(self.screen.moved(event, self.seats))
@@ -236,6 +243,9 @@ class TerminalPlayer(Actor):
             if word == "hint":
                 self._write(await self._hint(view.state))
                 continue
+            if word.split(maxsplit=1)[:1] == ["save"]:
+                self._write(self._save(line.strip()[4:].strip(), view.state))
+                continue
             answer = command_answer(word, view.state)
             if answer is not None:
                 self._write(answer)
@@ -256,6 +266,19 @@ class TerminalPlayer(Actor):
         value = f" (value {account.value:+d})" if isinstance(account, SearchResult) else ""
         return f"Hint: {state.move_name(move)}{value}\n"
 
+    def _save(self, path: str, state: State) -> str:
+        """Write the game so far to ``path`` (see ``saved_game``); what happened, in words."""
+        if not path:
+            return "save needs a file name: save FILE\n"
+        saved = SavedGame.of(self._start or state, self._moves)
+        try:
+            Path(path).expanduser().write_text(saved.to_text(), encoding="utf-8")
+        except OSError as error:
+            return f"cannot save to {path}: {error.strerror or error}\n"
+        return (
+            f"Saved {len(saved.moves)} moves to {path}; parlour play ... --load {path} goes on.\n"
+        )
+
     def stopping(self) -> None:
         self._hint_stop.set()
 
@@ -275,6 +298,7 @@ def command_answer(word: str, state: State) -> str | None:
             f"  rules     the rules of {state.game.name}\n"
             "  hint      the computer's move for you, with its value\n"
             "  position  this position in parlour's notation (for parlour analyze)\n"
+            "  save FILE the game so far, to go on with parlour play ... --load FILE\n"
             "  quit      leave the game (Ctrl-D too; Ctrl-C at any time)\n"
         )
     if word == "rules":

@@ -1,0 +1,78 @@
+"""A game saved at the terminal (``save FILE``) and taken up again (``parlour play GAME
+--load FILE``).
+
+The file is JSON, small enough to read and write by hand::
+
+    {"format": "parlour-game", "version": 1, "game": "kalah",
+     "options": {"pits": 6, "seeds": 4, ...}, "start": "4,4,4,4,4,4/0/4,4,4,4,4,4/0 0",
+     "moves": ["C", "F"]}
+
+the rule set (the game and its options), the position the moves start from in the game's
+notation, and the moves as a person types them.  Loading replays the moves, so a file
+whose rules, position or moves are not the game's is refused with the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from parlour.core import BadPosition, IllegalMove, Move, State, game
+
+FORMAT, VERSION = "parlour-game", 1
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game so far: the rule set, the position it starts from and the moves since."""
+
+    game: str
+    options: dict[str, Any]
+    start: str
+    moves: tuple[str, ...]
+
+    @classmethod
+    def of(cls, start: State, moves: Sequence[Move]) -> SavedGame:
+        """The game played from ``start`` by ``moves``."""
+        names, state = [], start
+        for move in moves:
+            names.append(state.move_name(move))
+            state = state.play(move)
+        return cls(start.game.name, dict(start.game.options), start.notation(), tuple(names))
+
+    def to_text(self) -> str:
+        fields = {"format": FORMAT, "version": VERSION, **self.__dict__, "moves": list(self.moves)}
+        return json.dumps(fields, indent=1) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str) -> SavedGame:
+        """The saved game in ``text``; BadPosition naming what is wrong."""
+        try:
+            fields = json.loads(text)
+        except ValueError as error:
+            raise BadPosition(f"not a saved game: {error}") from None
+        if not isinstance(fields, dict) or fields.get("format") != FORMAT:
+            raise BadPosition(f'not a saved game: no "format": "{FORMAT}"')
+        if fields.get("version") != VERSION:
+            raise BadPosition(f"a saved game of version {fields.get('version')!r}, not {VERSION}")
+        name, options = fields.get("game"), fields.get("options")
+        start, moves = fields.get("start"), fields.get("moves")
+        if not (isinstance(name, str) and isinstance(options, dict) and isinstance(start, str)):
+            raise BadPosition('a saved game needs "game", "options" and "start"')
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise BadPosition('a saved game\'s "moves" are a list of moves as typed')
+        return cls(name, options, start, tuple(moves))
+
+    def replay(self) -> State:
+        """The position after the moves: BadOption or BadPosition if the file's rules or
+        position are not the game's, BadPosition if a move is not legal where it is."""
+        state = game(self.game, **self.options).parse(self.start)
+        for number, name in enumerate(self.moves, 1):
+            try:
+                state = state.play(state.parse_move(name))
+            except IllegalMove as error:
+                reason = f"move {number} of the saved game, {name!r}: {error.reason}"
+                raise BadPosition(reason) from None
+        return state
