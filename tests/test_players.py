@@ -23,6 +23,8 @@ from parlour.actors import (
     Referee,
     Resign,
     StartGame,
+    TakenBack,
+    Undo,
     View,
     run_game,
     spawn,
@@ -359,3 +361,12 @@ async def test_a_hint_is_the_engines_move_with_its_value() -> None:
     assert (
         state.parse_move(name) in state.legal_moves() and value.rstrip(")").lstrip("+-").isdigit()
     )
+
+
+async def test_undo_at_the_prompt_asks_the_referee_and_the_screen_says_so() -> None:
+    ref, out = terminal("undo")
+    assert await ref.ask(Play(view_of(MANCALA.start())), timeout=2) == Undo()
+    ref.tell(TakenBack(0, MANCALA.start(), 0))
+    ref.stop()
+    await ref.join()
+    assert out.getvalue().endswith("\nYour last turn is taken back.\n")

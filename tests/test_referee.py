@@ -21,6 +21,8 @@ from parlour.actors import (
     Referee,
     Resign,
     StartGame,
+    TakenBack,
+    Undo,
     View,
     Watch,
     Watching,
@@ -365,3 +367,31 @@ async def test_a_stopped_referee_aborts_its_game_and_answers_the_start() -> None
     outcome = await game
     assert outcome.reason is Reason.ABORTED and outcome.winner is None
     assert thinker.log[-1] == GameOver(outcome)
+
+
+async def test_undo_takes_back_the_players_last_turn_and_the_replies() -> None:
+    # 7: player 0 takes 1, player 1 takes 1; player 0 takes its turn back (to 7), takes 2,
+    # player 1 takes 1, player 0 takes 1, player 1 takes the last 3 and wins.
+    result, a, b = await play(
+        NIM.start(), [Move(1), Undo(), Move(2), Move(1)], moves(1, 1, 3), undo=True
+    )
+    assert result.moves == (2, 1, 1, 3) and result.winner == 1
+    for log in (a.log, b.log):
+        [back] = [m for m in log if isinstance(m, TakenBack)]
+        assert back == TakenBack(0, NIM.start(), 0)
+    plays = [m.view for m in a.log if isinstance(m, Play)]
+    assert [(v.state.notation(), v.turn) for v in plays] == [
+        ("7 0", 1),
+        ("5 0", 2),
+        ("7 0", 1),
+        ("4 0", 2),
+    ]
+
+
+async def test_undo_with_no_turn_to_take_back_or_not_allowed_is_refused() -> None:
+    result, a, _ = await play(NIM.start(), [Undo(), Move(3), Move(3), Move(1)], [], undo=True)
+    assert Illegal(Undo(), "there is no turn of yours to take back") in a.log
+    assert result.moves == (3, 3, 1) and result.winner == 0
+    result, a, _ = await play(NIM.start(), [Undo(), Move(3), Move(3), Move(1)], [])
+    assert Illegal(Undo(), "taking moves back is not allowed in this game") in a.log
+    assert result.moves == (3, 3, 1)

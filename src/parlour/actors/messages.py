@@ -46,6 +46,22 @@ class Move:
 
 
 @dataclass(frozen=True)
+class Undo:
+    """A player's answer to :class:`Play` asking to take back its last turn and the replies
+    since (where the Referee allows it); the same player is asked again."""
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """Told to every player and observer: ``player``'s last turn and every move since were
+    taken back; the game goes on from ``state``, with ``moves`` moves played."""
+
+    player: int
+    state: State
+    moves: int
+
+
+@dataclass(frozen=True)
 class Illegal:
     """The move answered was refused, and why; the same player is asked again."""
 

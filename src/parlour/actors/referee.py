@@ -21,6 +21,7 @@ to extra ``(player, message)`` pairs that the Referee sends after it (Ayo's ``St
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.actors.host import Host, StartGame
@@ -33,6 +34,8 @@ from parlour.actors.messages import (
     Play,
     Reason,
     Resign,
+    TakenBack,
+    Undo,
     View,
     Watching,
 )
@@ -41,6 +44,19 @@ from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
 
 Notices = Callable[[Moved], Iterable[tuple[int, Any]]]
+
+
+class _TakeBack(Exception):
+    """The player to move asked to undo its last turn."""
+
+
+@dataclass(frozen=True)
+class _Before:
+    """The game before a move: the position, who moved last and the turns counted."""
+
+    state: State
+    last_mover: int | None
+    turns: tuple[int, int]
 
 
 class _Forfeit(Exception):
@@ -56,9 +72,10 @@ class Referee(Host[Outcome]):
     """Plays ``start`` out between ``players`` (player 0's mailbox first).
 
     ``move_time`` is each move's limit in seconds (None: no limit); ``retries`` is how
-    many illegal answers a player may give for one move before it forfeits.  The same
-    mailbox may sit in both seats (two people at one terminal) and may also observe: each
-    mailbox gets each event once.
+    many illegal answers a player may give for one move before it forfeits; with ``undo``
+    a player may answer ``Undo()`` to take back its last turn and the replies since (a
+    person against the computer).  The same mailbox may sit in both seats (two people at
+    one terminal) and may also observe: each mailbox gets each event once.
     """
 
     def __init__(
@@ -70,6 +87,7 @@ class Referee(Host[Outcome]):
         move_time: float | None = None,
         retries: int = 3,
         notices: Notices | None = None,
+        undo: bool = False,
     ) -> None:
         if len(players) != 2:
             raise ValueError(f"a game needs 2 players, not {len(players)}")
@@ -78,8 +96,10 @@ class Referee(Host[Outcome]):
         self.move_time = move_time
         self.retries = retries
         self.notices = notices
+        self.undo = undo
         self.state = start
         self.moves: list[MoveValue] = []
+        self._history: list[_Before] = []  # the game before each move, for Undo
 
     async def react(self, message: Any) -> None:
         match message:
@@ -102,6 +122,7 @@ class Referee(Host[Outcome]):
         while not self.state.is_over:
             state = self.state
             player = state.to_move
+            before = _Before(state, last_mover, (turns[0], turns[1]))
             again = player == last_mover
             turns[player] += 0 if again else 1
             view = View(state, state.legal_moves(), turns[player], again)
@@ -109,6 +130,11 @@ class Referee(Host[Outcome]):
                 move, after, account = await self._next_move(player, view)
             except _Forfeit as forfeit:
                 return self._outcome(1 - player, forfeit.reason, forfeit.detail, player)
+            except _TakeBack:
+                before = self._take_back(player, before)
+                self.state, last_mover, turns = before.state, before.last_mover, [*before.turns]
+                continue
+            self._history.append(before)
             self.moves.append(move)
             name = state.move_name(move)
             event = Moved(player, move, name, state, after, account, turns[player], again)
@@ -118,12 +144,32 @@ class Referee(Host[Outcome]):
             self.state, last_mover = after, player
         return self._outcome(self.state.winner, Reason.RULES, "game over")
 
+    def _take_back(self, player: int, now: _Before) -> _Before:
+        """Where the game goes back to when ``player`` asks to undo: the start of its last
+        turn (every move since is dropped and everyone told), or ``now`` when it has none
+        (and it is told why)."""
+        starts = [
+            i for i, b in enumerate(self._history) if b.state.to_move == player != b.last_mover
+        ]
+        if not starts:
+            self.players[player].tell(Illegal(Undo(), "there is no turn of yours to take back"))
+            return now
+        back = starts[-1]
+        before = self._history[back]
+        del self._history[back:], self.moves[back:]
+        self._broadcast(TakenBack(player, before.state, len(self.moves)))
+        return before
+
     async def _next_move(self, player: int, view: View) -> tuple[Any, State, Any]:
         """Ask ``player`` until it answers a legal move: (move, new state, account)."""
         ref, reason = self.players[player], ""
         for _ in range(self.retries + 1):
             answer = await self._ask(ref, Play(view))
             match answer:
+                case Undo() if self.undo:
+                    raise _TakeBack
+                case Undo():
+                    move, reason = answer, "taking moves back is not allowed in this game"
                 case Move(move):
                     try:
                         return (move, *view.state.play_report(move))
@@ -165,10 +211,19 @@ async def run_game(
     move_time: float | None = None,
     retries: int = 3,
     notices: Notices | None = None,
+    undo: bool = False,
 ) -> Outcome:
     """Start a Referee for one game, wait for its outcome, and stop it."""
     referee = spawn(
-        Referee(start, players, observers, move_time=move_time, retries=retries, notices=notices)
+        Referee(
+            start,
+            players,
+            observers,
+            move_time=move_time,
+            retries=retries,
+            notices=notices,
+            undo=undo,
+        )
     )
     try:
         outcome: Outcome = await referee.ask(StartGame())

@@ -33,6 +33,8 @@ from parlour.actors import (
     Play,
     Reason,
     Ref,
+    TakenBack,
+    Undo,
     View,
     spawn,
 )
@@ -203,6 +205,9 @@ class TerminalPlayer(Actor):
                 self._question = self.pipe(self._ask(view), "typed")
             case Piped("typed", None, None):
                 self.stop(QUITTED if self._quitting else "end of input")
+            case Piped("typed", Undo() as undo, None):
+                if self._answer is not None:
+                    self._answer.send(undo)
             case Piped("typed", move, None):
                 if self._answer is not None:
                     self._answer.send(Move(move))
@@ -210,6 +215,9 @@ class TerminalPlayer(Actor):
                 raise error
             case Illegal(_, reason):
                 self._write(f"{reason}\n")
+            case TakenBack(player, _, moves):
+                del self._moves[moves:]
+                self._write(f"\n{self._name_of(player)} last turn is taken back.\n")
             case Moved() as event:
                 self._start = self._start or event.before
                 self._moves.append(event.move)
@@ -240,6 +248,8 @@ class TerminalPlayer(Actor):
             if word in QUIT:
                 self._quitting = True
                 return None
+            if word == "undo":
+                return Undo()
             if word == "hint":
                 self._write(await self._hint(view.state))
                 continue
@@ -254,6 +264,11 @@ class TerminalPlayer(Actor):
                 return view.state.parse_move(line)
             except IllegalMove as error:
                 self._write(f"{error.reason}\n")
+
+    def _name_of(self, player: int) -> str:
+        """``Your`` or ``Player 2's``: the possessive of a seat's name."""
+        name = self.seats[player].name
+        return "Your" if name == "You" else f"{name}'s"
 
     async def _hint(self, state: State) -> str:
         """The computer's move for the person, searched for ``HINT_SECONDS`` beside the
@@ -297,6 +312,7 @@ def command_answer(word: str, state: State) -> str | None:
             "  help      this list\n"
             f"  rules     the rules of {state.game.name}\n"
             "  hint      the computer's move for you, with its value\n"
+            "  undo      take back your last turn and the computer's reply\n"
             "  position  this position in parlour's notation (for parlour analyze)\n"
             "  save FILE the game so far, to go on with parlour play ... --load FILE\n"
             "  quit      leave the game (Ctrl-D too; Ctrl-C at any time)\n"
@@ -351,7 +367,8 @@ async def _play_in_terminal(
     out.write(screen.opening(start, seats))
     if any(spec.human for spec in specs):
         out.write(COMMANDS_NOTE)
-    await run_game(start, players, [terminal], notices=notices)
+    against_a_program = any(spec.human for spec in specs) and not all(s.human for s in specs)
+    await run_game(start, players, [terminal], notices=notices, undo=against_a_program)
     for ref in {id(r): r for r in (*players, terminal)}.values():
         ref.stop()
     stopped = await terminal.join()  # after the terminal has shown the end
