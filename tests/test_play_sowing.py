@@ -171,3 +171,17 @@ def test_the_opening_names_the_commands_and_quit_leaves_the_game() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_undo_against_the_computer_goes_back_to_before_the_persons_move() -> None:
+    child = spawn_play("kalah", "--level", "1")
+    child.expect_exact("1. Select a move (A..F)-> ")
+    child.sendline("A")
+    child.expect_exact("2. Select a move (A..F)-> ")
+    child.sendline("undo")
+    child.expect_exact("Your last turn is taken back.")
+    child.expect_exact("1. Select a move (A..F)-> ")
+    child.sendline("position")
+    child.expect_exact("4,4,4,4,4,4/0/4,4,4,4,4,4/0 0")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
