@@ -147,3 +147,19 @@ def test_an_option_set_twice_is_refused_naming_both() -> None:
     result = CliRunner().invoke(main, ["play", "ayo", "-o", "first=1", "--first", "human"])
     assert result.exit_code == 2
     assert "-o 'first=1' and --first both set first: give one" in result.output
+
+
+def test_the_screen_names_the_players_one_way() -> None:
+    from parlour.actors import View
+    from parlour.players.ayo_screen import AyoScreen
+    from parlour.players.terminal import Seat
+
+    start = parlour.game("ayo", first=0).start()
+    seats = (Seat("You", True), Seat("Computer", False))
+    screen = AyoScreen()
+    opening = screen.opening(start, seats)
+    assert opening.startswith("Welcome to Ayo.  You own houses 0-5 (the bottom row), Computer")
+    turn = screen.turn(View(start, start.legal_moves(), 1, False), seats)
+    assert "Round 1 (started by You), You to move" in turn
+    assert "Computer captured  0" in turn and "You captured  0" in turn
+    assert "Player" not in opening + turn

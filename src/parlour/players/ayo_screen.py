@@ -5,6 +5,7 @@ rounds a summary of the tokens held and the houses they bought.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from parlour.actors import Moved, Outcome, View
@@ -15,13 +16,19 @@ from parlour.players.terminal import Seat, act, final_words
 SEPARATOR = "-" * 52
 
 
+def board(state: State, seats: Sequence[Seat]) -> str:
+    """The seed's board, its players called as on the rest of the screen ("You to move",
+    "Computer captured 8"); the row labels P1 and P2 stay, to keep the columns."""
+    return re.sub(r"Player ([12])", lambda m: seats[int(m.group(1)) - 1].name, state.render())
+
+
 class AyoScreen:
     """The texts of ``parlour play ayo``; the Screen of Ayo."""
 
     def opening(self, start: State, seats: Sequence[Seat]) -> str:
         assert isinstance(start, AyoState)
         return (
-            f"Welcome to Ayo.  {seats[0].name} owns houses 0-5 (the bottom row), "
+            f"Welcome to Ayo.  {act(seats[0].name, 'owns', 'own')} houses 0-5 (the bottom row), "
             f"{seats[1].name} houses 6-11 (the top row).  Sowing goes from house to house "
             "anticlockwise; a house made up to four is captured by its owner, or by the "
             "sower with the last token of a hand, and a last token in a house that is "
@@ -31,7 +38,7 @@ class AyoScreen:
         )
 
     def turn(self, view: View, seats: Sequence[Seat]) -> str:
-        return f"\n{SEPARATOR}\n\n{view.state.render()}\n\n"
+        return f"\n{SEPARATOR}\n\n{board(view.state, seats)}\n\n"
 
     def prompt(self, view: View, seats: Sequence[Seat]) -> str:
         name = seats[view.state.to_move].name
@@ -71,7 +78,7 @@ class AyoScreen:
             not after.is_over and seats[after.to_move].human and after.to_move != event.player
         )
         if not shown_next:
-            lines.append(f"\n{after.render()}\n")
+            lines.append(f"\n{board(after, seats)}\n")
         return "".join(lines)
 
     def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
