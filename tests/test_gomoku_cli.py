@@ -7,7 +7,7 @@ import pexpect
 import pytest
 from click.testing import CliRunner
 
-from helpers import spawn_play
+from helpers import spawn_parlour, spawn_play
 from parlour.cli import main
 
 
@@ -97,3 +97,12 @@ def test_analyze_searches_a_gomoku_position_and_names_games_without_an_engine() 
     assert state.parse_move(best) in state.legal_moves()
     with pytest.raises(BadOption, match="no engine analyses nim; the engines play ayo, gomoku"):
         engine_of("nim")
+
+
+def test_a_computer_thinking_more_than_half_a_second_is_said_with_its_time() -> None:
+    child = spawn_parlour("play", "gomoku", "--size", "9", "--players", "computer:3,computer:3")
+    child.expect_exact("Computer 2 is thinking...")  # X's first stone is instant, 0's is not
+    child.expect(r" (\d+\.\d) s\r\n")
+    assert float(child.match.group(1)) >= 0.5
+    child.sendintr()
+    child.expect(pexpect.EOF)

@@ -51,10 +51,19 @@ COMMANDS_NOTE = "(At any prompt, type help for the commands.)\n"
 """parlour's own line after a game's opening (the seeds' screens have no commands)."""
 QUIT = ("quit", "exit", "q")
 QUITTED = "quit"  # the terminal player's reason to stop when the person quits
+THINKING_NOTE = 0.5
+"""Seconds a program may think before the screen says so (and then how long it took)."""
 HINT_LEVEL, HINT_SECONDS = 5, 1.0
 """A hint is the engine's move at this level, searched for this long."""
 EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+
+
+@dataclass(frozen=True)
+class Begin:
+    """Told to the terminal player before the game: the position it starts from."""
+
+    state: State
 
 
 @dataclass(frozen=True)
@@ -195,6 +204,8 @@ class TerminalPlayer(Actor):
         self._answer: Reply | None = None
         self._quitting = False
         self._hint_stop = Stop()  # set when the player stops: a hint's search ends with it
+        self._thinking: tuple[float, asyncio.TimerHandle] | None = None  # since, the note
+        self._noted = False  # whether the note was shown
         self._start: State | None = None  # the position before the first move seen
         self._moves: list[MoveValue] = []  # every move since, for save
 
@@ -218,7 +229,11 @@ class TerminalPlayer(Actor):
             case TakenBack(player, _, moves):
                 del self._moves[moves:]
                 self._write(f"\n{self._name_of(player)} last turn is taken back.\n")
+            case Begin(state):
+                self._start = state
+                self._watch(state)
             case Moved() as event:
+                self._unwatch()
                 self._start = self._start or event.before
                 self._moves.append(event.move)
                 if self.clear and not event.again and not self.seats[event.player].human:
@@ -226,7 +241,9 @@ class TerminalPlayer(Actor):
                 self._write(self.screen.moved(event, self.seats))
                 if self.clear and not self.seats[event.player].human:
                     await asyncio.sleep(self.pause)
+                self._watch(event.after)
             case GameOver(outcome):
+                self._unwatch()
                 self._hint_stop.set()
                 if self._question is not None and not self._question.done():
                     self._question.cancel()
@@ -265,6 +282,28 @@ class TerminalPlayer(Actor):
             except IllegalMove as error:
                 self._write(f"{error.reason}\n")
 
+    def _watch(self, state: State) -> None:
+        """When a program is to move, say so if it thinks longer than ``THINKING_NOTE``."""
+        if state.is_over or self.seats[state.to_move].human:
+            return
+        loop = asyncio.get_running_loop()
+        name = self.seats[state.to_move].name
+        self._thinking = (loop.time(), loop.call_later(THINKING_NOTE, self._note, name))
+
+    def _note(self, name: str) -> None:
+        self._write(f"{name} is thinking...")
+        self._noted = True
+
+    def _unwatch(self) -> None:
+        """The program has moved: how long it took, if the screen said it was thinking."""
+        if self._thinking is None:
+            return
+        since, note = self._thinking
+        note.cancel()
+        if self._noted:
+            self._write(f" {asyncio.get_running_loop().time() - since:.1f} s\n")
+        self._thinking, self._noted = None, False
+
     def _name_of(self, player: int) -> str:
         """``Your`` or ``Player 2's``: the possessive of a seat's name."""
         name = self.seats[player].name
@@ -296,6 +335,8 @@ class TerminalPlayer(Actor):
 
     def stopping(self) -> None:
         self._hint_stop.set()
+        if self._thinking is not None:
+            self._thinking[1].cancel()
 
     def _write(self, text: str) -> None:
         self.out.write(text)
@@ -367,6 +408,7 @@ async def _play_in_terminal(
     out.write(screen.opening(start, seats))
     if any(spec.human for spec in specs):
         out.write(COMMANDS_NOTE)
+    terminal.tell(Begin(start))
     against_a_program = any(spec.human for spec in specs) and not all(s.human for s in specs)
     await run_game(start, players, [terminal], notices=notices, undo=against_a_program)
     for ref in {id(r): r for r in (*players, terminal)}.values():
