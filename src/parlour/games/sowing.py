@@ -422,13 +422,15 @@ class SowingState(State):
         return LETTERS[int(move)]  # type: ignore[call-overload]
 
     def parse_move(self, text: str) -> int:
-        """A pit letter (``D`` or ``d``) or a column number (``3``) of the mover's row."""
+        """A pit letter (``D`` or ``d``) or a pit's number counted from 1 (``4`` for D), as a
+        person counts them, of the mover's row."""
         word = text.strip()
         pits = LETTERS[: self.pits]
         last = pits[-1]
         if not word:
             raise IllegalMove(text, f"type a pit letter A..{last}")
-        column = digits_value(word, self.pits)
+        number = digits_value(word, self.pits)
+        column = None if number is None else number - 1
         if column is None and len(word) == 1 and word.isascii() and word.upper() in pits:
             column = LETTERS.index(word.upper())
         if column is None:
