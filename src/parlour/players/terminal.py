@@ -408,6 +408,8 @@ async def _play_in_terminal(
     out.write(screen.opening(start, seats))
     if any(spec.human for spec in specs):
         out.write(COMMANDS_NOTE)
+        if not start.is_over and not seats[start.to_move].human:  # the board before it moves
+            out.write(screen.turn(View(start, start.legal_moves(), 1, False), seats))
     terminal.tell(Begin(start))
     against_a_program = any(spec.human for spec in specs) and not all(s.human for s in specs)
     await run_game(start, players, [terminal], notices=notices, undo=against_a_program)
