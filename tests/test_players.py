@@ -370,3 +370,15 @@ async def test_undo_at_the_prompt_asks_the_referee_and_the_screen_says_so() -> N
     ref.stop()
     await ref.join()
     assert out.getvalue().endswith("\nYour last turn is taken back.\n")
+
+
+def test_long_lines_of_prose_are_folded_and_short_ones_kept() -> None:
+    from parlour.players.terminal import wrapped
+
+    welcome = "word " * 40
+    board = "|  4 |" * 10
+    text = wrapped(f"{welcome.strip()}\n{board}\n", width=60)
+    lines = text.split("\n")
+    assert all(len(line) <= 60 for line in lines[:-2]) and len(lines) > 3
+    assert lines[-2] == board and lines[-1] == ""
+    assert text.split() == (welcome + board).split()

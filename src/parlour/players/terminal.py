@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import textwrap
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -343,6 +344,14 @@ class TerminalPlayer(Actor):
         self.out.flush()
 
 
+def wrapped(text: str, width: int = 88) -> str:
+    """``text`` with each line of prose folded to ``width`` columns (a welcome is one long
+    line a paragraph; boards and short lines are left as they are)."""
+    return "\n".join(
+        textwrap.fill(line, width) if len(line) > width else line for line in text.split("\n")
+    )
+
+
 def command_answer(word: str, state: State) -> str | None:
     """What a command typed at the prompt shows (``help``, ``rules``, ``position``), or
     None when ``word`` is no command."""
@@ -405,7 +414,7 @@ async def _play_in_terminal(
         terminal if spec.human else spawn(spec.build(None if seed is None else seed + n))
         for n, spec in enumerate(specs)
     ]
-    out.write(screen.opening(start, seats))
+    out.write(wrapped(screen.opening(start, seats)))
     if any(spec.human for spec in specs):
         out.write(COMMANDS_NOTE)
         if not start.is_over and not seats[start.to_move].human:  # the board before it moves
