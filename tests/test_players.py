@@ -382,3 +382,18 @@ def test_long_lines_of_prose_are_folded_and_short_ones_kept() -> None:
     assert all(len(line) <= 60 for line in lines[:-2]) and len(lines) > 3
     assert lines[-2] == board and lines[-1] == ""
     assert text.split() == (welcome + board).split()
+
+
+async def test_a_capture_that_ends_the_game_says_both_before_the_last_board() -> None:
+    ref, out = terminal()
+    state = MANCALA.parse("0,0,0,0,1,0/20/1,2,3,0,0,3/6 0")  # E's seed captures F's: row empty
+    event = moved(state, 4)
+    assert event.account.capture_column == 5 and event.account.game_over
+    ref.tell(event)
+    ref.stop()
+    await ref.join()
+    text = out.getvalue()
+    captured = text.index("Squares in column F are captured.\n")
+    over = text.index("\nA row is empty: the game is over")
+    assert captured < over and text.endswith(f"\n{event.after.render()}\n")
+    assert text.count(event.after.render()) == 1

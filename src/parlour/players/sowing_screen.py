@@ -62,13 +62,13 @@ class SowingScreen:
         lines.append(f"\n{report.sown.render()}\n")
         if report.capture_column is not None:
             column = LETTERS[report.capture_column]
-            lines.append(f"\nSquares in column {column} are captured.\n\n{event.after.render()}\n")
-        if report.game_over:
+            lines.append(f"\nSquares in column {column} are captured.\n")
+        if report.game_over:  # the board after the collection, which the capture's would hide
             lines.append(
                 "\nA row is empty: the game is over, and each row's seeds go to its store.\n"
             )
-            if report.capture_column is None:
-                lines.append(f"\n{event.after.render()}\n")
+        if report.capture_column is not None or report.game_over:
+            lines.append(f"\n{event.after.render()}\n")
         elif report.extra_turn and not seat.human:
             lines.append(f"\n{seat.name} gets another move.\n")
         return "".join(lines)
