@@ -114,6 +114,19 @@ class Seating:
     load: str | None = None
     """A saved game to go on with (``--load FILE``)."""
 
+    def prepare(self, start: State) -> None:
+        """Compile the rules, and what each computer's search needs, before the first
+        screen (saying "warming up" when it takes a while), so that neither happens on a
+        player's clock."""
+        from parlour.search import thinker
+
+        with warming_up():
+            if not start.is_over:
+                start.play_report(start.legal_moves()[0])
+            for spec in self.specs:
+                if spec.kind == "computer":
+                    thinker(start.game.name, spec.level, spec.seconds).warm_up(start)
+
     def starting(self, start: State) -> State:
         """Where the game starts: ``start``, or the position of the saved game ``--load``
         names, which must be a game of the same name (its rules are the file's)."""

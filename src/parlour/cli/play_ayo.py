@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 from parlour.cli import play
-from parlour.cli._common import Seating, make_game, seating_flags, warming_up
+from parlour.cli._common import Seating, make_game, seating_flags
 
 
 @play.command("ayo")
@@ -33,8 +33,7 @@ def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...])
         "ayo", option_texts, first=seating.first, max_rounds=max_rounds, seed=seating.seed
     )
     start = seating.starting(game.start())
-    with warming_up():  # compile the rules before the first screen
-        start.play_report(start.legal_moves()[0])
+    seating.prepare(start)
     code = play_in_terminal(
         start,
         seating.specs,

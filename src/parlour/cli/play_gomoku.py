@@ -12,7 +12,7 @@ from __future__ import annotations
 import click
 
 from parlour.cli import play
-from parlour.cli._common import Seating, make_game, seating_flags, warming_up
+from parlour.cli._common import Seating, make_game, seating_flags
 
 
 @play.command("gomoku")
@@ -37,9 +37,6 @@ def gomoku(
     start = seating.starting(
         make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
     )
-    with warming_up():  # compile the rules and the engine before the first screen
-        import parlour.search.gomoku  # noqa: F401
-
-        start.play(start.legal_moves()[0])
+    seating.prepare(start)
     screen = GomokuScreen()
     raise SystemExit(play_in_terminal(start, specs, screen, seed=seating.seed, clear=seating.clear))

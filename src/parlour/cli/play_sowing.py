@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from parlour.cli import play
-from parlour.cli._common import Seating, make_game, seating_flags, warming_up
+from parlour.cli._common import Seating, make_game, seating_flags
 
 
 def _command(name: str, summary: str) -> None:
@@ -30,14 +30,10 @@ def _command(name: str, summary: str) -> None:
     ) -> None:
         from parlour.players.sowing_screen import SowingScreen
         from parlour.players.terminal import play_in_terminal
-        from parlour.search.engine import SEED_LEVELS, warm_up
 
         game = make_game(name, option_texts, pits=pits, seeds=seeds, first=seating.first)
         start: Any = seating.starting(game.start())
-        with warming_up():  # compile the rules (and the engine) before the first screen
-            start.play_report(start.legal_moves()[0])
-            if any(spec.kind == "computer" and spec.level > SEED_LEVELS for spec in seating.specs):
-                warm_up(start)
+        seating.prepare(start)
         screen = SowingScreen()
         code = play_in_terminal(
             start, seating.specs, screen, seed=seating.seed, clear=seating.clear

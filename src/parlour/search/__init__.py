@@ -93,6 +93,10 @@ class Thinker(Protocol):
         """The move to play in ``state`` and the engine's account of it; a search ended
         by ``stop`` returns what it has (its move is then not to be trusted)."""
 
+    def warm_up(self, state: State) -> None:
+        """Compile (and build) what this level's search needs for ``state``'s game, so
+        that it happens before any clock starts; nothing where the level needs nothing."""
+
 
 def thinker(game: str, level: int, seconds: float | None = None) -> Thinker:
     """The computer at ``level`` for game ``game``; ``seconds`` is a time a move for the

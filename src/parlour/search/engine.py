@@ -756,3 +756,8 @@ class Thinker:
             self.engine = Engine(threads=self.threads)
         result = self.engine.search(state, depth=self.depth, seconds=self.seconds, stop=stop)
         return result.move, result
+
+    def warm_up(self, state: State) -> None:
+        """The engine's kernels and endgame table; nothing for the seed's levels."""
+        if self.seed_level is None:
+            warm_up(state)

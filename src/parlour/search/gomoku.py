@@ -981,6 +981,11 @@ class Thinker:
         report = _Search(state, level, self.seconds, self.tables, stop).run()
         return report.move, report
 
+    def warm_up(self, state: GomokuState) -> None:
+        """The searches' kernels; nothing for level 1, which is greedy."""
+        if self.level in LEVELS:
+            warm_up(state)
+
 
 def warm_up(state: GomokuState) -> None:
     """Compile the search's kernels before any clock starts: a one-ply search, threats

@@ -55,3 +55,6 @@ class SeedLevel:
 
     def best_move(self, state: State, stop: object = None) -> tuple[Move, int]:
         return best_move(state, self.level)
+
+    def warm_up(self, state: State) -> None:
+        """Nothing to prepare: plain Python over the game's states."""
