@@ -45,7 +45,7 @@ from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
 from parlour.players.saved_game import SavedGame
 from parlour.players.specs import PlayerSpec, seat_names
-from parlour.search import Stop
+from parlour.search import Stop, Thinker
 
 CLEAR = "\x1b[2J\x1b[H"
 COMMANDS_NOTE = "(At any prompt, type help for the commands.)\n"
@@ -205,6 +205,7 @@ class TerminalPlayer(Actor):
         self._answer: Reply | None = None
         self._quitting = False
         self._hint_stop = Stop()  # set when the player stops: a hint's search ends with it
+        self._hinter: Thinker | None = None  # the engine of the hints, made at the first
         self._thinking: tuple[float, asyncio.TimerHandle] | None = None  # since, the note
         self._noted = False  # whether the note was shown
         self._start: State | None = None  # the position before the first move seen
@@ -316,8 +317,10 @@ class TerminalPlayer(Actor):
         from parlour.search import SearchResult, thinker
 
         self._write("thinking...\n")
-        helper = thinker(state.game.name, HINT_LEVEL, HINT_SECONDS)
-        move, account = await in_thread(helper.best_move, state, self._hint_stop, name="hint")
+        if self._hinter is None:  # one for the game, its table kept from hint to hint
+            self._hinter = thinker(state.game.name, HINT_LEVEL, HINT_SECONDS)
+        hint = self._hinter.best_move
+        move, account = await in_thread(hint, state, self._hint_stop, name="hint")
         value = f" (value {account.value:+d})" if isinstance(account, SearchResult) else ""
         return f"Hint: {state.move_name(move)}{value}\n"
 
