@@ -50,7 +50,7 @@ GOMOKU = "type a column letter A..I and a row number 1..9, like H8"
                 ("x", AYO),
                 ("7", "house 7 belongs to the other player"),
             ],
-            ("0", "Player 1 sows house 0."),
+            ("0", "Player 2: 1. Choose a house (6, 7, 9, 10, 11)-> "),
         ),
         (
             "gomoku",

@@ -35,7 +35,7 @@ from parlour.players import machines
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 from parlour.players.sowing_screen import SowingScreen
 from parlour.players.specs import MAX_LEVEL, PlayerSpec, parse_player, parse_players, seat_names
-from parlour.players.terminal import CLEAR, Keyboard, Seat, TerminalPlayer
+from parlour.players.terminal import CLEAR, GO_ON, Keyboard, Seat, TerminalPlayer
 from parlour.rules_text import rules_text
 from parlour.search import Stop
 from parlour.search.minimax import best_move
@@ -161,12 +161,15 @@ async def test_random_players_play_legal_moves_and_replay_with_the_same_seed() -
 
 
 class Lines:
-    """Typed lines for the terminal player; None is the end of input."""
+    """Typed lines for the terminal player, its prompts written to ``out``; None is the
+    end of input."""
 
-    def __init__(self, *lines: str | None) -> None:
+    def __init__(self, out: io.StringIO, *lines: str | None) -> None:
+        self.out = out
         self.lines = list(lines)
 
-    async def readline(self) -> str | None:
+    async def readline(self, prompt: str = "") -> str | None:
+        self.out.write(prompt)
         return self.lines.pop(0)
 
 
@@ -175,7 +178,9 @@ SEATS = (Seat("You", True), Seat("Computer", False))
 
 def terminal(*lines: str | None, clear: bool = False) -> tuple[Any, io.StringIO]:
     out = io.StringIO()
-    ref = spawn(TerminalPlayer(SowingScreen(), SEATS, Lines(*lines), out, clear=clear, pause=0))
+    ref = spawn(
+        TerminalPlayer(SowingScreen(), SEATS, Lines(out, *lines), out, clear=clear, pause=0)
+    )
     return ref, out
 
 
@@ -237,15 +242,33 @@ def moved(state: State, move: int, turn: int = 1, again: bool = False) -> Moved:
     return Moved(state.to_move, move, state.move_name(move), state, after, account, turn, again)
 
 
-async def test_a_computer_move_with_clear_clears_shows_and_pauses() -> None:
-    ref, out = terminal(clear=True)
+async def test_with_clear_a_reply_stays_on_screen_until_enter_then_the_turn_is_cleared() -> None:
+    ref, out = terminal("", "A", clear=True)
+    state = MANCALA.parse("0,4,4,0,4,4/5/3,3,3,0,3,3/0 1")
+    ref.tell(moved(state, 1))  # the computer's reply to the person's move
+    after = moved(state, 1).after
+    answer = await ref.ask(Play(view_of(after)), timeout=2)
+    ref.stop()
+    await ref.join()
+    assert answer == Move(0)
+    reply, _, turn = out.getvalue().partition(GO_ON)
+    assert "Computer chooses B" in reply and CLEAR not in reply
+    assert turn.startswith(CLEAR) and turn.count(CLEAR) == 1
+    assert after.render() in turn
+
+
+async def test_with_clear_and_only_programs_each_move_is_cleared_then_shown() -> None:
+    out = io.StringIO()
+    programs = (Seat("Player 1", False), Seat("Player 2", False))
+    screen = TerminalPlayer(SowingScreen(), programs, Lines(out), out, clear=True, pause=0)
+    ref = spawn(screen)
     state = MANCALA.parse("0,4,4,0,4,4/5/3,3,3,0,3,3/0 1")
     ref.tell(moved(state, 2))
     ref.stop()
     await ref.join()
     text = out.getvalue()
-    assert text.startswith(CLEAR + "\n" + "-" * 43 + "\nComputer chooses C\n\n")
-    assert text.endswith("\nComputer gets another move.\n")
+    assert text.startswith(CLEAR + "\n" + "-" * 43 + "\nPlayer 2 chooses C\n\n")
+    assert text.endswith("\nPlayer 2 gets another move.\n")
 
 
 async def test_the_end_of_a_game_shows_the_collection() -> None:
@@ -301,19 +324,23 @@ def test_the_keyboard_reads_lines_from_a_descriptor_to_the_end() -> None:
 
 
 class Silent:
-    """A keyboard nobody types on: readline says it was called, then waits for ever."""
+    """A keyboard nobody types on: it prompts on ``out``, says it was called, then waits
+    for ever."""
 
-    def __init__(self) -> None:
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
         self.asked = asyncio.Event()
 
-    async def readline(self) -> str | None:
+    async def readline(self, prompt: str = "") -> str | None:
+        self.out.write(prompt)
         self.asked.set()
         await asyncio.Event().wait()
         return None
 
 
 async def test_a_game_ended_while_the_person_thinks_takes_the_question_back() -> None:
-    out, keyboard = io.StringIO(), Silent()
+    out = io.StringIO()
+    keyboard = Silent(out)
     person = TerminalPlayer(SowingScreen(), SEATS, keyboard, out)
     screen = spawn(person)
     referee = spawn(Referee(MANCALA.start(), [screen, spawn(ComputerPlayer(1))]))

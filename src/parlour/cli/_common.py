@@ -196,7 +196,8 @@ def seating_flags(
             click.option(
                 "--clear",
                 is_flag=True,
-                help="Clear the screen between turns and pause after the computer's moves.",
+                help="Clear the screen at your turn (after Enter, once you have read the "
+                "computer's reply); watching programs, clear and pause at each move.",
             ),
             click.option(
                 "--time",

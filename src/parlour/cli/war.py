@@ -29,6 +29,7 @@ from parlour.core import MAX_SEED
 if TYPE_CHECKING:
     from parlour.games.war import WarRules
     from parlour.games.war_kernel import Summary
+    from parlour.players.terminal import LineSource
 
 DEFAULT_DELAY = 0.25
 MAX_GAMES = 10**12
@@ -130,8 +131,11 @@ def play_war(
     rules = make_rules(**flags)
     ascii_only = ascii_only or not _can_show_suits()
     click.echo(f"War, game {index}: {describe_rules(rules)}.")
+    from parlour.players.terminal import keyboard
+
     try:
-        outcome_line = asyncio.run(_watch(rules, index, fast, step, delay, ascii_only))
+        with keyboard(sys.stdout) as keys:
+            outcome_line = asyncio.run(_watch(rules, index, fast, delay, ascii_only, keys, step))
     except KeyboardInterrupt:
         click.echo("\nStopped.")
         sys.exit(130)
@@ -140,9 +144,16 @@ def play_war(
 
 
 async def _watch(
-    rules: WarRules, index: int, fast: bool, step: bool, delay: float, ascii_only: bool
+    rules: WarRules,
+    index: int,
+    fast: bool,
+    delay: float,
+    ascii_only: bool,
+    keys: LineSource,
+    step: bool,
 ) -> str:
-    """Run the game with the table shown by an observer; the last line to print."""
+    """Run the game with the table shown by an observer (waiting for ``keys`` between
+    rounds with ``step``); the last line to print."""
     from parlour.actors.dealer import play_war as run
     from parlour.actors.runtime import spawn
     from parlour.players.war_screen import WarScreen
@@ -150,13 +161,7 @@ async def _watch(
     if fast:
         outcome = await run(rules, index)
         return outcome.describe()
-    if step:
-        from parlour.players.terminal import Keyboard
-
-        table = WarScreen(ascii_only, delay, Keyboard())
-    else:
-        table = WarScreen(ascii_only, delay)
-    ref = spawn(table)
+    ref = spawn(WarScreen(ascii_only, delay, keys if step else None))
     outcome = await run(rules, index, [ref])
     await ref.join()
     return outcome.describe()

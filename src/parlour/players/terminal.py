@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import queue
 import sys
 import textwrap
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -52,6 +54,8 @@ COMMANDS_NOTE = "(At any prompt, type help for the commands.)\n"
 """parlour's own line after a game's opening (the seeds' screens have no commands)."""
 QUIT = ("quit", "exit", "q")
 QUITTED = "quit"  # the terminal player's reason to stop when the person quits
+GO_ON = "(Enter to go on) "
+"""With ``--clear``, the prompt before the screen is cleared for the person's turn."""
 THINKING_NOTE = 0.5
 """Seconds a program may think before the screen says so (and then how long it took)."""
 HINT_LEVEL, HINT_SECONDS = 5, 1.0
@@ -128,8 +132,27 @@ def final_words(outcome: Outcome, names: Sequence[str], ended: str, score: str) 
 
 
 class LineSource(Protocol):
-    async def readline(self) -> str | None:
-        """The next line typed, without its newline; None at the end of input."""
+    async def readline(self, prompt: str = "") -> str | None:
+        """Show ``prompt``, then the next line typed, without its newline; None at the end
+        of input."""
+
+
+@contextmanager
+def keyboard(out: TextIO) -> Iterator[LineSource]:
+    """The person's keyboard, prompting on ``out``: with line editing and history where
+    this is a terminal (:class:`LineEditor`, the terminal restored at the end), plain
+    lines from a pipe or a file."""
+    editor = None
+    if out is sys.stdout and sys.stdin.isatty() and out.isatty():
+        with suppress(ImportError, OSError):  # no readline module, or no terminal for it
+            editor = LineEditor()
+    if editor is None:
+        yield Keyboard(out=out)
+        return
+    try:
+        yield editor
+    finally:
+        editor.restore()
 
 
 class Keyboard:
@@ -139,13 +162,18 @@ class Keyboard:
     for input never trips over the interpreter's stdin lock.
     """
 
-    def __init__(self, fd: int = 0) -> None:
+    def __init__(self, fd: int = 0, out: TextIO | None = None) -> None:
         self.fd = fd
+        self.out = out
         self.chunks: asyncio.Queue[bytes] = asyncio.Queue()
         self.buffer = b""
         self.thread: threading.Thread | None = None
 
-    async def readline(self) -> str | None:
+    async def readline(self, prompt: str = "") -> str | None:
+        if prompt:
+            out = self.out or sys.stdout
+            out.write(prompt)
+            out.flush()
         if self.thread is None:
             loop = asyncio.get_running_loop()
             self.thread = threading.Thread(target=self._pump, args=(loop,), daemon=True)
@@ -176,13 +204,73 @@ class Keyboard:
                 return
 
 
+class LineEditor:
+    """Lines typed at a terminal with editing and history (Python's ``readline``): the
+    arrow keys move along the line and bring back earlier lines.
+
+    ``input`` runs in a daemon thread, one line a request, so waiting for the person never
+    blocks the event loop.  readline holds the terminal in its own mode while it reads; a
+    game that ends while it waits (Ctrl-C, a resignation) leaves it so, hence
+    :meth:`restore`, which puts back the settings found at the start.
+    """
+
+    def __init__(self) -> None:
+        import readline
+        import termios
+
+        readline.parse_and_bind("set enable-bracketed-paste off")  # no escapes on screen
+        self._settings = termios.tcgetattr(sys.stdin.fileno())
+        self._requests: queue.SimpleQueue[tuple[str, asyncio.Future[str | None]]]
+        self._requests = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    async def readline(self, prompt: str = "") -> str | None:
+        # readline redraws its prompt's last line only: the lines before go out as text.
+        head, newline, last = prompt.rpartition("\n")
+        if newline:
+            sys.stdout.write(head + newline)
+        answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._serve, daemon=True)
+            self._thread.start()
+        self._requests.put((last, answer))
+        return await answer
+
+    def _serve(self) -> None:
+        while True:
+            prompt, answer = self._requests.get()
+            try:
+                line: str | None = input(prompt)
+            except (EOFError, OSError):
+                line = None
+            try:
+                answer.get_loop().call_soon_threadsafe(_settle, answer, line)
+            except RuntimeError:  # the loop has closed: nobody is listening any more
+                return
+
+    def restore(self) -> None:
+        """Put the terminal back as it was found (echo on, lines at a time)."""
+        import termios
+
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._settings)
+
+
+def _settle(answer: asyncio.Future[str | None], line: str | None) -> None:
+    if not answer.done():  # a question taken back (the game ended) wants no answer
+        answer.set_result(line)
+
+
 class TerminalPlayer(Actor):
     """The screen, and the player of every seat whose ``Seat.human`` is true.
 
-    ``clear`` clears the screen when a turn begins and pauses ``pause`` seconds after a
-    program's move, so that a person can follow it (seed 001, note 2).  The person is
-    asked in a task of the actor's own, its mailbox open meanwhile: a game ended while
-    the person thinks (a resignation, an abort) takes the question back and shows the end.
+    ``clear`` clears the screen when a person's turn begins; when a program has moved
+    since, it first waits for Enter, so that the accounts of the person's move and the
+    program's reply stay on the screen until read.  When only programs play, it clears
+    before each move and pauses ``pause`` seconds after it: seed 001's animation (note 2).
+
+    The person is asked in a task of the actor's own, its mailbox open meanwhile: a game
+    ended while the person thinks (a resignation, an abort) takes the question back and
+    shows the end.
     """
 
     def __init__(
@@ -210,6 +298,7 @@ class TerminalPlayer(Actor):
         self._noted = False  # whether the note was shown
         self._start: State | None = None  # the position before the first move seen
         self._moves: list[MoveValue] = []  # every move since, for save
+        self._unread = False  # a program has moved since the person's last turn (clear)
 
     async def receive(self, message: Any) -> None:
         match message:
@@ -238,11 +327,13 @@ class TerminalPlayer(Actor):
                 self._unwatch()
                 self._start = self._start or event.before
                 self._moves.append(event.move)
-                if self.clear and not event.again and not self.seats[event.player].human:
+                animated = self.clear and not any(seat.human for seat in self.seats)
+                if animated and not event.again:
                     self._write(CLEAR)
                 self._write(self.screen.moved(event, self.seats))
-                if self.clear and not self.seats[event.player].human:
+                if animated:
                     await asyncio.sleep(self.pause)
+                self._unread = not self.seats[event.player].human
                 self._watch(event.after)
             case GameOver(outcome):
                 self._unwatch()
@@ -256,11 +347,15 @@ class TerminalPlayer(Actor):
         """Prompt until the person types a legal move: that move; None at the end of input
         or when the person quits (the player then stops).  Commands are answered and the
         prompt comes back."""
+        if self.clear and not view.again:
+            if self._unread and await self.lines.readline(GO_ON) is None:
+                return None
+            self._unread = False
+            self._write(CLEAR)
         if not view.again:
-            self._write((CLEAR if self.clear else "") + self.screen.turn(view, self.seats))
+            self._write(self.screen.turn(view, self.seats))
         while True:
-            self._write(self.screen.prompt(view, self.seats))
-            line = await self.lines.readline()
+            line = await self.lines.readline(self.screen.prompt(view, self.seats))
             if line is None:
                 return None
             word = line.strip().lower()
@@ -396,7 +491,9 @@ def play_in_terminal(
     """
     out = out or sys.stdout
     try:
-        return asyncio.run(_play_in_terminal(start, specs, screen, seed, clear, out, notices))
+        with keyboard(out) as keys:
+            game = _play_in_terminal(start, specs, screen, keys, seed, clear, out, notices)
+            return asyncio.run(game)
     except KeyboardInterrupt:
         out.write("\nInterrupted: the game is abandoned.\n")
         return EXIT_INTERRUPTED
@@ -406,13 +503,14 @@ async def _play_in_terminal(
     start: State,
     specs: tuple[PlayerSpec, PlayerSpec],
     screen: Screen,
+    keys: LineSource,
     seed: int | None,
     clear: bool,
     out: TextIO,
     notices: Notices | None,
 ) -> int:
     seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
-    terminal = spawn(TerminalPlayer(screen, seats, Keyboard(), out, clear=clear))
+    terminal = spawn(TerminalPlayer(screen, seats, keys, out, clear=clear))
     players: list[Ref] = [
         terminal if spec.human else spawn(spec.build(None if seed is None else seed + n))
         for n, spec in enumerate(specs)

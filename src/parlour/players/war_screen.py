@@ -78,11 +78,12 @@ class WarScreen(Actor):
 
     async def _pause(self) -> None:
         if self._keys is not None:
-            self._echo("  (Enter for the next round) ", end="")
-            await self._keys.readline()  # None, the end of input: go on without pausing
+            await self._keys.readline(
+                "  (Enter for the next round) "
+            )  # None, the end of input: go on without pausing
         elif self._delay:
             await asyncio.sleep(self._delay)
 
-    def _echo(self, text: str, end: str = "\n") -> None:
-        self._out.write(text + end)
+    def _echo(self, text: str) -> None:
+        self._out.write(text + "\n")
         self._out.flush()
