@@ -13,7 +13,8 @@ import pytest
 
 import parlour
 from parlour.core import BadPosition, IllegalMove
-from parlour.games.ayo import (
+from parlour.games.ayo import AyoGame, AyoReport, AyoState, Capture, RoundEnd
+from parlour.games.ayo_kernel import (
     EV_BOARD,
     EV_PASS,
     EV_ROUND_END,
@@ -26,11 +27,6 @@ from parlour.games.ayo import (
     SIZE,
     STARTER,
     TO_MOVE,
-    AyoGame,
-    AyoReport,
-    AyoState,
-    Capture,
-    RoundEnd,
     end_round,
     houses_bought,
     start_round,

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 import parlour
 from parlour.core import IllegalMove
-from parlour.games.ayo import CAPTURED, NEVER_ENDS, OWNER, SIZE, TO_MOVE, AyoState, sow_move
+from parlour.games.ayo import AyoState
+from parlour.games.ayo_kernel import CAPTURED, NEVER_ENDS, OWNER, SIZE, TO_MOVE, sow_move
 
 SETTINGS = settings(max_examples=25, deadline=None)
 

@@ -34,7 +34,7 @@ import numpy as np
 from numba import njit
 
 from parlour.core import State
-from parlour.games import ayo, sowing
+from parlour.games import ayo, ayo_kernel, sowing
 from parlour.search import SearchResult, Stop, endgame, evaluation
 from parlour.search.table import NO_MOVE, lookup, mix, new_table, probe, store, unpack
 
@@ -75,7 +75,7 @@ ENTER, NEXT, RETURN = 0, 1, 2
 def _moves(game: int, pos: np.ndarray, out: np.ndarray) -> int:
     """Write the legal moves of ``pos`` into ``out``; their count (0 at the end)."""
     if game == AYO:
-        return 0 if pos[ayo.OVER] else ayo.legal_moves(pos, out)
+        return 0 if pos[ayo_kernel.OVER] else ayo_kernel.legal_moves(pos, out)
     pits = sowing.pit_count(pos)
     if sowing.is_over(pos):
         return 0
@@ -95,13 +95,13 @@ def _play(
     """Play ``move`` in place; True when the search should stop there: the game is over,
     or (Ayo) the round is, whose deal the evaluation then values."""
     if game == AYO:
-        return (ayo.apply_move(pos, hist, move, rules, events) & ayo.ROUND_END) != 0
+        return (ayo_kernel.apply_move(pos, hist, move, rules, events) & ayo_kernel.ROUND_END) != 0
     return (sowing.apply_move(pos, move, rules) & sowing.GAME_OVER) != 0
 
 
 @njit(cache=True, nogil=True)
 def _to_move(game: int, pos: np.ndarray) -> int:
-    return int(pos[ayo.TO_MOVE] if game == AYO else pos[pos.shape[0] - 1])
+    return int(pos[ayo_kernel.TO_MOVE] if game == AYO else pos[pos.shape[0] - 1])
 
 
 @njit(cache=True, nogil=True)
@@ -113,9 +113,9 @@ def _score(game: int, pos: np.ndarray) -> int:
     the next: a new round's deal (four tokens a house) is worth what bought it.
     """
     if game == AYO:
-        held = pos[ayo.CAPTURED] - pos[ayo.CAPTURED + 1]
-        for house in range(ayo.HOUSES):
-            held += pos[house] if pos[ayo.OWNER + house] == 0 else -pos[house]
+        held = pos[ayo_kernel.CAPTURED] - pos[ayo_kernel.CAPTURED + 1]
+        for house in range(ayo_kernel.HOUSES):
+            held += pos[house] if pos[ayo_kernel.OWNER + house] == 0 else -pos[house]
         return int(held)
     pits = sowing.pit_count(pos)
     return int(pos[pits] - pos[2 * pits + 1])
@@ -142,7 +142,7 @@ def _key(game: int, pos: np.ndarray) -> np.uint64:
     the side to move, not the stores.  Ayo: houses, owners, captures (the eleventh group
     depends on them), the side to move and the round, not the history bounds."""
     if game == AYO:
-        first, last, skipped = 0, ayo.HIST_FROM, -1
+        first, last, skipped = 0, ayo_kernel.HIST_FROM, -1
     else:
         pits = sowing.pit_count(pos)
         first, last, skipped = 0, 2 * pits + 1, pits
@@ -159,8 +159,8 @@ def _order(game: int, pos: np.ndarray, move: int) -> int:
     first, then a capture, then the rest (from the seed count, without playing the move).
     Ayo: a last token that makes four first."""
     if game == AYO:
-        land = (move + pos[move]) % ayo.HOUSES
-        return 1 if pos[move] < ayo.HOUSES and pos[land] == 3 else 0
+        land = (move + pos[move]) % ayo_kernel.HOUSES
+        return 1 if pos[move] < ayo_kernel.HOUSES and pos[land] == 3 else 0
     pits = sowing.pit_count(pos)
     player = pos[2 * pits + 2]
     start = sowing.pit_index(player, move, pits)
