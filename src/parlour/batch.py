@@ -1,0 +1,228 @@
+"""Many sowing games stepped at once, for learning loops (``parlour.batch``).
+
+A :class:`SowingBatch` holds N positions of one mancala-family game (``kalah``,
+``mancala`` or any of their options) as one ``(N, 2P+3)`` int16 array, the layout of
+:mod:`parlour.games.sowing`, and steps them all in one compiled call: the kernels here
+only loop over the games and call the rule kernels of ``sowing.py`` on each row (the flat
+``_at`` kernels, which take a position's offset in one buffer), so there is no second
+copy of a rule.  Everything a loop needs comes back as arrays: legal-move masks, the
+side to move, which games are over, the rewards and the final margins.
+
+>>> from parlour.batch import SowingBatch
+>>> batch = SowingBatch("kalah", 3)
+>>> batch.legal_mask().sum(axis=1).tolist()
+[6, 6, 6]
+>>> batch.step([2, 2, 0]).tolist()  # column C ends in the store: an extra turn
+[1, 1, 0]
+>>> batch.to_move.tolist()
+[0, 0, 1]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numba import njit
+
+from parlour.core import BadOption, IllegalMove, game
+from parlour.games.sowing import (
+    SowingGame,
+    SowingState,
+    _over_at,
+    _play_at,
+    pit_index,
+)
+from parlour.games.war import new_rng, rng_below
+
+NO_MOVE = -1
+"""The move of a finished game in a step (any move is ignored there)."""
+
+
+@njit(cache=True, nogil=True)
+def _illegal_at(flat: np.ndarray, width: int, moves: np.ndarray) -> int:
+    """The first game whose move is not legal (finished games take any move), else -1."""
+    pits = (width - 3) // 2
+    for g in range(moves.shape[0]):
+        at = g * width
+        if _over_at(flat, at, pits):
+            continue
+        column = moves[g]
+        if column < 0 or column >= pits:
+            return g
+        if flat[at + pit_index(flat[at + width - 1], column, pits)] == 0:
+            return g
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _step(flat: np.ndarray, width: int, moves: np.ndarray, rules: int, flags: np.ndarray) -> None:
+    """Play each live game's (legal) move; ``flags`` gets each move's outcome flags."""
+    pits = (width - 3) // 2
+    for g in range(moves.shape[0]):
+        at = g * width
+        flags[g] = 0 if _over_at(flat, at, pits) else _play_at(flat, at, pits, moves[g], rules)
+
+
+@njit(cache=True, nogil=True)
+def _legal(flat: np.ndarray, width: int, mask: np.ndarray) -> None:
+    """``mask[g, c]``: whether game g's side to move may sow column c (none once over)."""
+    pits = (width - 3) // 2
+    for g in range(mask.shape[0]):
+        at = g * width
+        over = _over_at(flat, at, pits)
+        player = flat[at + width - 1]
+        for c in range(pits):
+            mask[g, c] = not over and flat[at + pit_index(player, c, pits)] > 0
+
+
+@njit(cache=True, nogil=True)
+def _random_moves(flat: np.ndarray, width: int, rng: np.ndarray, moves: np.ndarray) -> None:
+    """A uniformly drawn legal move for each live game (NO_MOVE for a finished one)."""
+    pits = (width - 3) // 2
+    for g in range(moves.shape[0]):
+        at = g * width
+        moves[g] = -1
+        if _over_at(flat, at, pits):
+            continue
+        player = flat[at + width - 1]
+        count = 0
+        for c in range(pits):
+            if flat[at + pit_index(player, c, pits)] > 0:
+                count += 1
+        pick = rng_below(rng, count)
+        for c in range(pits):
+            if flat[at + pit_index(player, c, pits)] > 0:
+                if pick == 0:
+                    moves[g] = c
+                    break
+                pick -= 1
+
+
+@njit(cache=True, nogil=True)
+def _playouts(
+    start: np.ndarray, flat: np.ndarray, games: int, rules: int, rng: np.ndarray
+) -> np.ndarray:
+    """Play ``games`` random games from ``start``, the batch's rows in turn (each row
+    starts a new game when its last one ends); the wins of player 0, of player 1, and the
+    draws."""
+    width = start.shape[0]
+    pits = (width - 3) // 2
+    rows = flat.shape[0] // width
+    tally = np.zeros(3, dtype=np.int64)
+    for g in range(rows):
+        flat[g * width : (g + 1) * width] = start
+    begun = rows
+    finished = 0
+    moves = np.empty(rows, dtype=np.int64)
+    while finished < games:
+        _random_moves(flat, width, rng, moves)
+        for g in range(rows):
+            at = g * width
+            if moves[g] < 0:
+                continue
+            if _play_at(flat, at, pits, moves[g], rules) & 4:  # GAME_OVER
+                finished += 1
+                margin = flat[at + pits] - flat[at + 2 * pits + 1]
+                tally[0 if margin > 0 else (1 if margin < 0 else 2)] += 1
+                if begun < games:
+                    flat[at : at + width] = start
+                    begun += 1
+    return tally
+
+
+class SowingBatch:
+    """N positions of one sowing game, all stepped by one compiled call.
+
+    ``boards`` is the ``(N, 2P+3)`` int16 array of :mod:`parlour.games.sowing` (pits,
+    stores, the side to move); rows may be read freely and written with positions of
+    the game.  Rewards come at the end, +1 to the player with the larger store, -1 to
+    the other, 0 to both on a draw (and while the game goes on).
+    """
+
+    def __init__(self, name: str | SowingGame, size: int, seed: int = 0, **options: object) -> None:
+        rules = game(name, **options) if isinstance(name, str) else name
+        if not isinstance(rules, SowingGame):
+            raise BadOption(f"a batch holds sowing games (kalah, mancala), not {rules.name}")
+        if size < 1:
+            raise BadOption(f"a batch holds at least one game, not {size}")
+        self.game = rules
+        self.start = rules.start().board.copy()
+        self.width = len(self.start)
+        self._flat = np.tile(self.start, size)
+        self.boards = self._flat.reshape(size, self.width)
+        self.rng = new_rng(seed, 0)
+        """The generator of :meth:`random_moves` (war.py's splitmix stream)."""
+
+    def __len__(self) -> int:
+        return int(self.boards.shape[0])
+
+    @property
+    def pits(self) -> int:
+        return self.game.pits
+
+    def reset(self, which: np.ndarray | None = None) -> None:
+        """Put every game (or those where ``which`` is true) back at the start."""
+        self.boards[slice(None) if which is None else np.asarray(which, dtype=bool)] = self.start
+
+    @property
+    def to_move(self) -> np.ndarray:
+        """The side to move of each game (an int16 view)."""
+        return self.boards[:, -1]
+
+    @property
+    def scores(self) -> np.ndarray:
+        """Each game's two stores, ``(N, 2)``."""
+        return self.boards[:, [self.pits, 2 * self.pits + 1]]
+
+    def legal_mask(self) -> np.ndarray:
+        """``(N, P)`` bools: the columns the side to move may sow (none once over)."""
+        mask = np.empty((len(self), self.pits), dtype=np.bool_)
+        _legal(self._flat, self.width, mask)
+        return mask
+
+    @property
+    def terminal(self) -> np.ndarray:
+        """Which games are over: a row empty (its seeds then collected)."""
+        return np.logical_not(self.legal_mask().any(axis=1))
+
+    def margins(self) -> np.ndarray:
+        """Player 0's store minus player 1's, for every game (final once it is over)."""
+        scores = self.scores.astype(np.int64)
+        return np.subtract(scores[:, 0], scores[:, 1])
+
+    def rewards(self) -> np.ndarray:
+        """``(N, 2)`` rewards of players 0 and 1: +1/-1/0 in finished games, 0 elsewhere."""
+        won = np.sign(self.margins()) * self.terminal
+        return np.stack([won, -won], axis=1).astype(np.int8)
+
+    def step(self, moves: Sequence[int] | np.ndarray) -> np.ndarray:
+        """Play one move in every live game (a finished game ignores its move); each
+        game's outcome flags (``sowing.EXTRA_TURN``, ``CAPTURE``, ``GAME_OVER``).  An
+        illegal move refuses the whole step, leaving every game unchanged."""
+        moves = np.asarray(moves, dtype=np.int64)
+        if moves.shape != (len(self),):
+            raise ValueError(f"a step takes {len(self)} moves, one a game, not {moves.shape}")
+        bad = _illegal_at(self._flat, self.width, moves)
+        if bad >= 0:
+            state = self.state(bad)
+            raise IllegalMove(int(moves[bad]), f"not legal in game {bad} ({state.notation()})")
+        flags = np.empty(len(self), dtype=np.int64)
+        _step(self._flat, self.width, moves, self.game.rules, flags)
+        return flags
+
+    def random_moves(self) -> np.ndarray:
+        """A uniformly drawn legal move for each game (NO_MOVE where it is over)."""
+        moves = np.empty(len(self), dtype=np.int64)
+        _random_moves(self._flat, self.width, self.rng, moves)
+        return moves
+
+    def playouts(self, games: int) -> np.ndarray:
+        """Play ``games`` random games from the start on the batch's rows, all in compiled
+        code; the wins of player 0, of player 1, and the draws (the rows end in the last
+        positions played)."""
+        return _playouts(self.start, self._flat, games, self.game.rules, self.rng)
+
+    def state(self, index: int) -> SowingState:
+        """Game ``index`` as a State (a copy)."""
+        return SowingState(self.game, self.boards[index].copy())

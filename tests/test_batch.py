@@ -1,0 +1,75 @@
+"""parlour.batch: N sowing games stepped at once agree with the State objects move for move."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import parlour
+from parlour.batch import SowingBatch
+from parlour.games.sowing import GAME_OVER
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("kalah", {}), ("mancala", {}), ("kalah", {"pits": 4, "seeds": 3, "empty_capture": False})],
+)
+def test_batch_agrees_with_the_states_move_for_move(name: str, options: dict[str, int]) -> None:
+    size = 16
+    batch = SowingBatch(name, size, seed=3, **options)
+    states = [SowingBatch(name, 1, **options).state(0) for _ in range(size)]
+    chooser = random.Random(7)
+    finished = 0
+    while finished < 2 * size:
+        mask = batch.legal_mask()
+        for g, state in enumerate(states):
+            assert batch.state(g) == state
+            assert mask[g].nonzero()[0].tolist() == list(state.legal_moves())
+        assert batch.terminal.tolist() == [s.is_over for s in states]
+        moves = [chooser.choice(s.legal_moves()) if not s.is_over else -1 for s in states]
+        flags = batch.step(moves)
+        states = [s if s.is_over else s.play(m) for s, m in zip(states, moves, strict=True)]
+        ended = (flags & GAME_OVER).astype(bool)
+        assert ended.tolist() == [
+            bool(m >= 0 and s.is_over) for s, m in zip(states, moves, strict=True)
+        ]
+        for k in np.flatnonzero(ended):
+            winner = states[k].winner
+            expected = [0, 0] if winner is None else ([1, -1] if winner == 0 else [-1, 1])
+            assert batch.rewards()[k].tolist() == expected
+            assert batch.margins()[k] == states[k].scores[0] - states[k].scores[1]
+            finished += 1
+        batch.reset(ended)
+        states = [batch.game.start() if e else s for s, e in zip(states, ended, strict=True)]
+    assert batch.rewards().tolist() == [[0, 0]] * size  # every game restarted or going on
+
+
+def test_an_illegal_move_refuses_the_whole_step() -> None:
+    batch = SowingBatch("kalah", 2)
+    batch.step([0, 1])
+    before = batch.boards.copy()
+    with pytest.raises(parlour.IllegalMove, match="game 1"):
+        batch.step([0, 6])  # kalah has columns 0..5
+    batch.boards[0] = batch.game.parse("0,0,0,0,0,1/20/4,4,4,4,4,3/4 0").board
+    before = batch.boards.copy()
+    with pytest.raises(parlour.IllegalMove, match="game 0"):
+        batch.step([0, 0])  # pit A of game 0 is empty
+    assert (batch.boards == before).all()
+    assert (batch.boards == before).all()
+    with pytest.raises(parlour.BadOption, match="sowing games"):
+        SowingBatch("gomoku", 2)
+
+
+def test_random_moves_are_legal_and_playouts_count_every_game() -> None:
+    batch = SowingBatch("kalah", 8, seed=1)
+    for _ in range(30):
+        moves = batch.random_moves()
+        mask = batch.legal_mask()
+        live = ~batch.terminal
+        assert all(mask[g, moves[g]] for g in np.flatnonzero(live))
+        assert (moves[~live] == -1).all()
+        batch.step(moves)
+    tally = SowingBatch("kalah", 8, seed=1).playouts(100)
+    assert tally.sum() == 100 and tally[0] > 0 and tally[1] > 0
