@@ -14,9 +14,8 @@ counts scores) in ``infos[agent]["margin"]``.  A game cut short by its round lim
 ``truncations``, every other end in ``terminations``; the round limit still names a
 winner, so its rewards are paid.  ``render_mode="ansi"`` gives the terminal's board.
 
-War has no choices: each round both agents act with their one action (turning up their
-card), player_0 first, and the round is played when player_1 has acted; each sees only
-its own cards (which cards it holds, not their order), never the opponent's.
+The encodings (actions, observations, War's turns and hidden cards) are
+:mod:`parlour.encoding`'s.
 
 >>> from parlour.envs import kalah_v0
 >>> env = kalah_v0(render_mode="ansi")
@@ -27,7 +26,6 @@ its own cards (which cards it holds, not their order), never the opponent's.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 import numpy as np
@@ -36,166 +34,10 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import OrderEnforcingWrapper
 
-from parlour.core import IllegalMove, Move, State, game, shown
-from parlour.games.ayo import HOUSES, TOKENS, AyoState
-from parlour.games.gomoku import GomokuState
-from parlour.games.sowing import SowingState
-from parlour.games.war import ROUND_LIMIT
-from parlour.games.war_game import ROUND, WarState
+from parlour.core import State, game, shown
+from parlour.encoding import codec
 
 AGENTS = ("player_0", "player_1")
-CARDS = 52
-
-
-class Codec(ABC):
-    """How one game's states meet an environment: actions as numbers, observations
-    as arrays from a seat's side, and who acts next.  A codec is made from the game's
-    start (``Codec(start)``), which gives the spaces' sizes."""
-
-    actions: int
-    observation: spaces.Box
-
-    @abstractmethod
-    def move(self, state: State, action: int) -> Move:
-        """The move of ``action`` (legal or not: the state judges)."""
-
-    def mask(self, state: State) -> np.ndarray:
-        """The legal actions of the side to act, as 0/1 int8."""
-        mask = np.zeros(self.actions, dtype=np.int8)
-        mask[[self.action(m) for m in state.legal_moves()]] = 1
-        return mask
-
-    @abstractmethod
-    def action(self, move: Move) -> int:
-        """The action of a legal ``move``."""
-
-    @abstractmethod
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        """What ``seat`` sees of ``state``, from its side."""
-
-    def act(self, state: State, seat: int, action: int) -> tuple[State, int]:
-        """The state after ``seat`` acts and the seat to act next."""
-        after = state.play(self.move(state, action))
-        return after, after.to_move
-
-    def truncated(self, state: State) -> bool:
-        """Whether a finished game was cut short by a limit rather than played out."""
-        return False
-
-
-class SowingCodec(Codec):
-    """An action is a column of the agent's own row; the observation is the agent's
-    pits (by column) and store, then the opponent's."""
-
-    def __init__(self, start: State) -> None:
-        assert isinstance(start, SowingState)
-        self.actions = start.pits
-        high = start.game.total_seeds
-        self.observation = spaces.Box(0, high, (2 * start.pits + 2,), np.int16)
-
-    def move(self, state: State, action: int) -> Move:
-        return action
-
-    def action(self, move: Move) -> int:
-        assert isinstance(move, int)
-        return move
-
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        assert isinstance(state, SowingState)
-        sides = [(*state.row(p), state.scores[p]) for p in (seat, 1 - seat)]
-        return np.array(sides[0] + sides[1], dtype=np.int16)
-
-
-class AyoCodec(Codec):
-    """An action is a house 0..11; the observation is the twelve houses starting from
-    the agent's own row (player_1's view is turned by six), which of them the agent
-    owns this round, and the tokens each has captured (the agent's first)."""
-
-    def __init__(self, start: State) -> None:
-        self.actions = HOUSES
-        self.observation = spaces.Box(0, TOKENS, (2 * HOUSES + 2,), np.int16)
-
-    def move(self, state: State, action: int) -> Move:
-        return action
-
-    def action(self, move: Move) -> int:
-        assert isinstance(move, int)
-        return move
-
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        assert isinstance(state, AyoState)
-        turn = 6 * seat
-        board = np.roll(np.array(state.board), -turn)
-        mine = np.roll(np.array(state.owners) == seat, -turn)
-        captured = state.scores[seat], state.scores[1 - seat]
-        return np.concatenate([board, mine, captured]).astype(np.int16)
-
-    def truncated(self, state: State) -> bool:
-        return TOKENS not in state.scores
-
-
-class GomokuCodec(Codec):
-    """An action is ``row * size + column`` (row 0 at the top); the observation is two
-    planes: the agent's stones, then the opponent's."""
-
-    def __init__(self, start: State) -> None:
-        assert isinstance(start, GomokuState)
-        self.size = start.size
-        self.actions = self.size * self.size
-        self.observation = spaces.Box(0, 1, (self.size, self.size, 2), np.int8)
-
-    def move(self, state: State, action: int) -> Move:
-        return divmod(action, self.size)
-
-    def action(self, move: Move) -> int:
-        assert isinstance(move, tuple)
-        row, col = move
-        return int(row) * self.size + int(col)
-
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        assert isinstance(state, GomokuState)
-        board = state.board
-        return np.stack([board == seat + 1, board == 2 - seat], axis=-1).astype(np.int8)
-
-
-class WarCodec(Codec):
-    """One action, turning up one's card; the observation is which of the 52 cards the
-    agent holds (its stack's order and the opponent's cards stay hidden)."""
-
-    def __init__(self, start: State) -> None:
-        self.actions = 1
-        self.observation = spaces.Box(0, 1, (CARDS,), np.int8)
-
-    def move(self, state: State, action: int) -> Move:
-        return ROUND if action == 0 else action
-
-    def action(self, move: Move) -> int:
-        return 0
-
-    def observe(self, state: State, seat: int) -> np.ndarray:
-        assert isinstance(state, WarState)
-        held = np.zeros(CARDS, dtype=np.int8)
-        held[list(state.stacks[seat])] = 1
-        return held
-
-    def act(self, state: State, seat: int, action: int) -> tuple[State, int]:
-        if action != 0:
-            raise IllegalMove(action, "War's one action is 0: turn up your card")
-        if seat == 0:
-            return state, 1
-        return state.play(ROUND), 0
-
-    def truncated(self, state: State) -> bool:
-        assert isinstance(state, WarState)
-        return state.result is not None and state.result[0] == ROUND_LIMIT
-
-
-CODECS: dict[type[State], Any] = {
-    SowingState: SowingCodec,
-    AyoState: AyoCodec,
-    GomokuState: GomokuCodec,
-    WarState: WarCodec,
-}
 
 
 class ParlourEnv(AECEnv):  # type: ignore[misc]
@@ -214,12 +56,13 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.metadata = {**ParlourEnv.metadata, "name": f"{name}_v0"}  # type: ignore[misc]
         self.render_mode = render_mode
         self.state: State = self.game.start()
-        self.codec = CODECS[type(self.state)](self.state)
+        self.codec = codec(self.state)
+        observation = spaces.Box(0, self.codec.high, self.codec.shape, self.codec.dtype)
         self.possible_agents = list(AGENTS)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": self.codec.observation,
+                    "observation": observation,
                     "action_mask": spaces.Box(0, 1, (self.codec.actions,), np.int8),
                 }
             )
