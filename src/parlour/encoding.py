@@ -39,6 +39,10 @@ class Codec(ABC):
     dtype: Any
 
     @abstractmethod
+    def __init__(self, start: State) -> None:
+        """The encoding of the game ``start`` is the start of (its sizes)."""
+
+    @abstractmethod
     def move(self, state: State, action: int) -> Move:
         """The move of ``action`` (legal or not: the state judges)."""
 
@@ -188,7 +192,7 @@ class WarCodec(Codec):
         return " ".join(sorted(card_name(c, ascii_only=True) for c in state.stacks[seat]))
 
 
-CODECS: dict[type[State], Any] = {
+CODECS: dict[type[State], type[Codec]] = {
     SowingState: SowingCodec,
     AyoState: AyoCodec,
     GomokuState: GomokuCodec,
@@ -198,4 +202,4 @@ CODECS: dict[type[State], Any] = {
 
 def codec(start: State) -> Codec:
     """The encoding of the game ``start`` is a position of."""
-    return CODECS[type(start)](start)  # type: ignore[no-any-return]
+    return CODECS[type(start)](start)

@@ -40,7 +40,7 @@ from parlour.encoding import codec
 AGENTS = ("player_0", "player_1")
 
 
-class ParlourEnv(AECEnv):  # type: ignore[misc]
+class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     """The AEC environment of one parlour game (see the module's docstring)."""
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
@@ -53,7 +53,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc]
         self.drawn = {"seed"} & {o.name for o in self.game.OPTIONS} - set(options)
         """The game's random draw, taken from the environment's generator at each reset
         unless the options fix it."""
-        self.metadata = {**ParlourEnv.metadata, "name": f"{name}_v0"}  # type: ignore[misc]
+        self.metadata = {**ParlourEnv.metadata, "name": f"{name}_v0"}  # type: ignore[misc, unused-ignore]
         self.render_mode = render_mode
         self.state: State = self.game.start()
         self.codec = codec(self.state)
