@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 import parlour
-from parlour.batch import SowingBatch
+from parlour.batch import AyoBatch, SowingBatch
+from parlour.games import ayo
+from parlour.games.ayo import AyoState
 from parlour.games.sowing import GAME_OVER
 
 
@@ -73,3 +75,40 @@ def test_random_moves_are_legal_and_playouts_count_every_game() -> None:
         batch.step(moves)
     tally = SowingBatch("kalah", 8, seed=1).playouts(100)
     assert tally.sum() == 100 and tally[0] > 0 and tally[1] > 0
+
+
+def test_ayo_batch_agrees_with_the_states_move_for_move() -> None:
+    size = 6
+    batch = AyoBatch(size, seed=2, max_rounds=2, first=1)
+    batch.history = batch.history[:, :1].copy()  # the rows' histories must grow as they go
+    start = parlour.game("ayo", max_rounds=2, first=1).start()
+    assert isinstance(start, AyoState)
+    states = [start] * size
+    chooser = random.Random(11)
+    ended_games = 0
+    while ended_games < size:
+        mask = batch.legal_mask()
+        for g, state in enumerate(states):
+            # The kernels' layout up to the history bounds (the batch keeps them its way).
+            if not state.is_over:
+                assert (
+                    batch.positions[g, : ayo.HIST_FROM] == state.position[: ayo.HIST_FROM]
+                ).all()
+            assert mask[g].nonzero()[0].tolist() == list(state.legal_moves())
+        assert batch.terminal.tolist() == [s.is_over for s in states]
+        moves = [chooser.choice(s.legal_moves()) if not s.is_over else -1 for s in states]
+        flags = batch.step(moves)
+        before = states
+        states = [s if s.is_over else s.play(m) for s, m in zip(states, moves, strict=True)]
+        for g, (old, new) in enumerate(zip(before, states, strict=True)):
+            if new.is_over and not old.is_over:
+                assert flags[g] & ayo.GAME_OVER
+                assert batch.scores[g].tolist() == list(new.scores)
+                winner = new.winner
+                expected = [0, 0] if winner is None else ([1, -1] if winner == 0 else [-1, 1])
+                assert batch.rewards()[g].tolist() == expected
+                ended_games += 1
+    batch.reset()
+    assert (batch.positions == batch.start).all() and not batch.terminal.any()
+    drawn = batch.random_moves()
+    assert all(batch.legal_mask()[g, m] for g, m in enumerate(drawn))
