@@ -110,6 +110,22 @@ def test_engine_vs_openspiel() -> None:
 
 
 @pytest.mark.slow
+def test_playouts_rates_of_every_way() -> None:
+    """The four ways play the same game: each one's share of player 0's wins is near the
+    others' (about 48% on OpenSpiel's Kalah rules)."""
+    printed, figures = quick("playouts")
+    assert set(figures["games_per_second"]) == {
+        "openspiel_cpp",
+        "batch_playouts",
+        "batch_steps",
+        "pettingzoo_env",
+    }
+    assert all(rate > 0 for rate in figures["games_per_second"].values())
+    assert all(0.2 < share < 0.8 for share in figures["player_0_wins"].values())
+    assert "batch / OpenSpiel C++" in printed
+
+
+@pytest.mark.slow
 def test_evaluation_selfplay() -> None:
     _, figures = quick("evaluation_selfplay")
     assert figures["wins"] + figures["losses"] + figures["draws"] == 2
