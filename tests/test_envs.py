@@ -43,6 +43,8 @@ def play_out(name: str, seed: int, **options: object) -> tuple[ParlourEnv, list[
     actions = []
     while not (game_env.terminations["player_0"] or game_env.truncations["player_0"]):
         mask = game_env.observe(game_env.agent_selection)["action_mask"]
+        legal = sorted(game_env.codec.action(m) for m in game_env.state.legal_moves())
+        assert np.flatnonzero(mask).tolist() == legal
         action = int(rng.choice(np.flatnonzero(mask)))
         actions.append(action)
         game_env.step(action)

@@ -67,6 +67,9 @@ def test_parameters_are_parlours_options() -> None:
     ayo = pyspiel.load_game("parlour_ayo")
     assert ayo.new_initial_state().is_chance_node()  # no first: the starter is drawn
     assert not pyspiel.load_game("parlour_ayo(first=1)").new_initial_state().is_chance_node()
+    for bad in ("parlour_war(deals=0)", "parlour_kalah(pits=0)"):
+        with pytest.raises(parlour.BadOption):
+            pyspiel.load_game(bad)
 
 
 def test_war_observations_hide_the_opponents_cards() -> None:

@@ -19,7 +19,7 @@ import numpy as np
 from parlour.core import IllegalMove, Move, State
 from parlour.games.ayo import HOUSES, TOKENS, AyoState
 from parlour.games.gomoku import GomokuState
-from parlour.games.sowing import SowingState
+from parlour.games.sowing import SowingState, pit_index, store_index
 from parlour.games.war import ROUND_LIMIT, card_name
 from parlour.games.war_game import ROUND, WarState
 
@@ -80,10 +80,16 @@ class SowingCodec(Codec):
 
     def __init__(self, start: State) -> None:
         assert isinstance(start, SowingState)
-        self.actions = start.pits
+        pits = start.pits
+        self.actions = pits
         self.high = start.game.total_seeds
-        self.shape = (2 * start.pits + 2,)
+        self.shape = (2 * pits + 2,)
         self.dtype = np.int16
+        self.rows = [np.array([pit_index(p, c, pits) for c in range(pits)]) for p in (0, 1)]
+        """Each player's pits in the board array, by column."""
+        side = [[*self.rows[p], store_index(p, pits)] for p in (0, 1)]
+        self.sides = [np.array(side[p] + side[1 - p]) for p in (0, 1)]
+        """Each seat's observation as indexes of the board array (its own side first)."""
 
     def move(self, state: State, action: int) -> Move:
         return action
@@ -92,10 +98,18 @@ class SowingCodec(Codec):
         assert isinstance(move, int)
         return move
 
+    def mask(self, state: State) -> np.ndarray:
+        """The columns of the mover's row that hold seeds (array indexing, for speed)."""
+        assert isinstance(state, SowingState)
+        if state.is_over:
+            return np.zeros(self.actions, dtype=np.int8)
+        mask: np.ndarray = (state.board[self.rows[state.to_move]] > 0).astype(np.int8)
+        return mask
+
     def observe(self, state: State, seat: int) -> np.ndarray:
         assert isinstance(state, SowingState)
-        sides = [(*state.row(p), state.scores[p]) for p in (seat, 1 - seat)]
-        return np.array(sides[0] + sides[1], dtype=np.int16)
+        seen: np.ndarray = state.board[self.sides[seat]]
+        return seen
 
 
 class AyoCodec(Codec):

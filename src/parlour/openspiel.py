@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import pyspiel
 
-from parlour.core import Move, Option, State, game, game_options
+from parlour.core import BadOption, Move, Option, State, game, game_options, shown
 from parlour.encoding import Codec, codec
 from parlour.games.war_game import WarGame
 
@@ -60,7 +60,9 @@ def rules_of(name: str, params: dict[str, Any]) -> tuple[Any, int]:
     """The parlour game of OpenSpiel parameters ``params``, and its chance outcomes at the
     start (0: none)."""
     values = {**parameters(name), **params}
-    deals = int(values.pop("deals", 0))
+    deals = values.pop("deals", 0)
+    if name == "war" and (not isinstance(deals, int) or deals < 1):
+        raise BadOption(f"parameter deals must be a whole number, 1 or more, not {shown(deals)}")
     options = {k: None if v == NONE and isinstance(v, int) else v for k, v in values.items()}
     chances = deals if name == "war" else 0
     if name == "ayo" and options["first"] is None:
