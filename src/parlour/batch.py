@@ -41,6 +41,8 @@ from parlour.games.war import new_rng, rng_below
 
 NO_MOVE = -1
 """The move of a finished game in a step (any move is ignored there)."""
+PLAYOUT_CHUNK = 16
+"""Random games a row of a batch plays in one compiled call of ``playouts``."""
 HISTORY = 64
 """An Ayo batch's room for each row's history at the start (it doubles when full)."""
 
@@ -321,10 +323,15 @@ class SowingBatch(Batch):
         return flags
 
     def playouts(self, games: int) -> np.ndarray:
-        """Play ``games`` random games from the start on the batch's rows, all in compiled
+        """Play ``games`` random games from the start on the batch's rows, in compiled
         code; the wins of player 0, of player 1, and the draws (the rows end in the last
-        positions played)."""
-        return _playouts(self.start, self._flat, games, self.game.rules, self.rng)
+        positions played).  The games go in chunks of PLAYOUT_CHUNK a row, each a few
+        milliseconds, so that Ctrl-C stops any number of them at once."""
+        tally = np.zeros(3, dtype=np.int64)
+        while games > tally.sum():
+            chunk = min(games - int(tally.sum()), PLAYOUT_CHUNK * len(self))
+            tally += _playouts(self.start, self._flat, chunk, self.game.rules, self.rng)
+        return tally
 
     def state(self, index: int) -> SowingState:
         """Game ``index`` as a State (a copy)."""
