@@ -11,10 +11,11 @@ import pytest
 pytest.importorskip("pyspiel")
 
 import pyspiel
-from open_spiel.python.algorithms import mcts
+from open_spiel.python.algorithms import mcts, minimax
 
 import parlour
 from parlour.openspiel import GAMES
+from parlour.search import analyze
 
 SMALL: dict[str, dict[str, Any]] = {
     "kalah": {"pits": 4, "seeds": 2},
@@ -31,7 +32,9 @@ def test_openspiel_random_simulations(name: str) -> None:
     pyspiel.random_sim_test(spiel, num_sims=3, serialize=False, verbose=False)
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(
+    "name", [pytest.param(n, marks=pytest.mark.slow) if n == "ayo" else n for n in GAMES]
+)
 def test_openspiel_mcts_plays_a_legal_game(name: str) -> None:
     """MCTS (random rollouts) against a random mover; every action is legal, and replayed
     on parlour's own state it reaches the same end and the same returns."""
@@ -80,3 +83,14 @@ def test_war_observations_hide_the_opponents_cards() -> None:
         seen = np.flatnonzero(state.observation_tensor(seat)).tolist()
         assert sorted(seen) == sorted(state.state.stacks[seat])
     assert state.observation_string(0) != state.observation_string(1)
+
+
+@pytest.mark.parametrize("seeds", [2, 3])
+def test_openspiel_alpha_beta_solves_small_kalah_as_parlours_engine_does(seeds: int) -> None:
+    """OpenSpiel's alpha-beta search to the end on parlour_kalah: the game's value (win,
+    loss or draw for the first player) is the sign of parlour's engine's exact value."""
+    spiel = pyspiel.load_game("parlour_kalah", {"pits": 3, "seeds": seeds})
+    value, _ = minimax.alpha_beta_search(spiel, maximum_depth=100)
+    result = analyze(parlour.game("kalah", pits=3, seeds=seeds).start(), depth=60)
+    assert result.exact
+    assert value == np.sign(result.value)
