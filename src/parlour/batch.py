@@ -6,8 +6,8 @@ A :class:`SowingBatch` holds N positions of one mancala-family game (``kalah``,
 its games in one compiled call: the kernels here only loop over the games and call the
 game's own rule kernels on each row (``sowing.py``'s flat ``_at`` kernels, which take a
 position's offset in one buffer; ``ayo.py``'s ``apply_move`` and ``is_legal``), so there
-is no second copy of a rule.  Everything a loop needs comes back as arrays: legal-move masks, the
-side to move, which games are over, the rewards and the final margins.
+is no second copy of a rule.  Everything a loop needs comes back as arrays: legal-move
+masks, the side to move, which games are over, the rewards and the final margins.
 
 >>> from parlour.batch import SowingBatch
 >>> batch = SowingBatch("kalah", 3)

@@ -53,7 +53,8 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.drawn = {"seed"} & {o.name for o in self.game.OPTIONS} - set(options)
         """The game's random draw, taken from the environment's generator at each reset
         unless the options fix it."""
-        self.metadata = {**ParlourEnv.metadata, "name": f"{name}_v0"}  # type: ignore[misc, unused-ignore]
+        named = {**ParlourEnv.metadata, "name": f"{name}_v0"}
+        self.metadata = named  # type: ignore[misc, unused-ignore]
         self.render_mode = render_mode
         self.state: State = self.game.start()
         self.codec = codec(self.state)

@@ -29,6 +29,8 @@ import pyspiel
 
 from parlour.core import BadOption, Move, Option, State, game, game_options, shown
 from parlour.encoding import Codec, codec
+from parlour.games.ayo import MAX_ROUNDS as AYO_MAX_ROUNDS
+from parlour.games.war import MAX_ROUNDS as WAR_MAX_ROUNDS
 from parlour.games.war_game import WarGame
 
 T = TypeVar("T")
@@ -108,12 +110,14 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
 
 
 def _max_length(rules: Any, encoding: Codec) -> int:
+    """The longest game OpenSpiel is told of, in moves (chance nodes apart); a game
+    with no round limit is bounded by the longest limit it could have."""
     if rules.name == "gomoku":
         return int(encoding.actions)
     if rules.name == "war":
-        return 2 * int(rules.rules.max_rounds or 10**6)
+        return 2 * int(rules.rules.max_rounds or WAR_MAX_ROUNDS)
     if rules.name == "ayo":
-        return MAX_AYO_MOVES_A_ROUND * int(rules.options["max_rounds"] or 100)
+        return MAX_AYO_MOVES_A_ROUND * int(rules.options["max_rounds"] or AYO_MAX_ROUNDS)
     return MAX_SOWING_MOVES
 
 
