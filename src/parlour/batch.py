@@ -111,31 +111,30 @@ def _random_moves(flat: np.ndarray, width: int, rng: np.ndarray, moves: np.ndarr
 def _playouts(
     start: np.ndarray, flat: np.ndarray, games: int, rules: int, rng: np.ndarray
 ) -> np.ndarray:
-    """Play ``games`` random games from ``start``, the batch's rows in turn (each row
-    starts a new game when its last one ends); the wins of player 0, of player 1, and the
-    draws."""
+    """Random moves in every row until ``games`` games have ended, a row starting a new
+    game from ``start`` as soon as its game ends (or at once, if it is over already); the
+    wins of player 0, of player 1, and the draws among them.  The games still going on
+    then stay in the rows, for the next call to go on with."""
     width = start.shape[0]
     pits = (width - 3) // 2
     rows = flat.shape[0] // width
     tally = np.zeros(3, dtype=np.int64)
     for g in range(rows):
-        flat[g * width : (g + 1) * width] = start
-    begun = rows
+        if _over_at(flat, g * width, pits):
+            flat[g * width : (g + 1) * width] = start
     finished = 0
     moves = np.empty(rows, dtype=np.int64)
     while finished < games:
         _random_moves(flat, width, rng, moves)
         for g in range(rows):
             at = g * width
-            if moves[g] < 0:
-                continue
             if _play_at(flat, at, pits, moves[g], rules) & 4:  # GAME_OVER
-                finished += 1
                 margin = flat[at + pits] - flat[at + 2 * pits + 1]
                 tally[0 if margin > 0 else (1 if margin < 0 else 2)] += 1
-                if begun < games:
-                    flat[at : at + width] = start
-                    begun += 1
+                flat[at : at + width] = start
+                finished += 1
+                if finished == games:
+                    break
     return tally
 
 
@@ -323,10 +322,12 @@ class SowingBatch(Batch):
         return flags
 
     def playouts(self, games: int) -> np.ndarray:
-        """Play ``games`` random games from the start on the batch's rows, in compiled
-        code; the wins of player 0, of player 1, and the draws (the rows end in the last
-        positions played).  The games go in chunks of PLAYOUT_CHUNK a row, each a few
-        milliseconds, so that Ctrl-C stops any number of them at once."""
+        """Play random moves in every row, in compiled code, until ``games`` games have
+        ended, each row starting a new game from the start when its game ends (or at once,
+        if it is over): the wins of player 0, of player 1, and the draws.  The games still
+        going on stay in the rows, where the next call goes on with them.  The work goes
+        in chunks of PLAYOUT_CHUNK games a row, a few milliseconds each, so that Ctrl-C
+        stops any number of playouts at once."""
         tally = np.zeros(3, dtype=np.int64)
         while games > tally.sum():
             chunk = min(games - int(tally.sum()), PLAYOUT_CHUNK * len(self))
