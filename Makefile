@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,envs,openspiel]'
 	touch $(STAMP)
 
 # A game ended early (Ctrl-C, Ctrl-D) is no failure of make's.
@@ -37,9 +37,6 @@ pytest: $(STAMP)
 clean:
 	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
 
-# The engine against OpenSpiel's bots: OpenSpiel lives in its own environment.
-OPENSPIEL := benchmarks/.venv-openspiel
-bench-openspiel:
-	test -x $(OPENSPIEL)/bin/python || $(PYTHON) -m venv $(OPENSPIEL)
-	$(OPENSPIEL)/bin/python -m pip install --quiet open-spiel -e .
-	$(OPENSPIEL)/bin/python benchmarks/engine_vs_openspiel.py
+# The engine against OpenSpiel's bots (OpenSpiel is the extra parlour[openspiel]).
+bench-openspiel: $(STAMP)
+	$(BIN)/python benchmarks/engine_vs_openspiel.py

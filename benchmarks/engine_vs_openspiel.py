@@ -20,14 +20,12 @@ ones had let in openings it found lopsided (the find-openings records in
 Besides the games (with the moves of each one parlour did not win), it prints each pair's
 total margin (both sides of one opening).
 Every move is played in both engines' states and the boards are compared, so a rule
-difference would stop the run.  Run it with ``make bench-openspiel`` (OpenSpiel goes into
-its own environment, benchmarks/.venv-openspiel), or directly:
+difference would stop the run.  Run it with ``make bench-openspiel``, or directly:
 
-    benchmarks/.venv-openspiel/bin/python benchmarks/engine_vs_openspiel.py [--games 20]
+    .venv/bin/python benchmarks/engine_vs_openspiel.py [--games 20]
 
-``--quick`` plays two short games a match.  Where OpenSpiel is not installed it plays them
-against a random mover in ``StandIn``, OpenSpiel's interface over parlour's own rules: that
-runs this script's code, and checks nothing of OpenSpiel's.
+(OpenSpiel is the extra ``parlour[openspiel]``, which ``make`` installs.)  ``--quick`` plays
+two short games a match.
 """
 
 from __future__ import annotations
@@ -40,16 +38,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+import pyspiel
+from open_spiel.python.algorithms import minimax as os_minimax
+
 import parlour
 from parlour.games.sowing import SowingState
 from parlour.search.engine import Engine, warm_up
 from record import arguments, record
-
-try:
-    import pyspiel
-    from open_spiel.python.algorithms import minimax as os_minimax
-except ImportError:  # --quick plays in a StandIn
-    pyspiel = os_minimax = None
 
 PITS = 6
 OPENING_PLIES = 4
@@ -203,35 +198,6 @@ def random_mover(seed: int, side: Side) -> Callable[[SowingState, pyspiel.State]
         return column
 
     return move
-
-
-class StandIn:
-    """OpenSpiel's ``mancala`` game as far as this script uses it, over parlour's own rules:
-    ``--quick``'s game where OpenSpiel is not installed."""
-
-    def new_initial_state(self) -> StandInState:
-        return StandInState(start())
-
-
-@dataclass
-class StandInState:
-    """A ``StandIn``'s position, in OpenSpiel's actions and board order."""
-
-    ours: SowingState
-
-    def apply_action(self, action: int) -> None:
-        self.ours = self.ours.play(to_column(self.ours, action))
-
-    def observation_tensor(self, player: int) -> list[float]:
-        first, second = self.ours.scores
-        return [second, *self.ours.row(0), first, *reversed(self.ours.row(1))]
-
-    def is_terminal(self) -> bool:
-        return self.ours.is_over
-
-    def returns(self) -> list[float]:
-        first, second = self.ours.scores
-        return [(first > second) - (first < second), (second > first) - (second < first)]
 
 
 def start() -> SowingState:
@@ -391,16 +357,14 @@ def main() -> None:
         help="--find-openings' searches after the first, in turn",
     )
     quick = {"games": 2, "seconds": 0.05, "check_depth": 6, "check_seconds": [0.05]}
-    quick["opponents"] = ",".join(OPPONENTS) if pyspiel else "random"
+    quick["opponents"] = ",".join(OPPONENTS)
     args = arguments(parser, quick)
     opponents = args.opponents.split(",")
     if unknown := set(opponents) - set(OPPONENTS):
         parser.error(
             f"--opponents: no {', '.join(sorted(unknown))} (one of {', '.join(OPPONENTS)})"
         )
-    if pyspiel is None and (opponents != ["random"] or not args.quick):
-        parser.error("OpenSpiel is not installed: make bench-openspiel installs it")
-    game = pyspiel.load_game("mancala") if pyspiel else StandIn()
+    game = pyspiel.load_game("mancala")
     warm_up(start())
     if args.find_openings:
         found = find_openings(args.find_openings, args.seed, args.check_depth, args.check_seconds)

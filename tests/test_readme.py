@@ -52,7 +52,7 @@ def test_the_readme_has_its_examples() -> None:
     played = {words[2] for words in COMMANDS if words[1] == "play"}
     assert played == {"mancala", "kalah", "ayo", "gomoku", "war"}
     assert {words[1] for words in COMMANDS} >= {"play", "rules", "simulate", "perft", "analyze"}
-    assert len(PYTHON) == 1
+    assert len(PYTHON) == 2  # the API, and the adapters for learning agents
 
 
 @pytest.mark.parametrize(
@@ -93,3 +93,8 @@ def test_python_example(capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(PYTHON[0], str(README), "exec"), {"__name__": "readme"})
     printed = capsys.readouterr().out
     assert "SearchResult(" in printed and printed.count("\n") >= 2
+
+
+def test_learning_example(capsys: pytest.CaptureFixture[str]) -> None:
+    exec(compile(PYTHON[1], str(README), "exec"), {"__name__": "readme"})
+    assert capsys.readouterr().out == "(1024, 6) 0 (1024, 2)\n"

@@ -1,0 +1,131 @@
+"""Random playouts per second on OpenSpiel's Kalah rules: parlour's PettingZoo environment,
+parlour.batch (compiled playouts, and stepped from Python as a learning loop steps it) and
+OpenSpiel's own C++ ``mancala``, in one run on one core.
+
+OpenSpiel's ``mancala`` is Kalah with 6 pits and 4 seeds where a capture needs seeds in the
+opposite pit: parlour's ``kalah`` with ``empty_capture=false``.  A playout is a whole game
+of uniformly random legal moves from the start.  OpenSpiel's games run in C++ from end to
+end (``pyspiel.evaluate_bots`` with its uniform random bots, one call a game); the batch's
+compiled playouts run ``--batch`` games side by side in one call; the batch stepped from
+Python draws the moves and steps all its games once a ply (``random_moves``, ``step``,
+``reset`` of the finished ones); the environment plays one game at a time through
+PettingZoo's AEC interface.  Each is warmed first.  The win shares of player 0 are
+printed beside the rates, as a check that all play the same game.
+
+    .venv/bin/python benchmarks/playouts.py [--seconds 3] [--batch 256] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from parlour.batch import SowingBatch
+from parlour.envs import raw_env
+from record import arguments, record
+
+OPTIONS: dict[str, Any] = {"empty_capture": False}
+"""parlour's options for OpenSpiel's Kalah rules."""
+TARGET = 2.0
+"""The batch's compiled playouts against OpenSpiel's C++: at least this many times."""
+
+
+def timed(play: Callable[[], tuple[int, int]], seconds: float) -> tuple[float, float]:
+    """Games per second of ``play`` (which returns games played and player 0's wins)
+    called for ``seconds``, and player 0's share of the wins."""
+    play()  # warm: compiled, loaded
+    games = wins = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        played, won = play()
+        games += played
+        wins += won
+    return games / (time.perf_counter() - started), wins / games
+
+
+def openspiel_game(seed: int) -> Callable[[], tuple[int, int]]:
+    game = pyspiel.load_game("mancala")
+    bots = [pyspiel.make_uniform_random_bot(player, seed + player) for player in range(2)]
+    count = [0]
+
+    def play() -> tuple[int, int]:
+        count[0] += 1
+        returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + count[0])
+        return 1, int(returns[0] > 0)
+
+    return play
+
+
+def batch_playouts(size: int, seed: int) -> Callable[[], tuple[int, int]]:
+    batch = SowingBatch("kalah", size, seed=seed, **OPTIONS)
+
+    def play() -> tuple[int, int]:
+        tally = batch.playouts(20 * size)
+        return int(tally.sum()), int(tally[0])
+
+    return play
+
+
+def batch_steps(size: int, seed: int) -> Callable[[], tuple[int, int]]:
+    """The learning loop's shape: a ply of every game a call, finished games restarted."""
+    batch = SowingBatch("kalah", size, seed=seed, **OPTIONS)
+
+    def play() -> tuple[int, int]:
+        batch.step(batch.random_moves())
+        done = batch.terminal
+        wins = int((batch.rewards()[done, 0] > 0).sum())
+        batch.reset(done)
+        return int(done.sum()), wins
+
+    return play
+
+
+def env_game(seed: int) -> Callable[[], tuple[int, int]]:
+    env = raw_env("kalah", **OPTIONS)
+    rng = np.random.default_rng(seed)
+
+    def play() -> tuple[int, int]:
+        env.reset()
+        while not env.terminations[env.agent_selection]:
+            mask = env.observe(env.agent_selection)["action_mask"]
+            env.step(int(rng.choice(np.flatnonzero(mask))))
+        return 1, int(env.rewards["player_0"] > 0)
+
+    return play
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time for each way")
+    parser.add_argument("--batch", type=int, default=256, help="games in the batch")
+    parser.add_argument("--seed", type=int, default=1)
+    args = arguments(parser, quick={"seconds": 0.2, "batch": 16})
+    ways = {
+        "openspiel_cpp": openspiel_game(args.seed),
+        "batch_playouts": batch_playouts(args.batch, args.seed),
+        "batch_steps": batch_steps(args.batch, args.seed),
+        "pettingzoo_env": env_game(args.seed),
+    }
+    rates: dict[str, float] = {}
+    shares: dict[str, float] = {}
+    for name, play in ways.items():
+        rates[name], shares[name] = timed(play, args.seconds)
+    base = rates["openspiel_cpp"]
+    print(f"Random playouts a second, OpenSpiel's Kalah rules, one core, batch of {args.batch}")
+    for name, rate in rates.items():
+        print(
+            f"  {name:<16} {rate:>12,.0f}   x{rate / base:6.2f} OpenSpiel's C++"
+            f"   player 0 wins {100 * shares[name]:.1f}%"
+        )
+    ratio = rates["batch_playouts"] / base
+    print(f"batch / OpenSpiel C++: x{ratio:.2f} (target x{TARGET:g})")
+    record(args, {"games_per_second": rates, "player_0_wins": shares, "batch_ratio": ratio})
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,168 @@
+"""PettingZoo environments for every game of parlour (the extra ``parlour[envs]``).
+
+``env(name, **options)`` is the AEC environment of any registered game with its
+options (``env("kalah", seeds=3)``); ``kalah_v0``, ``mancala_v0``, ``ayo_v0``,
+``gomoku_v0`` and ``war_v0`` are the same per game, as PettingZoo's own families name
+them.  The rules are parlour's own states: an environment only encodes them.
+
+PettingZoo's conventions: agents ``player_0`` and ``player_1`` (parlour's seats 0 and
+1); each observation is ``{"observation": ..., "action_mask": ...}`` seen from the
+agent's side; the rewards come at the end, +1 to the winner, -1 to the loser, 0 to both
+on a draw, with the final margin (the agent's score minus the opponent's, as the game
+counts scores) in ``infos[agent]["margin"]``.  A game cut short by its round limit (Ayo's
+``max_rounds`` with nobody holding all 48 tokens, War's ``max_rounds``) ends in
+``truncations``, every other end in ``terminations``; the round limit still names a
+winner, so its rewards are paid.  ``render_mode="ansi"`` gives the terminal's board.
+
+The encodings (actions, observations, War's turns and hidden cards) are
+:mod:`parlour.encoding`'s.
+
+>>> from parlour.envs import kalah_v0
+>>> env = kalah_v0(render_mode="ansi")
+>>> env.reset(seed=1)
+>>> env.agent_selection, env.observe("player_0")["action_mask"].tolist()
+('player_0', [1, 1, 1, 1, 1, 1])
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+from pettingzoo.utils import OrderEnforcingWrapper
+
+from parlour.core import State, game, shown
+from parlour.encoding import codec
+
+AGENTS = ("player_0", "player_1")
+
+
+class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
+    """The AEC environment of one parlour game (see the module's docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be 'ansi' or None, not {shown(render_mode)}")
+        self.game = game(name, **options)
+        self.drawn = {"seed"} & {o.name for o in self.game.OPTIONS} - set(options)
+        """The game's random draw, taken from the environment's generator at each reset
+        unless the options fix it."""
+        named = {**ParlourEnv.metadata, "name": f"{name}_v0"}
+        self.metadata = named  # type: ignore[misc, unused-ignore]
+        self.render_mode = render_mode
+        self.state: State = self.game.start()
+        self.codec = codec(self.state)
+        observation = spaces.Box(0, self.codec.high, self.codec.shape, self.codec.dtype)
+        self.possible_agents = list(AGENTS)
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": observation,
+                    "action_mask": spaces.Box(0, 1, (self.codec.actions,), np.int8),
+                }
+            )
+            for agent in AGENTS
+        }
+        self.action_spaces = {agent: spaces.Discrete(self.codec.actions) for agent in AGENTS}
+        self.np_random, _ = seeding.np_random(None)
+        self._seat = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; with ``seed``, the same game (deal, first player) every time."""
+        if seed is not None:
+            self.np_random, _ = seeding.np_random(seed)
+        rules = self.game
+        if self.drawn:
+            draw = int(self.np_random.integers(2**62))
+            rules = game(self.game.name, **{**self.game.options, "seed": draw})
+        self.state = rules.start()
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self._seat = self.state.to_move
+        self.agent_selection = AGENTS[self._seat]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = AGENTS.index(agent)
+        acting = seat == self._seat and not self.state.is_over
+        mask = self.codec.mask(self.state) if acting else np.zeros(self.codec.actions, np.int8)
+        return {"observation": self.codec.observe(self.state, seat), "action_mask": mask}
+
+    def step(self, action: int) -> None:
+        """The agent to act plays ``action``; IllegalMove (and nothing changed) when its
+        action mask does not allow it."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._clear_rewards()
+        self._cumulative_rewards[agent] = 0
+        self.state, self._seat = self.codec.act(self.state, self._seat, int(action))
+        self.agent_selection = AGENTS[self._seat]
+        if self.state.is_over:
+            self._finish()
+        self._accumulate_rewards()
+
+    def _finish(self) -> None:
+        winner = self.state.winner
+        cut = self.codec.truncated(self.state)
+        scores = self.state.scores
+        for seat, agent in enumerate(AGENTS):
+            self.rewards[agent] = 0 if winner is None else (1 if winner == seat else -1)
+            self.infos[agent] = {"margin": scores[seat] - scores[1 - seat]}
+            self.terminations[agent] = not cut
+            self.truncations[agent] = cut
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        return self.state.render()
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(name: str, render_mode: str | None = None, **options: Any) -> ParlourEnv:
+    """The environment without PettingZoo's wrappers."""
+    return ParlourEnv(name, render_mode, **options)
+
+
+def env(name: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+    """The AEC environment of game ``name`` with ``options``, wrapped as PettingZoo's own
+    environments are (calls out of order are refused)."""
+    return OrderEnforcingWrapper(raw_env(name, render_mode, **options))
+
+
+def kalah_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
+    return env("kalah", render_mode, **options)
+
+
+def mancala_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
+    return env("mancala", render_mode, **options)
+
+
+def ayo_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
+    return env("ayo", render_mode, **options)
+
+
+def gomoku_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
+    return env("gomoku", render_mode, **options)
+
+
+def war_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
+    return env("war", render_mode, **options)

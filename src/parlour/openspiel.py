@@ -1,0 +1,260 @@
+"""parlour's games as OpenSpiel games (the extra ``parlour[openspiel]``).
+
+Importing this module registers ``parlour_kalah``, ``parlour_mancala``, ``parlour_ayo``,
+``parlour_gomoku`` and ``parlour_war`` with ``pyspiel.register_game``, so OpenSpiel's
+algorithms load them by name, with parlour's options as the game's parameters
+(``pyspiel.load_game("parlour_kalah(seeds=3)")``).  An option that may be "none" in
+parlour (Ayo's ``max_rounds`` and ``first``, War's ``seed``) is -1 for none here.
+
+The rules are parlour's states, the actions and observations :mod:`parlour.encoding`'s
+(the agent's own side first).  Chance: Ayo without ``first`` starts with a chance node
+that draws the starter; War starts with one that draws the deal (``deals`` equally likely
+deals of the run ``seed``, the one random choice of a game: the pickups that shuffle draw
+from that deal's own stream), and then both players act in turn each round with their
+one action, each observing only its own cards (an imperfect-information game).  Returns
+are +1/-1 for a win and a loss, 0 for both on a draw.
+
+>>> import pyspiel, parlour.openspiel
+>>> game = pyspiel.load_game("parlour_kalah", {"seeds": 3})
+>>> game.new_initial_state().legal_actions()
+[0, 1, 2, 3, 4, 5]
+"""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+import pyspiel
+
+from parlour.core import BadOption, Move, Option, State, game, game_options, shown
+from parlour.encoding import Codec, codec
+from parlour.games.ayo import MAX_ROUNDS as AYO_MAX_ROUNDS
+from parlour.games.war import MAX_ROUNDS as WAR_MAX_ROUNDS
+from parlour.games.war_game import WarGame
+
+T = TypeVar("T")
+GAMES = ("kalah", "mancala", "ayo", "gomoku", "war")
+NONE = -1
+"""An option's "none" among OpenSpiel's parameters, which have no null."""
+DEALS = 1000
+"""War's deals a chance node draws from, unless the parameter ``deals`` says otherwise."""
+MAX_SOWING_MOVES = 1000
+"""The longest sowing game OpenSpiel is told of (OpenSpiel's own ``mancala`` bound)."""
+MAX_AYO_MOVES_A_ROUND = 2000
+"""The longest round of Ayo OpenSpiel is told of: a round ends when a position comes
+back, and random play repeats one far sooner."""
+
+
+def parameters(name: str) -> dict[str, Any]:
+    """OpenSpiel's parameters of parlour game ``name``: its options with their defaults."""
+    spec = {option.name: _spiel_value(option) for option in game_options(name)}
+    if name == "war":
+        spec["deals"] = DEALS
+    return spec
+
+
+def _spiel_value(option: Option) -> Any:
+    return NONE if option.default is None else option.default
+
+
+def rules_of(name: str, params: dict[str, Any]) -> tuple[Any, int]:
+    """The parlour game of OpenSpiel parameters ``params``, and its chance outcomes at the
+    start (0: none)."""
+    values = {**parameters(name), **params}
+    deals = values.pop("deals", 0)
+    if name == "war" and (not isinstance(deals, int) or deals < 1):
+        raise BadOption(f"parameter deals must be a whole number, 1 or more, not {shown(deals)}")
+    options = {k: None if v == NONE and isinstance(v, int) else v for k, v in values.items()}
+    chances = deals if name == "war" else 0
+    if name == "ayo" and options["first"] is None:
+        chances = 2
+    return game(name, **options), chances
+
+
+class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
+    """One parlour game as OpenSpiel sees it; a subclass a game (see :func:`register`)."""
+
+    NAME = ""
+    TYPE: Any = None
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        rules, chances = rules_of(self.NAME, dict(params or {}))
+        start = rules.start()
+        encoding = codec(start)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.actions,
+            max_chance_outcomes=chances,
+            num_players=2,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=_max_length(rules, encoding),
+        )
+        super().__init__(self.TYPE, info, dict(params or {}))
+        self.rules = rules
+        self.chances = chances
+        self.codec = encoding
+
+    def new_initial_state(self) -> ParlourSpielState:
+        return ParlourSpielState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        return Observer(self.codec)
+
+    def start(self, outcome: int) -> State:
+        """The start the chance node's ``outcome`` draws: Ayo's starter, War's deal."""
+        if isinstance(self.rules, WarGame):
+            return self.rules.deal(outcome)
+        return game(self.rules.name, **{**self.rules.options, "first": outcome}).start()
+
+
+def _max_length(rules: Any, encoding: Codec) -> int:
+    """The longest game OpenSpiel is told of, in moves (chance nodes apart); a game
+    with no round limit is bounded by the longest limit it could have."""
+    if rules.name == "gomoku":
+        return int(encoding.actions)
+    if rules.name == "war":
+        return 2 * int(rules.rules.max_rounds or WAR_MAX_ROUNDS)
+    if rules.name == "ayo":
+        return MAX_AYO_MOVES_A_ROUND * int(rules.options["max_rounds"] or AYO_MAX_ROUNDS)
+    return MAX_SOWING_MOVES
+
+
+class Shared(Generic[T]):
+    """What OpenSpiel's clone of a state shares with the original instead of copying
+    (the clone deep-copies a Python state's attributes): parlour's states and games are
+    immutable values, and a game's options cannot be copied that way."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: T) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Shared[T]:
+        return self
+
+
+class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
+    """An OpenSpiel state holding a parlour state, and the seat to act."""
+
+    def __init__(self, spiel_game: ParlourGame) -> None:
+        super().__init__(spiel_game)
+        self._game = Shared(spiel_game)
+        start = None if spiel_game.chances else spiel_game.rules.start()
+        self._state: Shared[State | None] = Shared(start)
+        self.seat = 0 if start is None else start.to_move
+
+    @property
+    def spiel_game(self) -> ParlourGame:
+        return self._game.value
+
+    @property
+    def codec(self) -> Codec:
+        return self.spiel_game.codec
+
+    @property
+    def state(self) -> State | None:
+        """The parlour state; None before the chance node at the start."""
+        return self._state.value
+
+    @state.setter
+    def state(self, value: State | None) -> None:
+        self._state = Shared(value)
+
+    def current_player(self) -> int:
+        if self.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.state.is_over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self.seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.state is not None
+        return [int(a) for a in np.flatnonzero(self.codec.mask(self.state))]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        count = self.spiel_game.chances
+        return [(outcome, 1.0 / count) for outcome in range(count)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.state is None:
+            start = self.spiel_game.start(int(action))
+            self.state, self.seat = start, start.to_move
+        else:
+            self.state, self.seat = self.codec.act(self.state, self.seat, int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}" if self.spiel_game.rules.name == "war" else f"first {action}"
+        assert self.state is not None
+        move: Move = self.codec.move(self.state, action)
+        return self.state.move_name(move)
+
+    def is_terminal(self) -> bool:
+        return self.state is not None and self.state.is_over
+
+    def returns(self) -> list[float]:
+        winner = None if self.state is None else self.state.winner
+        if winner is None:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if winner == 0 else [-1.0, 1.0]
+
+    def __str__(self) -> str:
+        return "(chance)" if self.state is None else self.state.notation()
+
+
+class Observer:
+    """OpenSpiel's observer (its PyObserver interface): what a seat sees, by the codec."""
+
+    def __init__(self, encoding: Codec) -> None:
+        self.codec = encoding
+        self.tensor = np.zeros(int(np.prod(encoding.shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(encoding.shape)}
+
+    def set_from(self, spiel_state: ParlourSpielState, player: int) -> None:
+        if spiel_state.state is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = self.codec.observe(spiel_state.state, player).ravel()
+
+    def string_from(self, spiel_state: ParlourSpielState, player: int) -> str:
+        if spiel_state.state is None:
+            return "(chance)"
+        return self.codec.seen(spiel_state.state, player)
+
+
+def register(name: str) -> type[ParlourGame]:
+    """Register parlour game ``name`` as OpenSpiel's ``parlour_NAME``."""
+    chances = rules_of(name, {})[1]
+    war = name == "war"
+    spiel_type = pyspiel.GameType(
+        short_name=f"parlour_{name}",
+        long_name=f"parlour {name}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=(
+            pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+            if chances
+            else pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ),
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if war
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters(name),
+    )
+    cls = type(f"Parlour{name.title()}Game", (ParlourGame,), {"NAME": name, "TYPE": spiel_type})
+    pyspiel.register_game(spiel_type, cls)
+    return cls
+
+
+GAME_CLASSES = {name: register(name) for name in GAMES}

@@ -1,0 +1,114 @@
+"""parlour.batch: N sowing games stepped at once agree with the State objects move for move."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+import parlour
+from parlour.batch import AyoBatch, SowingBatch
+from parlour.games import ayo
+from parlour.games.ayo import AyoState
+from parlour.games.sowing import GAME_OVER
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("kalah", {}), ("mancala", {}), ("kalah", {"pits": 4, "seeds": 3, "empty_capture": False})],
+)
+def test_batch_agrees_with_the_states_move_for_move(name: str, options: dict[str, int]) -> None:
+    size = 16
+    batch = SowingBatch(name, size, seed=3, **options)
+    states = [SowingBatch(name, 1, **options).state(0) for _ in range(size)]
+    chooser = random.Random(7)
+    finished = 0
+    while finished < 2 * size:
+        mask = batch.legal_mask()
+        for g, state in enumerate(states):
+            assert batch.state(g) == state
+            assert mask[g].nonzero()[0].tolist() == list(state.legal_moves())
+        assert batch.terminal.tolist() == [s.is_over for s in states]
+        moves = [chooser.choice(s.legal_moves()) if not s.is_over else -1 for s in states]
+        flags = batch.step(moves)
+        states = [s if s.is_over else s.play(m) for s, m in zip(states, moves, strict=True)]
+        ended = (flags & GAME_OVER).astype(bool)
+        assert ended.tolist() == [
+            bool(m >= 0 and s.is_over) for s, m in zip(states, moves, strict=True)
+        ]
+        for k in np.flatnonzero(ended):
+            winner = states[k].winner
+            expected = [0, 0] if winner is None else ([1, -1] if winner == 0 else [-1, 1])
+            assert batch.rewards()[k].tolist() == expected
+            assert batch.margins()[k] == states[k].scores[0] - states[k].scores[1]
+            finished += 1
+        batch.reset(ended)
+        states = [batch.game.start() if e else s for s, e in zip(states, ended, strict=True)]
+    assert batch.rewards().tolist() == [[0, 0]] * size  # every game restarted or going on
+
+
+def test_an_illegal_move_refuses_the_whole_step() -> None:
+    batch = SowingBatch("kalah", 2)
+    batch.step([0, 1])
+    before = batch.boards.copy()
+    with pytest.raises(parlour.IllegalMove, match="game 1"):
+        batch.step([0, 6])  # kalah has columns 0..5
+    batch.boards[0] = batch.game.parse("0,0,0,0,0,1/20/4,4,4,4,4,3/4 0").board
+    before = batch.boards.copy()
+    with pytest.raises(parlour.IllegalMove, match="game 0"):
+        batch.step([0, 0])  # pit A of game 0 is empty
+    assert (batch.boards == before).all()
+    assert (batch.boards == before).all()
+    with pytest.raises(parlour.BadOption, match="sowing games"):
+        SowingBatch("gomoku", 2)
+
+
+def test_random_moves_are_legal_and_playouts_count_every_game() -> None:
+    batch = SowingBatch("kalah", 8, seed=1)
+    for _ in range(30):
+        moves = batch.random_moves()
+        mask = batch.legal_mask()
+        live = ~batch.terminal
+        assert all(mask[g, moves[g]] for g in np.flatnonzero(live))
+        assert (moves[~live] == -1).all()
+        batch.step(moves)
+    tally = SowingBatch("kalah", 8, seed=1).playouts(1000)  # in chunks of 128
+    assert tally.sum() == 1000 and tally[0] > 300 and tally[1] > 300
+
+
+def test_ayo_batch_agrees_with_the_states_move_for_move() -> None:
+    size = 6
+    batch = AyoBatch(size, seed=2, max_rounds=2, first=1)
+    batch.history = batch.history[:, :1].copy()  # the rows' histories must grow as they go
+    start = parlour.game("ayo", max_rounds=2, first=1).start()
+    assert isinstance(start, AyoState)
+    states = [start] * size
+    chooser = random.Random(11)
+    ended_games = 0
+    while ended_games < size:
+        mask = batch.legal_mask()
+        for g, state in enumerate(states):
+            # The kernels' layout up to the history bounds (the batch keeps them its way).
+            if not state.is_over:
+                assert (
+                    batch.positions[g, : ayo.HIST_FROM] == state.position[: ayo.HIST_FROM]
+                ).all()
+            assert mask[g].nonzero()[0].tolist() == list(state.legal_moves())
+        assert batch.terminal.tolist() == [s.is_over for s in states]
+        moves = [chooser.choice(s.legal_moves()) if not s.is_over else -1 for s in states]
+        flags = batch.step(moves)
+        before = states
+        states = [s if s.is_over else s.play(m) for s, m in zip(states, moves, strict=True)]
+        for g, (old, new) in enumerate(zip(before, states, strict=True)):
+            if new.is_over and not old.is_over:
+                assert flags[g] & ayo.GAME_OVER
+                assert batch.scores[g].tolist() == list(new.scores)
+                winner = new.winner
+                expected = [0, 0] if winner is None else ([1, -1] if winner == 0 else [-1, 1])
+                assert batch.rewards()[g].tolist() == expected
+                ended_games += 1
+    batch.reset()
+    assert (batch.positions == batch.start).all() and not batch.terminal.any()
+    drawn = batch.random_moves()
+    assert all(batch.legal_mask()[g, m] for g, m in enumerate(drawn))
