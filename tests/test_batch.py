@@ -9,7 +9,7 @@ import pytest
 
 import parlour
 from parlour.batch import AyoBatch, SowingBatch
-from parlour.games import ayo
+from parlour.games import ayo_kernel
 from parlour.games.ayo import AyoState
 from parlour.games.sowing import GAME_OVER
 
@@ -92,7 +92,8 @@ def test_ayo_batch_agrees_with_the_states_move_for_move() -> None:
             # The kernels' layout up to the history bounds (the batch keeps them its way).
             if not state.is_over:
                 assert (
-                    batch.positions[g, : ayo.HIST_FROM] == state.position[: ayo.HIST_FROM]
+                    batch.positions[g, : ayo_kernel.HIST_FROM]
+                    == state.position[: ayo_kernel.HIST_FROM]
                 ).all()
             assert mask[g].nonzero()[0].tolist() == list(state.legal_moves())
         assert batch.terminal.tolist() == [s.is_over for s in states]
@@ -102,7 +103,7 @@ def test_ayo_batch_agrees_with_the_states_move_for_move() -> None:
         states = [s if s.is_over else s.play(m) for s, m in zip(states, moves, strict=True)]
         for g, (old, new) in enumerate(zip(before, states, strict=True)):
             if new.is_over and not old.is_over:
-                assert flags[g] & ayo.GAME_OVER
+                assert flags[g] & ayo_kernel.GAME_OVER
                 assert batch.scores[g].tolist() == list(new.scores)
                 winner = new.winner
                 expected = [0, 0] if winner is None else ([1, -1] if winner == 0 else [-1, 1])

@@ -5,7 +5,7 @@ A :class:`SowingBatch` holds N positions of one mancala-family game (``kalah``,
 :mod:`parlour.games.sowing`; an :class:`AyoBatch` holds N games of Ayo.  Each steps all
 its games in one compiled call: the kernels here only loop over the games and call the
 game's own rule kernels on each row (``sowing.py``'s flat ``_at`` kernels, which take a
-position's offset in one buffer; ``ayo.py``'s ``apply_move`` and ``is_legal``), so there
+position's offset in one buffer; ``ayo_kernel.py``'s ``apply_move`` and ``is_legal``), so there
 is no second copy of a rule.  Everything a loop needs comes back as arrays: legal-move
 masks, the side to move, which games are over, the rewards and the final margins.
 
@@ -28,7 +28,7 @@ import numpy as np
 from numba import njit
 
 from parlour.core import BadOption, IllegalMove, game
-from parlour.games import ayo
+from parlour.games import ayo_kernel
 from parlour.games.ayo import AyoGame
 from parlour.games.sowing import (
     SowingGame,
@@ -143,7 +143,9 @@ def _ayo_illegal(positions: np.ndarray, moves: np.ndarray) -> int:
     """The first game whose move is not legal (finished games take any move), else -1."""
     for g in range(moves.shape[0]):
         pos = positions[g]
-        if not pos[ayo.OVER] and not ayo.is_legal(pos, pos[ayo.TO_MOVE], moves[g]):
+        if not pos[ayo_kernel.OVER] and not ayo_kernel.is_legal(
+            pos, pos[ayo_kernel.TO_MOVE], moves[g]
+        ):
             return g
     return -1
 
@@ -152,23 +154,23 @@ def _ayo_illegal(positions: np.ndarray, moves: np.ndarray) -> int:
 def _ayo_step(
     positions: np.ndarray, hist: np.ndarray, moves: np.ndarray, max_rounds: int, flags: np.ndarray
 ) -> None:
-    """Play each live game's (legal) move with ayo.py's ``apply_move``; then move the live
+    """Play each live game's (legal) move with ayo_kernel.py's ``apply_move``; then move the live
     part of each history (the keys since the last capture) to the row's start, so that a
     row holds no more than a round's keys since its last capture."""
     events = np.zeros(1, dtype=np.int64)
     for g in range(moves.shape[0]):
         pos = positions[g]
         flags[g] = 0
-        if pos[ayo.OVER]:
+        if pos[ayo_kernel.OVER]:
             continue
-        flags[g] = ayo.apply_move(pos, hist[g], moves[g], max_rounds, events)
-        first = pos[ayo.HIST_FROM]
+        flags[g] = ayo_kernel.apply_move(pos, hist[g], moves[g], max_rounds, events)
+        first = pos[ayo_kernel.HIST_FROM]
         if first:
-            live = pos[ayo.HIST_LEN] - first
+            live = pos[ayo_kernel.HIST_LEN] - first
             for k in range(live):
                 hist[g, k] = hist[g, first + k]
-            pos[ayo.HIST_FROM] = 0
-            pos[ayo.HIST_LEN] = live
+            pos[ayo_kernel.HIST_FROM] = 0
+            pos[ayo_kernel.HIST_LEN] = live
 
 
 @njit(cache=True, nogil=True)
@@ -176,8 +178,8 @@ def _ayo_legal(positions: np.ndarray, mask: np.ndarray) -> None:
     """``mask[g, h]``: whether game g's side to move may sow house h (none once over)."""
     for g in range(mask.shape[0]):
         pos = positions[g]
-        for house in range(ayo.HOUSES):
-            mask[g, house] = ayo.is_legal(pos, pos[ayo.TO_MOVE], house)
+        for house in range(ayo_kernel.HOUSES):
+            mask[g, house] = ayo_kernel.is_legal(pos, pos[ayo_kernel.TO_MOVE], house)
 
 
 @njit(cache=True, nogil=True)
@@ -343,9 +345,9 @@ class AyoBatch(Batch):
     """N games of Ayo, every one from the game's start (with its ``first``; without
     one, the starter its ``seed`` draws).
 
-    ``positions`` is ``(N, ayo.SIZE)`` int64, each row the layout of
-    :mod:`parlour.games.ayo`; ``history`` holds each row's keys since its last capture
-    (``history[g, :positions[g, ayo.HIST_LEN]]``), and grows when a row needs room.
+    ``positions`` is ``(N, ayo_kernel.SIZE)`` int64, each row the layout of
+    :mod:`parlour.games.ayo_kernel`; ``history`` holds each row's keys since its last capture
+    (``history[g, :positions[g, ayo_kernel.HIST_LEN]]``), and grows when a row needs room.
     The scores are the tokens each player holds (captured this round; at the end, held).
     """
 
@@ -372,26 +374,26 @@ class AyoBatch(Batch):
 
     @property
     def to_move(self) -> np.ndarray:
-        return self.positions[:, ayo.TO_MOVE]
+        return self.positions[:, ayo_kernel.TO_MOVE]
 
     @property
     def scores(self) -> np.ndarray:
-        return self.positions[:, ayo.CAPTURED : ayo.CAPTURED + 2]
+        return self.positions[:, ayo_kernel.CAPTURED : ayo_kernel.CAPTURED + 2]
 
     def legal_mask(self) -> np.ndarray:
-        mask = np.empty((len(self), ayo.HOUSES), dtype=np.bool_)
+        mask = np.empty((len(self), ayo_kernel.HOUSES), dtype=np.bool_)
         _ayo_legal(self.positions, mask)
         return mask
 
     @property
     def terminal(self) -> np.ndarray:
-        return self.positions[:, ayo.OVER].astype(np.bool_)
+        return self.positions[:, ayo_kernel.OVER].astype(np.bool_)
 
     def _illegal(self, moves: np.ndarray) -> int:
         return int(_ayo_illegal(self.positions, moves))
 
     def _step(self, moves: np.ndarray) -> np.ndarray:
-        if self.positions[:, ayo.HIST_LEN].max() >= self.history.shape[1]:
+        if self.positions[:, ayo_kernel.HIST_LEN].max() >= self.history.shape[1]:
             self.history = np.pad(self.history, ((0, 0), (0, self.history.shape[1])))
         flags = np.empty(len(self), dtype=np.int64)
         _ayo_step(self.positions, self.history, moves, self.game.max_rounds, flags)

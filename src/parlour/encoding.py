@@ -17,7 +17,8 @@ from typing import Any
 import numpy as np
 
 from parlour.core import IllegalMove, Move, State
-from parlour.games.ayo import HOUSES, TOKENS, AyoState
+from parlour.games.ayo import AyoState
+from parlour.games.ayo_kernel import HOUSES, TOKENS
 from parlour.games.gomoku import GomokuState
 from parlour.games.sowing import SowingState, pit_index, store_index
 from parlour.games.war import ROUND_LIMIT, card_name
