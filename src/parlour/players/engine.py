@@ -45,6 +45,9 @@ END_SECONDS = 1.0
 """How long an engine told ``END`` has to leave before it is killed."""
 POLL = 0.05
 """Seconds between two looks at the engine's memory while it thinks."""
+TAKEBACKS = 2
+"""The most stones taken back one by one (a turn and its reply); more, and the whole
+board is sent instead."""
 NOTES = ("MESSAGE", "DEBUG", "SUGGEST")
 """Lines an engine may print besides its answer: shown to nobody, never an answer."""
 
@@ -124,8 +127,8 @@ class EnginePlayer(Actor):
     async def _tell(self, state: GomokuState, stones: list[Point]) -> None:
         """Bring the engine to ``stones`` (in play order) and ask for its move: ``BEGIN``
         on an empty board, ``TURN`` with the one new stone (after a ``TAKEBACK`` of each
-        stone it has that the game no longer has), else the whole ``BOARD``; ``RESTART``
-        first when it has stones of another game."""
+        stone it has that the game no longer has, if no more than ``TAKEBACKS``), else
+        the whole ``BOARD``; ``RESTART`` first when it has stones of another game."""
         sent = self._sent
         kept = 0  # the stones the engine has that the game still has, from the first
         while kept < min(len(sent), len(stones)) and sent[kept] == stones[kept]:
@@ -136,7 +139,7 @@ class EnginePlayer(Actor):
             sent = []
         if not stones:
             self._write("BEGIN")
-        elif len(stones) == kept + 1:
+        elif len(stones) == kept + 1 and len(sent) - kept <= TAKEBACKS:
             for point in reversed(sent[kept:]):
                 await self._confirmed(f"TAKEBACK {point_text(point)}")
             self._write(f"TURN {point_text(stones[-1])}")
