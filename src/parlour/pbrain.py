@@ -255,20 +255,27 @@ class Brain:
             raise ProtocolError("still thinking of a move: wait for it")
 
 
-def serve(source: TextIO, out: TextIO, level: int = DEFAULT_LEVEL) -> NoReturn:
+def serve(source: TextIO, out: TextIO, level: int = DEFAULT_LEVEL) -> None:
     """Read commands from ``source`` until ``END`` (or its end), answering on ``out``;
-    then end the process at once, a search under way or not (no interpreter teardown to
-    wait for: a manager counts the time until the brain is gone)."""
+    a search still under way is stopped."""
     brain = Brain(out, level)
     while (line := source.readline()) and brain.handle(line):
         pass
-    out.flush()
+    brain._stop.set()
+
+
+def run(level: int = DEFAULT_LEVEL) -> NoReturn:
+    """The brain on standard input and output, then the process's end at once, a search
+    thread or not (no interpreter teardown to wait for: a manager counts the time until
+    the brain is gone)."""
+    serve(sys.stdin, sys.stdout, level)
+    sys.stdout.flush()
     os._exit(0)
 
 
 def main() -> None:
-    """``pbrain-parlour``: the brain on standard input and output."""
-    serve(sys.stdin, sys.stdout)
+    """``pbrain-parlour``."""
+    run()
 
 
 if __name__ == "__main__":

@@ -20,8 +20,6 @@ from parlour.cli._common import LEVEL
 def pbrain(level: int) -> None:
     """Speak the Gomocup protocol (Piskvork's pbrain protocol) on standard input and
     output: START, RECTSTART, RESTART, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END."""
-    import sys
+    from parlour.pbrain import run
 
-    from parlour.pbrain import serve
-
-    serve(sys.stdin, sys.stdout, level)
+    run(level)

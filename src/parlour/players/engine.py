@@ -187,7 +187,8 @@ class EnginePlayer(Actor):
         self._process = process
         assert process.stdout is not None
         loop = asyncio.get_running_loop()
-        threading.Thread(target=_read_lines, args=(process.stdout, self._lines, loop)).start()
+        reader = (process.stdout, self._lines, loop)
+        threading.Thread(target=_read_lines, args=reader, daemon=True).start()
         self._write(f"START {state.size}")
         answer = await self._read(START_SECONDS, "OK to START")
         if answer.strip().upper() != "OK":
