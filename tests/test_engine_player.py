@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import parlour
-from parlour.actors import Outcome, Reason, run_game, spawn
+from parlour.actors import Outcome, Reason, Referee, Resign, StartGame, run_game, spawn
 from parlour.cli import main
 from parlour.core import BadOption
 from parlour.games.gomoku import GomokuState
@@ -202,3 +202,23 @@ def test_a_person_or_the_computer_plays_an_engine_from_the_command_line() -> Non
     assert brain_processes() == []
     wrong = CliRunner().invoke(main, ["play", "gomoku", "--players", "human,engine:/nowhere"])
     assert wrong.exit_code == 2 and "'/nowhere' is not a program" in wrong.output
+
+
+async def test_a_game_ended_while_the_engine_thinks_kills_it_and_the_player_lives_on() -> None:
+    """A resignation while the engine thinks: its move is not waited for, the engine is
+    killed, and the player (which may play on with a new engine) has not crashed."""
+    engine = spawn(EnginePlayer([sys.executable, BRAIN, "silent"], seconds=30, keep=True))
+    other = spawn(RandomPlayer(seed=1))
+    referee = spawn(Referee(parlour.game("gomoku").start(), [engine, other]))
+    game = asyncio.ensure_future(referee.ask(StartGame()))
+    await asyncio.sleep(0.5)
+    assert brain_processes()  # thinking (silently)
+    referee.tell(Resign(1))
+    outcome = await asyncio.wait_for(game, 5)
+    assert (outcome.reason, outcome.winner) == (Reason.RESIGNED, 0)
+    deadline = time.monotonic() + 1
+    while brain_processes() and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+    assert brain_processes() == [] and engine.alive
+    for ref in (engine, other, referee):
+        ref.stop()

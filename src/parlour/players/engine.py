@@ -76,13 +76,14 @@ class EnginePlayer(Actor):
         self._moves: list[Point] = []  # the game's moves, from Moved and TakenBack
         self._sent: list[Point] = []  # the stones the engine knows, in play order
         self._answer: Reply | None = None
+        self._thinking: asyncio.Task[None] | None = None  # the turn under way
         self.times: list[float] = []  # seconds each move took, for the record
 
     async def receive(self, message: Any) -> None:
         match message:
             case Play(view):
                 self._answer = self.defer()
-                self.pipe(self._turn(view), "move")
+                self._thinking = self.pipe(self._turn(view), "move")
             case Piped("move", point, None) if self._answer is not None:
                 self._answer.send(Move(point))
             case Piped("move", _, Forfeit() as forfeit):
@@ -97,7 +98,10 @@ class EnginePlayer(Actor):
                 raise Forfeit(Reason.ILLEGAL, f"the engine played {move}: {reason}")
             case GameOver():
                 self._moves = []
-                if not self.keep:
+                if self._thinking is not None and not self._thinking.done():
+                    self._thinking.cancel()  # a resignation, an abort: its move is not wanted
+                    self._kill()  # nor the engine still thinking of it
+                elif not self.keep:
                     self.pipe(self._end(), "end")
 
     def stopping(self) -> None:
@@ -184,7 +188,7 @@ class EnginePlayer(Actor):
             )
         except OSError as error:
             raise Forfeit(Reason.CRASHED, f"the engine did not start: {error}") from None
-        self._process = process
+        self._process, self._sent = process, []
         assert process.stdout is not None
         loop = asyncio.get_running_loop()
         reader = (process.stdout, self._lines, loop)
