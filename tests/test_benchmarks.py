@@ -209,3 +209,21 @@ def test_quick_arguments_yield_to_the_command_line(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(sys, "argv", ["engine_depth.py", *argv])
         args = RECORD.arguments(parser, quick={"depth": 2})
         assert (args.depth, args.positions, args.quick) == (depth, 40, bool(argv))
+
+
+PBRAIN = Path(sys.executable).parent / "pbrain-parlour"
+
+
+@pytest.mark.skipif(
+    not PBRAIN.exists(), reason="no Gomocup engine: pbrain-parlour is not installed"
+)
+@pytest.mark.slow
+def test_gomoku_vs_engine_against_parlours_own_brain() -> None:
+    """Two games through the engine player against parlour's own brain (any Gomocup
+    engine's path serves: this one is always installed with parlour)."""
+    printed, figures = quick("gomoku_vs_engine", str(PBRAIN))
+    assert figures["wins"] + figures["losses"] + figures["draws"] == 2
+    low, high = figures["interval_95"]
+    assert 0 <= low <= figures["score"] <= high <= 1
+    assert figures["parlour_seconds_a_move"]["max"] > 0
+    assert "(W-L-D)" in printed

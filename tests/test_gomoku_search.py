@@ -19,9 +19,11 @@ from parlour.search.gomoku import (
     MAX_LEVEL,
     MOVER_WEIGHT,
     NODES,
+    WIN,
     Tables,
     Thinker,
     _table,
+    board_key,
     candidates,
     find_threat,
     five_points_near,
@@ -31,10 +33,11 @@ from parlour.search.gomoku import (
     search,
     search_root,
     shape,
+    stone_key,
     three_defences,
     windows_value,
 )
-from parlour.search.table import Table, new_table
+from parlour.search.table import Table, new_table, store
 
 VCF_POSITIONS = [
     # (board size, the game so far): the side to move has a VCF of at least three fours
@@ -240,6 +243,22 @@ def test_the_table_answers_a_threat_search_it_has_seen_at_once() -> None:
     assert found == 7 * 15 + 9 and nodes > 1  # J8
     assert vct_search(state, 2, table=table) == (found, 1)
     assert vct_search(state, 3, table=table) == (found, 1)
+
+
+def test_a_threat_search_never_reads_the_main_searchs_entries() -> None:
+    """The table holds a proven win for every board with one stone more than a quiet
+    opening's; the threat searches of that opening, which has no VCF or VCT, must still
+    find none (a threat search whose tag equalled a stone's key read the entry of the
+    board with that stone on E15 or F15, and played its move as a won VCT)."""
+    state = replay(15, "H8 I9")
+    table = new_table(18)
+    key = board_key(state.board)
+    for p in range(15 * 15):
+        for stone in (1, 2):
+            store(*table, key ^ stone_key(p, stone), 100, WIN, 0, 1, p, True, 0)
+    for attacker in (1, 2):
+        for threes in (False, True):
+            assert find_threat(state, attacker, threes, 3, table)[0] == -1
 
 
 def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:

@@ -98,6 +98,20 @@ class Reason(StrEnum):
     CRASHED = "crashed"
     LEFT = "left the game"
     ABORTED = "aborted"
+    MEMORY = "used too much memory"
+    """An outside engine went over its memory limit."""
+
+
+class Forfeit(Exception):
+    """The player to move loses other than by the rules, for ``reason`` (``detail`` in
+    words): the Referee's own verdicts, and what a player actor raises when it cannot go
+    on (an outside engine that crashed, answered late or garbage), which the Referee
+    turns into the game's outcome."""
+
+    def __init__(self, reason: Reason, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from typing import Any
 
 from parlour.actors.host import Host, StartGame
 from parlour.actors.messages import (
+    Forfeit,
     GameOver,
     Illegal,
     Move,
@@ -57,15 +58,6 @@ class _Before:
     state: State
     last_mover: int | None
     turns: tuple[int, int]
-
-
-class _Forfeit(Exception):
-    """The player to move loses by forfeit, for ``reason`` (``detail`` in words)."""
-
-    def __init__(self, reason: Reason, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
-        self.detail = detail
 
 
 class Referee(Host[Outcome]):
@@ -128,7 +120,7 @@ class Referee(Host[Outcome]):
             view = View(state, state.legal_moves(), turns[player], again)
             try:
                 move, after, account = await self._next_move(player, view)
-            except _Forfeit as forfeit:
+            except Forfeit as forfeit:
                 return self._outcome(1 - player, forfeit.reason, forfeit.detail, player)
             except _TakeBack:
                 before = self._take_back(player, before)
@@ -178,17 +170,19 @@ class Referee(Host[Outcome]):
                 case _:
                     move, reason = answer, f"expected a Move, got {type(answer).__name__}"
             ref.tell(Illegal(move, reason), self.ref)
-        raise _Forfeit(Reason.ILLEGAL, f"made {self.retries + 1} illegal moves ({reason})")
+        raise Forfeit(Reason.ILLEGAL, f"made {self.retries + 1} illegal moves ({reason})")
 
     async def _ask(self, ref: Ref, play: Play) -> Any:
         try:
             return await ref.ask(play, self.move_time)
         except AskTimeout:
-            raise _Forfeit(Reason.TIME, f"ran out of time ({self.move_time:g} s)") from None
+            raise Forfeit(Reason.TIME, f"ran out of time ({self.move_time:g} s)") from None
         except ActorStopped as stopped:
+            if isinstance(stopped.error, Forfeit):  # the player's own verdict on itself
+                raise Forfeit(stopped.error.reason, stopped.error.detail) from None
             if stopped.error is not None:
-                raise _Forfeit(Reason.CRASHED, stopped.reason) from None
-            raise _Forfeit(Reason.LEFT, f"left the game ({stopped.reason})") from None
+                raise Forfeit(Reason.CRASHED, stopped.reason) from None
+            raise Forfeit(Reason.LEFT, f"left the game ({stopped.reason})") from None
 
     def _outcome(
         self, winner: int | None, reason: Reason, detail: str, forfeit: int | None = None

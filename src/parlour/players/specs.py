@@ -1,4 +1,5 @@
-"""The ``--players`` specs every play command shares: ``human``, ``computer:LEVEL``, ``random``.
+"""The ``--players`` specs every play command shares: ``human``, ``computer:LEVEL``, ``random``,
+``engine:PATH[:ARGS]`` (a Gomocup engine, for five in a row).
 
 ``parse_players("human,computer:3")`` gives one :class:`PlayerSpec` a seat (player 0
 first); :meth:`PlayerSpec.build` makes the actor of a program; :func:`seat_names` names the
@@ -8,6 +9,8 @@ seats for the screens.  A bad spec raises BadOption naming the problem (the comm
 
 from __future__ import annotations
 
+import os
+import shlex
 from dataclasses import dataclass, replace
 
 from parlour.actors import Actor
@@ -16,7 +19,9 @@ from parlour.players.machines import ComputerPlayer, RandomPlayer
 
 DEFAULT_LEVEL = 3
 MAX_LEVEL = 8  # 1-3 the seed's minimax, above it the game's engine (parlour.search)
-KINDS = ("human", "computer", "random")
+KINDS = ("human", "computer", "random", "engine")
+ENGINE_SECONDS = 5.0
+"""An engine's time a move when ``--time`` gives none."""
 
 
 @dataclass(frozen=True)
@@ -27,6 +32,8 @@ class PlayerSpec:
     level: int = DEFAULT_LEVEL
     seconds: float | None = None
     """The computer's time a move (``--time``), for levels that search on a clock."""
+    command: tuple[str, ...] = ()
+    """An engine's program and its arguments."""
 
     @property
     def human(self) -> bool:
@@ -38,24 +45,50 @@ class PlayerSpec:
             return ComputerPlayer(self.level, self.seconds)
         if self.kind == "random":
             return RandomPlayer(seed)
+        if self.kind == "engine":
+            from parlour.players.engine import EnginePlayer
+
+            return EnginePlayer(self.command, self.seconds or ENGINE_SECONDS)
         raise ValueError("a human seat has no program to build")
 
     def __str__(self) -> str:
+        if self.kind == "engine":
+            return f"engine:{shlex.join(self.command)}"
         return f"computer:{self.level}" if self.kind == "computer" else self.kind
 
 
 def parse_player(text: str) -> PlayerSpec:
-    """One spec: ``human``, ``random``, ``computer`` (level 3) or ``computer:LEVEL``."""
+    """One spec: ``human``, ``random``, ``computer`` (level 3), ``computer:LEVEL`` or
+    ``engine:PATH[:ARGS]``."""
+    if text.strip().lower().startswith("engine:"):
+        return parse_engine(text.strip()[len("engine:") :])
     kind, sep, level_text = text.strip().lower().partition(":")
     if kind not in KINDS:
         raise BadOption(
-            f"unknown player {shown(text.strip())}; the players are human, computer:LEVEL, random"
+            f"unknown player {shown(text.strip())}; the players are human, computer:LEVEL, "
+            "random, engine:PATH"
         )
     if not sep:
         return PlayerSpec(kind)
     if kind != "computer":
         raise BadOption(f"only the computer has a level, not {shown(text.strip())}")
     return PlayerSpec(kind, parse_level(level_text))
+
+
+def parse_engine(text: str) -> PlayerSpec:
+    """``PATH[:ARGS]``: a Gomocup engine's program, which must be there to run, and its
+    arguments (split as a shell would)."""
+    path, _, args = text.partition(":")
+    if not path.strip():
+        raise BadOption("engine:PATH needs the engine's program, e.g. engine:./pbrain-wine")
+    program = os.path.expanduser(path.strip())
+    if not (os.path.isfile(program) and os.access(program, os.X_OK)):
+        raise BadOption(f"the engine {shown(path.strip())} is not a program that can be run")
+    try:
+        arguments = shlex.split(args)
+    except ValueError as error:
+        raise BadOption(f"the engine's arguments {shown(args)}: {error}") from None
+    return PlayerSpec("engine", command=(program, *arguments))
 
 
 def parse_level(text: str) -> int:
@@ -76,8 +109,11 @@ def parse_players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
 def timed(
     specs: tuple[PlayerSpec, PlayerSpec], seconds: float | None
 ) -> tuple[PlayerSpec, PlayerSpec]:
-    """The specs with every computer given ``seconds`` a move (None: the level's own)."""
-    first, second = (replace(s, seconds=seconds) if s.kind == "computer" else s for s in specs)
+    """The specs with every computer and engine given ``seconds`` a move (None: the
+    level's own, or an engine's default)."""
+    first, second = (
+        replace(s, seconds=seconds) if s.kind in ("computer", "engine") else s for s in specs
+    )
     return first, second
 
 

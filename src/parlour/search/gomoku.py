@@ -136,11 +136,29 @@ def place(board: np.ndarray, near: np.ndarray, point: int, stone: int) -> None:
             near[r, c] += step
 
 
+KIND_SHIFT = np.uint64(61)
+STONE_BITS = np.uint64((1 << 61) - 1)
+"""A key's top three bits say what kind of entry it is, the other 61 hash the stones: a
+stone's part has the top bits clear, so every board's key (the XOR of its stones' parts)
+has them clear too, and each threat search's tag sets its own kind there.  Keys of two
+kinds can then never meet, whatever the stones (a tag that was a hash of a small number
+could equal a stone's part, and a threat search read the main search's entry of the
+board with one stone more as a proven win)."""
+
+
 @njit(cache=True, nogil=True)
 def stone_key(point: int, stone: int) -> np.uint64:
     """A stone's part of a position's key (the XOR of its stones' parts: the side to move
-    follows from the stones)."""
-    return mix(np.uint64(point * 4 + stone))
+    follows from the stones); its kind bits are clear (the main search's kind)."""
+    return mix(np.uint64(point * 4 + stone)) & STONE_BITS
+
+
+@njit(cache=True, nogil=True)
+def threat_tag(stone: int, threes: bool) -> np.uint64:
+    """What a threat search of ``stone`` (a VCT if ``threes``, else a VCF) XORs into a
+    board's key for its entries: kinds 1 to 4 in the top bits, and a hash below them."""
+    kind = np.uint64(stone + 2 * threes)  # 1, 2 (VCF of either side), 3, 4 (VCT)
+    return (kind << KIND_SHIFT) | (mix(np.uint64(stone + 4 * threes + 16)) & STONE_BITS)
 
 
 @njit(cache=True, nogil=True)
@@ -509,7 +527,7 @@ def threat_search(
         return 1
     if last >= 0 and five_points_near(board, last, 3 - stone, exact, points):
         return -1
-    node = key ^ mix(np.uint64(stone + 4 * threes + 16))  # the attacker and the kind
+    node = key ^ threat_tag(stone, threes)
     known, settled, stored = probe(tt_keys, tt_data, node, depth, 0, 1, False)
     if settled:
         return known if stored > 0 else -1

@@ -1,0 +1,182 @@
+"""parlour's five-in-a-row engine against any Gomocup engine, on 15x15, both through the
+engine player: parlour plays as its own brain (``parlour.pbrain`` in a process of its
+own), so both sides get the same protocol, the same ``INFO timeout_turn`` and the same
+referee.
+
+Each opening (three stones, X 0 X, on random points of the central 5x5 from ``--seed``)
+is played twice, each side playing X once; both then play to the end (five, a full
+board, or a forfeit: a move later than the limit and a second, a crash...).  It prints
+W-L-D from parlour's side, its score with a 95% interval (normal, on the games' scores),
+and the time parlour took a move (mean and maximum) against the limit.
+
+    .venv/bin/python benchmarks/gomoku_vs_engine.py ENGINE [--games 20]
+        [--time-per-move 1] [--seed 1] [--level 3]
+
+ENGINE is the engine's program (and its arguments, one string as a shell splits them),
+built outside this repository: see the README's section on Gomocup.  ``--quick`` plays
+two games at 0.3 s a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import random
+import shlex
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import parlour
+from parlour.actors import Outcome, Ref, run_game, spawn
+from parlour.games.gomoku import GomokuState
+from parlour.players.engine import TOLERANCE, EnginePlayer
+from record import arguments, record
+
+SIZE = 15
+
+
+def openings(count: int, seed: int) -> list[list[tuple[int, int]]]:
+    """``count`` openings of three stones on distinct points of the central 5x5."""
+    rng = random.Random(seed)
+    centre = SIZE // 2
+    points = [(centre + dr, centre + dc) for dr in range(-2, 3) for dc in range(-2, 3)]
+    return [rng.sample(points, 3) for _ in range(count)]
+
+
+def interval(scores: list[float]) -> tuple[float, float, float]:
+    """The mean score and its 95% interval (normal approximation, clipped to 0..1)."""
+    n = len(scores)
+    mean = sum(scores) / n
+    spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / max(1, n - 1))
+    half = 1.96 * spread / math.sqrt(n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+@dataclass
+class Side:
+    """One side's engine, kept from game to game (and started again after a forfeit,
+    which ends its player), and the seconds each of its moves took."""
+
+    command: list[str]
+    seconds: float
+    tolerance: float
+    player: EnginePlayer | None = None
+    ref: Ref | None = None
+    times: list[float] = field(default_factory=list)
+
+    def seat(self) -> Ref:
+        if self.ref is None or not self.ref.alive:
+            self.player = EnginePlayer(
+                self.command, self.seconds, tolerance=self.tolerance, keep=True
+            )
+            self.times = self.times + self.player.times
+            self.player.times = self.times  # one list for every player of the side
+            self.ref = spawn(self.player)
+        return self.ref
+
+    async def leave(self) -> None:
+        if self.ref is not None:
+            self.ref.stop()
+            await self.ref.join()
+
+
+async def match(
+    engine: list[str], games: int, seconds: float, seed: int, level: int, tolerance: float
+) -> Any:
+    brain = [str(Path(sys.executable).parent / "parlour"), "pbrain", "--level", str(level)]
+    ours, theirs = Side(brain, seconds, TOLERANCE), Side(engine, seconds, tolerance)
+    tally: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    scores: list[float] = []
+    lost_as: Counter[str] = Counter()
+    pairs = (games + 1) // 2
+    try:
+        for number, stones in enumerate(openings(pairs, seed) * 2):
+            if len(scores) == games:
+                break
+            seat = number // pairs  # every opening once with parlour X, then with it 0
+            start = parlour.game("gomoku", size=SIZE).start()
+            for point in stones:
+                start = start.play(point)
+            players = [ours.seat(), theirs.seat()]
+            if seat == 1:
+                players.reverse()
+            started = time.perf_counter()
+            outcome: Outcome = await run_game(start, players)
+            score = 0.5 if outcome.winner is None else float(outcome.winner == seat)
+            scores.append(score)
+            tally[{1.0: "wins", 0.0: "losses", 0.5: "draws"}[score]] += 1
+            reasons[outcome.reason.value] += 1
+            if score == 0:
+                lost_as["X" if seat == 0 else "0"] += 1
+            final = outcome.final
+            assert isinstance(final, GomokuState)
+            names = " ".join(final.move_name(m) for m in (*stones, *outcome.moves))
+            print(
+                f"  game {len(scores):>2}: parlour {'X0'[seat]} "
+                f"{['lost', 'drew', 'won'][int(score * 2)]} ({outcome.reason.value}"
+                f"{': ' + outcome.detail if outcome.forfeit is not None else ''}) "
+                f"in {time.perf_counter() - started:.0f} s: {names}",
+                flush=True,
+            )
+    finally:
+        await asyncio.gather(ours.leave(), theirs.leave())
+    mean, low, high = interval(scores)
+    times = ours.times
+    mean_time = sum(times) / len(times)
+    figures = {
+        **{k: tally[k] for k in ("wins", "losses", "draws")},
+        "score": mean,
+        "interval_95": [low, high],
+        "losses_as": dict(lost_as),
+        "reasons": dict(reasons),
+        "parlour_seconds_a_move": {"mean": mean_time, "max": max(times)},
+        "engine_seconds_a_move": {
+            "mean": sum(theirs.times) / len(theirs.times),
+            "max": max(theirs.times),
+        },
+    }
+    print(
+        f"parlour vs {shlex.join(engine)} at {seconds:g} s a move: "
+        f"{tally['wins']}-{tally['losses']}-{tally['draws']} (W-L-D), score {mean:.0%} "
+        f"(95%: {low:.0%}-{high:.0%}); parlour's time a move: mean {mean_time:.2f} s, "
+        f"max {max(times):.2f} s (limit {seconds:g} s)"
+    )
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("engine", metavar="ENGINE", help="the engine's program and arguments")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--time-per-move", dest="seconds", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--level", type=int, default=3, help="parlour's level (depth, width)")
+    parser.add_argument(
+        "--tolerance",
+        type=float,
+        default=TOLERANCE,
+        help="seconds the engine may go over a move's limit (one that counts CPU time, "
+        "as Wine does, takes longer on a busy machine); parlour gets the default",
+    )
+    args = arguments(parser, quick={"games": 2, "seconds": 0.3})
+    figures = asyncio.run(
+        match(
+            shlex.split(args.engine),
+            args.games,
+            args.seconds,
+            args.seed,
+            args.level,
+            args.tolerance,
+        )
+    )
+    record(args, figures)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,25 @@
+"""``parlour pbrain``: the five-in-a-row engine as a Gomocup brain on standard input and
+output (also installed as ``pbrain-parlour``, the name Gomocup managers look for)."""
+
+from __future__ import annotations
+
+import click
+
+from parlour.cli import main
+from parlour.cli._common import LEVEL
+
+
+@main.command(short_help="Play five in a row as a Gomocup brain on stdin/stdout.")
+@click.option(
+    "--level",
+    type=LEVEL,
+    default="3",
+    show_default=True,
+    help="The engine's level: its search's depth and width (the manager sets the time).",
+)
+def pbrain(level: int) -> None:
+    """Speak the Gomocup protocol (Piskvork's pbrain protocol) on standard input and
+    output: START, RECTSTART, RESTART, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END."""
+    from parlour.pbrain import run
+
+    run(level)

@@ -1,0 +1,105 @@
+"""A Gomocup brain for the tests that misbehaves on purpose, as its one argument says:
+
+- ``crash``: exits (status 3) on its third move;
+- ``silent``: never answers a move;
+- ``garbage``: answers a move with text that is no move;
+- ``occupied``: plays the point its opponent just played;
+- ``offboard``: plays a point off the board;
+- ``noflush``: never flushes its answers (so they never leave its buffer);
+- ``memory``: takes 300 MB, then thinks on;
+- ``closed``: closes its output;
+- ``fork``: starts a child process that sleeps, then never answers;
+- ``good``: plays the first free point from the top-left, properly.
+
+Standard library only, so that it runs as a plain script.
+"""
+
+import os
+import subprocess
+import sys
+import time
+
+MODE = sys.argv[1]
+if MODE == "noflush":  # block-buffered whatever PYTHONUNBUFFERED says
+    sys.stdout = open(1, "w", buffering=1 << 16, closefd=False)  # noqa: SIM115
+size = 15
+stones: set[tuple[int, int]] = set()
+moves = 0
+hoard: list[bytearray] = []
+
+
+def say(text: str) -> None:
+    sys.stdout.write(text + "\n")
+    if MODE != "noflush":
+        sys.stdout.flush()
+
+
+def answer(last: tuple[int, int] | None) -> None:
+    global moves
+    moves += 1
+    if MODE == "crash" and moves == 3:
+        sys.exit(3)
+    if MODE == "silent":
+        return
+    if MODE == "fork":
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+        return
+    if MODE == "memory":
+        hoard.append(bytearray(300 << 20))
+        for i in range(0, len(hoard[0]), 4096):
+            hoard[0][i] = 1
+        time.sleep(60)
+    if MODE == "closed":
+        sys.stdout.close()
+        os.close(1)
+        time.sleep(60)
+    if MODE == "garbage":
+        say("I resign, or maybe not")
+        return
+    if MODE == "occupied" and last is not None:
+        say(f"{last[0]},{last[1]}")
+        return
+    if MODE == "offboard":
+        say(f"{size},{size + 3}")
+        return
+    free = next((x, y) for y in range(size) for x in range(size) if (x, y) not in stones)
+    stones.add(free)
+    say("MESSAGE thinking hard")
+    say(f"{free[0]},{free[1]}")
+
+
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    command = words[0].upper()
+    if command == "START":
+        size = int(words[1])
+        stones.clear()
+        say("OK")
+        sys.stdout.flush()  # the one answer "noflush" remembers to flush
+    elif command == "RESTART":
+        stones.clear()
+        say("OK")
+    elif command == "BEGIN":
+        answer(None)
+    elif command == "TURN":
+        x, y = map(int, words[1].split(","))
+        stones.add((x, y))
+        answer((x, y))
+    elif command == "BOARD":
+        stones.clear()
+        last = None
+        for row in sys.stdin:
+            if row.strip().upper() == "DONE":
+                break
+            x, y, _ = map(int, row.split(","))
+            stones.add((x, y))
+            last = (x, y)
+        answer(last)
+    elif command == "TAKEBACK":
+        x, y = map(int, words[1].split(","))
+        stones.discard((x, y))
+        say("OK")
+    elif command == "END":
+        break
