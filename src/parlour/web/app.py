@@ -1,0 +1,191 @@
+"""The web application: the page, a small JSON API, and one websocket per browser tab.
+
+- ``GET /`` (and ``/game/ID``, ``/replay/ID``): the page, which routes itself;
+- ``GET /api/catalogue``: the games and their options; ``GET /api/games``: the games
+  under way and the last finished; ``POST /api/games``: a new game (see
+  :mod:`parlour.web.hall`), answered with its id and the seat tokens;
+  ``GET /api/games/ID``: a finished game's record, for its replay;
+- ``/ws/ID``: the game itself.  The tab's first message is ``hello`` with its seat token
+  (none to watch); it gets the whole game (``state``), then each event as it happens
+  (``event``, numbered), and ``error`` for each message refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from parlour.core import game, game_names
+from parlour.web import protocol
+from parlour.web.hall import Hall, catalogue
+from parlour.web.records import Records
+from parlour.web.tables import BURST, Connection, Refused, Table
+
+STATIC = Path(__file__).parent / "static"
+HELLO_WAIT = 10.0
+"""Seconds a new websocket has to say hello."""
+FLOOD_CLOSE = 5 * BURST
+"""Messages over the rate a connection may send before it is closed."""
+
+
+def create_app(db: str | Path = ":memory:", abandon: float = 60.0, warm: bool = True) -> Starlette:
+    """The application, keeping finished games at ``db``; a seat empty ``abandon`` seconds
+    forfeits.  ``warm`` compiles the games' rules in a thread at start-up, so that the
+    first move of the first game does not wait for the compiler."""
+    hall = Hall(Records(db), abandon)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if warm:
+            threading.Thread(target=_warm_up, daemon=True, name="warm-up").start()
+        yield
+        hall.close()
+        await asyncio.sleep(0)  # the aborts are told before the records close
+        hall.records.close()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def games_catalogue(request: Request) -> Response:
+        return JSONResponse(catalogue())
+
+    async def games(request: Request) -> Response:
+        return JSONResponse({"playing": hall.playing(), "finished": hall.records.latest()})
+
+    async def new_game(request: Request) -> Response:
+        body = await request.body()
+        if len(body) > protocol.MAX_CHARS:
+            limit = protocol.MAX_CHARS
+            return _refusal(f"request too long: {len(body)} bytes, the limit is {limit}")
+        try:
+            table, token, invite = hall.create(protocol.json_object(body.decode(errors="replace")))
+        except Refused as error:
+            return _refusal(str(error))
+        return JSONResponse({"id": table.id, "token": token, "invite": invite})
+
+    async def record(request: Request) -> Response:
+        found = hall.records.get(request.path_params["id"])
+        if found is None:
+            return JSONResponse({"error": "no finished game has this id"}, status_code=404)
+        return JSONResponse(found)
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        table = hall.tables.get(websocket.path_params["id"])
+        if table is None:
+            found = hall.records.get(websocket.path_params["id"])
+            message = {"type": "record", "record": found} if found else _no_game()
+            await websocket.send_json(message)
+            await websocket.close()
+            return
+        try:
+            connection = table.join(await _hello(websocket))
+        except Refused as error:
+            await websocket.send_json({"type": "error", "message": str(error), "fatal": True})
+            await websocket.close()
+            return
+        connection.send(table.fresh(connection))
+        sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
+        try:
+            await _listen(websocket, table, connection)
+        finally:
+            table.leave(connection)
+            sender.cancel()
+
+    routes = [
+        Route("/", page),
+        Route("/game/{id}", page),
+        Route("/replay/{id}", page),
+        Route("/api/catalogue", games_catalogue),
+        Route("/api/games", games),
+        Route("/api/games", new_game, methods=["POST"]),
+        Route("/api/games/{id}", record),
+        WebSocketRoute("/ws/{id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hall = hall
+    return app
+
+
+def _refusal(message: str) -> Response:
+    return JSONResponse({"error": message}, status_code=400)
+
+
+def _no_game() -> dict[str, Any]:
+    return {"type": "error", "message": "no game has this id", "fatal": True}
+
+
+async def _hello(websocket: WebSocket) -> str | None:
+    """The seat token of the tab's first message (None: it watches); Refused for any
+    first message but a hello."""
+    try:
+        text = await asyncio.wait_for(_text(websocket), HELLO_WAIT)
+    except TimeoutError:
+        raise Refused(f"no hello within {HELLO_WAIT:g} s") from None
+    if text is None:
+        raise Refused("the connection closed")
+    message = protocol.parse(text)
+    if message["type"] != "hello":
+        raise Refused("the first message is a hello (with the seat's token, if any)")
+    token: str | None = message.get("token")
+    return token
+
+
+async def _text(websocket: WebSocket) -> str | None:
+    """The next text message; None once the connection closes; Refused for binary."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        return None
+    text = message.get("text")
+    if text is None:
+        raise Refused("messages are JSON text, not binary")
+    return str(text)
+
+
+async def _listen(websocket: WebSocket, table: Table, connection: Connection) -> None:
+    """Hand each message of the tab to the table until the tab goes (or floods)."""
+    dropped = 0
+    while True:
+        try:
+            text = await _text(websocket)
+            if text is None:
+                return
+            if not connection.take_turn():
+                dropped += 1
+                if dropped > FLOOD_CLOSE:
+                    await websocket.close(code=1008, reason="too many messages")
+                    return
+                raise Refused("too many messages: slow down (this one was dropped)")
+            message = protocol.parse(text)
+            if message["type"] == "hello":
+                raise Refused("this connection has said hello already")
+            table.handle(connection, message)
+        except Refused as error:
+            connection.send({"type": "error", "message": str(error), "n": table.n})
+
+
+async def _send(websocket: WebSocket, connection: Connection) -> None:
+    with contextlib.suppress(Exception):  # the tab went away: its listener ends the rest
+        while True:
+            await websocket.send_json(await connection.outbox.get())
+
+
+def _warm_up() -> None:
+    """Compile each game's rules (numba), once per process, before anyone plays."""
+    for name in game_names():
+        if name == "war":
+            continue
+        start = game(name).start()
+        start.play_report(start.legal_moves()[0])
