@@ -30,7 +30,7 @@ from parlour.core import game, game_names
 from parlour.web import protocol
 from parlour.web.hall import Hall, catalogue
 from parlour.web.records import Records
-from parlour.web.tables import BURST, Connection, Refused, Table
+from parlour.web.tables import BURST, HINT_LEVEL, HINT_SECONDS, Connection, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
 HELLO_WAIT = 10.0
@@ -183,9 +183,13 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
 
 
 def _warm_up() -> None:
-    """Compile each game's rules (numba), once per process, before anyone plays."""
+    """Compile each game's rules and engine (numba; and build its endgame table), once per
+    process, before anyone plays or asks for a hint."""
+    from parlour.search import thinker
+
     for name in game_names():
         if name == "war":
             continue
         start = game(name).start()
         start.play_report(start.legal_moves()[0])
+        thinker(name, HINT_LEVEL, HINT_SECONDS).warm_up(start)

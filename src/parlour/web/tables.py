@@ -345,8 +345,8 @@ class TurnTable(Table):
         is not that seat's turn."""
         seat = message.get("seat")
         if seat is None:
-            seat = self.state.to_move if to_move or len(connection.seats) > 1 else None
-            seat = min(connection.seats) if seat is None else seat
+            mover = self.state.to_move
+            seat = mover if mover in connection.seats else min(connection.seats)
         if seat not in connection.seats:
             raise Refused(f"you do not hold the seat of {self.names[seat]}")
         if to_move and seat != self.state.to_move:
@@ -425,6 +425,7 @@ class WarTable(Table):
     from the events, as the Dealer does: it never sees a stack's order."""
 
     kind = "war"
+    """The Dealer plays as fast as it can; each page paces the events itself."""
 
     def __init__(self, table_id: str, game: WarGame) -> None:
         super().__init__(table_id, game, ("Player 1", "Player 2"))
@@ -436,10 +437,22 @@ class WarTable(Table):
         seed = secrets.randbits(63)  # the deal: drawn here, never shown
         rules = dataclasses.replace(game.rules, seed=seed)
         self.dealer = spawn(Dealer(rules, self.war_players, [self._listener]))
-        self.dealer.tell(StartGame())
+
+    def join(self, token: str | None) -> Connection:
+        """A watcher (War has no seats); the first one has the cards dealt."""
+        if not self.connections and not self.log:
+            self.dealer.tell(StartGame())
+        return super().join(token)
 
     def snapshot(self) -> Json:
-        return {"counts": list(self.counts), "rounds": self.rounds, "last": self.last}
+        """The stacks' sizes and the last cards turned, and every event so far (a page
+        shows a game of War at its own pace, from the deal)."""
+        return {
+            "counts": list(self.counts),
+            "rounds": self.rounds,
+            "last": self.last,
+            "log": self.log,
+        }
 
     def abort(self, why: str) -> None:
         self.dealer.tell(Abort(why))
