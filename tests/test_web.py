@@ -36,13 +36,15 @@ def client(db: Path) -> Iterator[TestClient]:
 def play_out(tabs: dict[int, Tab], watcher: Tab) -> dict[str, object]:
     """The seats of ``tabs`` each play their first legal move until the game ends (the
     other seat's moves come from the server); the result, as ``watcher`` sees it."""
+    moved_at = -1  # the event after which a move was sent: one move a position
     while watcher.result is None:
         seat = watcher.position["to_move"]
-        if seat in tabs:
+        if seat in tabs and moved_at != watcher.n:
             tab = tabs[seat]
             while tab.n < watcher.n:
                 tab.next()
             tab.move(watcher.position["legal"][0])
+            moved_at = watcher.n
         assert watcher.next()["type"] != "error"
     return watcher.result
 

@@ -95,7 +95,6 @@ def create_app(db: str | Path = ":memory:", abandon: float = 60.0, warm: bool = 
             await websocket.send_json({"type": "error", "message": str(error), "fatal": True})
             await websocket.close()
             return
-        connection.send(table.fresh(connection))
         sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
         try:
             await _listen(websocket, table, connection)

@@ -199,13 +199,17 @@ class Table:
 
     def record(self) -> Json:
         """The finished game as the records keep it: everything that was shown."""
-        return {"table": self.info(), "log": self.log, "result": self.result}
+        return {"table": self.info(), "log": self.log, "result": self.result, "start": None}
 
     def join(self, token: str | None) -> Connection:
-        """A new connection for ``token`` (None: a spectator); Refused for a token that
-        holds no seat here."""
-        connection = Connection(frozenset())
+        """A new connection for ``token`` (None: a spectator), sent the whole game first;
+        Refused for a token that holds no seat here."""
+        return self._connect(frozenset())
+
+    def _connect(self, seats: frozenset[int]) -> Connection:
+        connection = Connection(seats)
         self.connections.add(connection)
+        connection.send(self.fresh(connection))
         return connection
 
     def leave(self, connection: Connection) -> None:
@@ -271,6 +275,9 @@ class TurnTable(Table):
     def info(self) -> Json:
         return super().info() | {"undo": self.undo, "started": self.started}
 
+    def record(self) -> Json:
+        return super().record() | {"start": views.position(self.start)}
+
     def snapshot(self) -> Json:
         return {"position": views.position(self.state), "moves": list(self.moves)}
 
@@ -280,8 +287,7 @@ class TurnTable(Table):
         seats = self.tokens.get(token)
         if seats is None:
             raise Refused("this link's seat token is not one of this game's")
-        connection = Connection(seats)
-        self.connections.add(connection)
+        connection = self._connect(seats)
         for seat in seats:
             timer = self._timers.pop(seat, None)
             if timer is not None:
@@ -314,8 +320,8 @@ class TurnTable(Table):
         if kind == "hint":
             self._hint(connection, self._seat(connection, message))
             return
-        self._check_current(message)
         seat = self._seat(connection, message)
+        self._check_current(message)
         if kind == "undo":
             if not self.undo:
                 raise Refused("taking moves back is only for a game against the computer")
@@ -336,8 +342,12 @@ class TurnTable(Table):
         return set().union(*self.tokens.values())
 
     def _begin(self) -> None:
+        """Start the game (every seat has been taken); the pages are told (no event: the
+        game's events are its moves)."""
         self.started = True
         self.referee.tell(StartGame())
+        for connection in self.connections:
+            connection.send({"type": "started"})
 
     def _seat(self, connection: Connection, message: Json, to_move: bool = True) -> int:
         """The seat a message acts for: its ``seat`` if given, else the one to move (or the
