@@ -133,7 +133,7 @@ async function listGames() {
 
 const S = {
   id: null, token: null, ws: null, n: 0, table: null, you: [], position: null,
-  shown: null, moves: [], result: null, queue: [], busy: false, fatal: false,
+  shown: null, moves: [], result: null, queue: [], busy: false, fatal: false, pending: false,
   warShown: 0, war: { counts: [0, 0], last: null, paused: false, steps: 0 },
 };
 
@@ -186,6 +186,7 @@ function send(message) {
 }
 
 function receive(message) {
+  S.pending = false;
   switch (message.type) {
     case "state":
       return fresh(message);
@@ -289,7 +290,8 @@ function drawMoves() {
 
 function mine() {
   const p = S.position;
-  return !S.result && p && !p.over && S.you.includes(p.to_move) && S.position === S.shown && !S.busy;
+  const ready = S.position === S.shown && !S.busy && !S.pending;
+  return ready && !S.result && p && !p.over && S.you.includes(p.to_move);
 }
 
 function status() {
@@ -324,6 +326,8 @@ function draw(withStatus = true) {
 function play(move) {
   if (!mine()) return;
   send({ type: "move", move, at: S.n });
+  S.pending = true; // one move a turn: the board waits for the server's answer
+  draw();
 }
 
 function wireControls() {
@@ -417,8 +421,8 @@ function drawSowing(p, live) {
       const letter = p.letters[c];
       const g2 = el("g", { class: "pit", "data-pit": `${player}${letter}` }, svg);
       const can = live && p.to_move === player && p.legal.includes(letter);
-      const owner = S.table.names[player];
-      button(g2, `pit ${letter} of ${owner}, ${count} seed${count === 1 ? "" : "s"}`, can, () => play(letter));
+      const row = `Player ${player + 1}'s row`;
+      button(g2, `pit ${letter}, ${count} seed${count === 1 ? "" : "s"}, ${row}`, can, () => play(letter));
       el("circle", { class: "hole", cx: x, cy: y, r: 34, fill: "var(--pit)" }, g2);
       seeds(g2, x, y, count, 30);
       el("text", { x: x + 27, y: y + (player === 0 ? 38 : -26), "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#111" }, g2, String(count));
