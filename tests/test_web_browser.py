@@ -136,7 +136,8 @@ def test_five_in_a_row_between_two_people_watched_with_a_reload(
     def click(page: Page, point: str) -> None:
         page.locator(f'[data-point="{point}"].live').click()
 
-    for turn, (mine, theirs) in enumerate(zip(["A1", "B1", "C1", "D1"], ["A2", "B2", "C2", "D2"])):
+    row1, row2 = ["A1", "B1", "C1", "D1"], ["A2", "B2", "C2", "D2"]
+    for turn, (mine, theirs) in enumerate(zip(row1, row2, strict=True)):
         click(x, mine)
         if turn == 2:  # the second person reloads and comes back to the same seat
             o.reload()
