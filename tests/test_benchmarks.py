@@ -208,3 +208,12 @@ def test_quick_arguments_yield_to_the_command_line(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(sys, "argv", ["engine_depth.py", *argv])
         args = RECORD.arguments(parser, quick={"depth": 2})
         assert (args.depth, args.positions, args.quick) == (depth, 40, bool(argv))
+
+
+@pytest.mark.slow
+def test_web_load_loses_no_game() -> None:
+    """The script fails by itself on a game lost or corrupted; its figures add up."""
+    _, figures = quick("web_load")
+    assert figures["lost_or_corrupted"] == 0 and figures["connection_failures"] == 0
+    assert figures["moves"] > figures["games"] and figures["moves_per_second"] > 0
+    assert 0 < figures["round_trip_p50_ms"] <= figures["round_trip_p99_ms"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import click
 
 from parlour.cli import main
-from parlour.cli._common import seconds_type, whole_type
+from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
 
 
 @main.command()
@@ -55,4 +55,8 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
         ws_max_size=16 * 1024,
         timeout_graceful_shutdown=1,
     )
-    uvicorn.Server(config).run()
+    try:
+        uvicorn.Server(config).run()
+    except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
+        click.echo("Stopped.", err=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None

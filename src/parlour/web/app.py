@@ -4,7 +4,8 @@
 - ``GET /api/catalogue``: the games and their options; ``GET /api/games``: the games
   under way and the last finished; ``POST /api/games``: a new game (see
   :mod:`parlour.web.hall`), answered with its id and the seat tokens;
-  ``GET /api/games/ID``: a finished game's record, for its replay;
+  ``GET /api/games/ID``: a finished game's record, for its replay; ``GET /api/ready``:
+  whether the games' kernels are compiled (start-up compiles them in a thread);
 - ``/ws/ID``: the game itself.  The tab's first message is ``hello`` with its seat token
   (none to watch); it gets the whole game (``state``), then each event as it happens
   (``event``, numbered), and ``error`` for each message refused.
@@ -44,11 +45,14 @@ def create_app(db: str | Path = ":memory:", abandon: float = 60.0, warm: bool = 
     forfeits.  ``warm`` compiles the games' rules in a thread at start-up, so that the
     first move of the first game does not wait for the compiler."""
     hall = Hall(Records(db), abandon)
+    warmed = threading.Event()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if warm:
-            threading.Thread(target=_warm_up, daemon=True, name="warm-up").start()
+            threading.Thread(target=_warm_up, args=(warmed,), daemon=True, name="warm-up").start()
+        else:
+            warmed.set()
         yield
         hall.close()
         await asyncio.sleep(0)  # the aborts are told before the records close
@@ -62,6 +66,9 @@ def create_app(db: str | Path = ":memory:", abandon: float = 60.0, warm: bool = 
 
     async def games(request: Request) -> Response:
         return JSONResponse({"playing": hall.playing(), "finished": hall.records.latest()})
+
+    async def ready(request: Request) -> Response:
+        return JSONResponse({"ready": warmed.is_set()})
 
     async def new_game(request: Request) -> Response:
         body = await request.body()
@@ -110,6 +117,7 @@ def create_app(db: str | Path = ":memory:", abandon: float = 60.0, warm: bool = 
         Route("/api/games", games),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{id}", record),
+        Route("/api/ready", ready),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -181,7 +189,7 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
             await websocket.send_json(await connection.outbox.get())
 
 
-def _warm_up() -> None:
+def _warm_up(done: threading.Event) -> None:
     """Compile each game's rules and engine (numba; and build its endgame table), once per
     process, before anyone plays or asks for a hint."""
     from parlour.search import thinker
@@ -192,3 +200,4 @@ def _warm_up() -> None:
         start = game(name).start()
         start.play_report(start.legal_moves()[0])
         thinker(name, HINT_LEVEL, HINT_SECONDS).warm_up(start)
+    done.set()
