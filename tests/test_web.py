@@ -63,6 +63,10 @@ def test_a_whole_game_against_the_computer(
     play_out({0: tab}, tab)
     over = tab.seen[-1]
     assert over["kind"] == "over" and over["result"]["reason"] == "the rules"
+    final = tab.sync()["now"]["position"]
+    if game != "gomoku" and over["result"]["winner"] is not None:  # "... wins (30 to 18, ...)"
+        high, low = sorted(final["scores"], reverse=True)
+        assert f"wins ({high} to {low}, by the rules)" in over["result"]["words"]
     moves = [m["move"] for m in tab.seen if m.get("kind") == "moved"]
     assert tab.sync()["now"]["moves"] == moves
     assert tab.sync()["now"]["position"]["over"]

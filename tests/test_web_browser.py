@@ -155,7 +155,7 @@ def test_five_in_a_row_between_two_people_watched_with_a_reload(
 
 def test_a_game_of_war_watched_to_the_end(browser: Browser, server: str) -> None:
     page = open_lobby(browser, server, "war")
-    page.fill("[data-option=deck]", "small")
+    page.fill("[data-option=max_rounds]", "25")
     page.click("#start")
     page.select_option("#speed", "120")
     page.wait_for_selector("[aria-label^='card ']")

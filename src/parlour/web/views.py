@@ -94,7 +94,8 @@ def account_words(event: Moved) -> list[str]:
         case SowReport():
             if account.capture_column is not None:
                 pit = LETTERS[account.capture_column]
-                words.append(f"{who} captures {account.captured} seeds at pit {pit}.")
+                seeds = "seed" if account.captured == 1 else "seeds"
+                words.append(f"{who} captures {account.captured} {seeds} at pit {pit}.")
             if account.extra_turn:
                 words.append(f"Last seed in the store: {who} moves again.")
         case AyoReport():
@@ -127,8 +128,11 @@ def outcome(result: Outcome, names: tuple[str, str]) -> Json:
         how = f"{names[result.forfeit]} {result.detail}"
     elif result.reason.name == "ABORTED":
         how = f"aborted: {result.detail}"
-    else:
+    elif result.final.game.name == "gomoku":
         how = "by the rules"
+    else:  # the sowing games and Ayo: the seeds (tokens) each took
+        order = (1, 0) if result.winner == 1 else (0, 1)
+        how = "{} to {}, by the rules".format(*(result.scores[seat] for seat in order))
     if result.winner is None:
         words = f"A draw ({how})." if result.reason.name != "ABORTED" else f"No winner: {how}."
     else:
