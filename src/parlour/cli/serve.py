@@ -53,7 +53,7 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
         port=port,
         log_level="warning",
         ws_max_size=16 * 1024,
-        timeout_graceful_shutdown=0.3,  # Ctrl-C ends it within half a second
+        timeout_graceful_shutdown=1,  # whole seconds: open websockets get one to close
     )
     try:
         uvicorn.Server(config).run()
