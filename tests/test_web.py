@@ -260,3 +260,14 @@ def test_a_hint_and_a_takeback_against_the_computer(client: TestClient) -> None:
     assert back["moves"] == 0 and back["position"]["rows"] == [[2] * 4, [2] * 4]
     assert tab.sync()["now"]["moves"] == []
     tab.close()
+
+
+def test_a_game_nobody_comes_to_is_called_off(db: Path) -> None:
+    with TestClient(create_app(db, warm=False, wait=0.3)) as client:
+        made = new_game(client, game="kalah", opponent="link")
+        waiting = Tab(client, made["id"], made["token"])
+        assert not waiting.state["table"]["started"]
+        over = waiting.until("over")["result"]
+        assert over["winner"] is None and "nobody took the seat" in over["words"]
+        assert made["id"] not in [game["id"] for game in client.get("/api/games").json()["playing"]]
+        waiting.close()

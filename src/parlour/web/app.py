@@ -29,7 +29,7 @@ from starlette.websockets import WebSocket
 
 from parlour.core import game, game_names
 from parlour.web import protocol
-from parlour.web.hall import Hall, catalogue
+from parlour.web.hall import WAIT, Hall, catalogue
 from parlour.web.records import Records
 from parlour.web.tables import BURST, HINT_LEVEL, HINT_SECONDS, Connection, Refused, Table
 
@@ -40,11 +40,14 @@ FLOOD_CLOSE = 5 * BURST
 """Messages over the rate a connection may send before it is closed."""
 
 
-def create_app(db: str | Path = ":memory:", abandon: float = 60.0, warm: bool = True) -> Starlette:
+def create_app(
+    db: str | Path = ":memory:", abandon: float = 60.0, warm: bool = True, wait: float = WAIT
+) -> Starlette:
     """The application, keeping finished games at ``db``; a seat empty ``abandon`` seconds
-    forfeits.  ``warm`` compiles the games' rules in a thread at start-up, so that the
-    first move of the first game does not wait for the compiler."""
-    hall = Hall(Records(db), abandon)
+    forfeits, and a game whose seats are not all taken within ``wait`` seconds is called
+    off.  ``warm`` compiles the games' rules and engines in a thread at start-up, so that
+    the first move of the first game does not wait for the compiler."""
+    hall = Hall(Records(db), abandon, wait)
     warmed = threading.Event()
 
     @contextlib.asynccontextmanager

@@ -28,6 +28,9 @@ from parlour.web.views import SECRET_OPTIONS, Json
 OPPONENTS = ("computer", "link", "here")
 MAX_TABLES = 2000
 """Games a server runs at once; one more is refused until some end."""
+WAIT = 600.0
+"""Seconds a game waits for its seats to be taken (the link to be opened) before it is
+called off, so that games nobody came to do not fill the server."""
 
 
 def catalogue() -> list[Json]:
@@ -55,9 +58,10 @@ def catalogue() -> list[Json]:
 class Hall:
     """The server's tables, by id, and its records of finished games."""
 
-    def __init__(self, records: Records, abandon: float = 60.0) -> None:
+    def __init__(self, records: Records, abandon: float = 60.0, wait: float = WAIT) -> None:
         self.records = records
         self.abandon = abandon
+        self.wait = wait
         self.tables: dict[str, Table] = {}
 
     def create(self, request: Any) -> tuple[Table, str | None, str | None]:
@@ -89,7 +93,14 @@ class Hall:
         tokens = list(table.tokens)
         mine = next(t for t, seats in table.tokens.items() if self._creator(name, request) in seats)
         invite = next((t for t in tokens if t != mine), None)
+        asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
         return self._add(table), mine, invite
+
+    def _call_off(self, table: TurnTable) -> None:
+        """Abort ``table`` if its seats were never all taken (nobody came)."""
+        if not table.started:
+            table.abort(f"nobody took the seat within {self.wait:g} s")
+            self.tables.pop(table.id, None)
 
     def _first(self, name: str, options: dict[str, Any], first: Any) -> dict[str, Any]:
         """The options with who moves first, where the game has such an option."""

@@ -224,7 +224,7 @@ class Table:
         raise Refused("spectators only watch: this connection holds no seat")
 
     def abort(self, why: str) -> None:
-        """End the game now with no winner (the server is stopping)."""
+        """End the game now with no winner (the server is stopping, or nobody came)."""
 
     def _ended(self, result: Json) -> None:
         self.result = result
