@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+import parlour
+from parlour.search import analyze
 from parlour.web import protocol
 from parlour.web.app import create_app
 from web_tabs import Tab, close_all, new_game
@@ -242,6 +244,24 @@ def test_finished_games_are_listed_and_replayed_after_a_restart(db: Path) -> Non
         with client.websocket_connect(f"/ws/{made['id']}") as ws:
             assert ws.receive_json()["record"]["log"] == log
         assert client.get("/api/games/unknown").status_code == 404
+        values = client.get(f"/api/games/{made['id']}/analysis").json()["values"]
+        assert len(values) == 1 and isinstance(values[0], int)  # the start; resigned at once
+
+
+def test_a_finished_game_is_analysed_move_by_move(client: TestClient) -> None:
+    made = new_game(client, game="kalah", options={"pits": 3, "seeds": 2}, opponent="here")
+    tab = Tab(client, made["id"], made["token"])
+    play_out({0: tab, 1: tab}, tab)
+    values = client.get(f"/api/games/{made['id']}/analysis").json()["values"]
+    assert len(values) == len(tab.sync()["now"]["moves"]) + 1 and values[-1] is None
+    assert all(isinstance(v, int) for v in values[:-1])
+    start = parlour.game("kalah", pits=3, seeds=2).start()  # the value for Player 1 (seat 0)
+    assert values[0] == analyze(start, seconds=0.25).value  # Kalah(3,2) is solved at once
+    war = new_game(client, game="war", options={"deck": "small"})
+    watcher = Tab(client, war["id"])
+    watcher.until("over")
+    refused = client.get(f"/api/games/{war['id']}/analysis")
+    assert refused.status_code == 400 and "War has no choices" in refused.json()["error"]
 
 
 def test_a_hint_and_a_takeback_against_the_computer(client: TestClient) -> None:

@@ -201,3 +201,28 @@ def test_keyboard_only_kalah(browser: Browser, server: str) -> None:
     expect(page.locator("#status")).to_have_text(ENDED)
     assert typed > 3
     page.context.close()
+
+
+def test_a_finished_game_is_replayed_and_analysed(browser: Browser, server: str) -> None:
+    page = open_lobby(browser, server, "kalah")
+    page.fill("[data-option=pits]", "3")
+    page.fill("[data-option=seeds]", "2")
+    page.check("input[name=opponent][value=here]")
+    page.click("#start")
+    page.uncheck("#animate")
+    while not ENDED.search(status(page)):
+        page.locator(".pit.live").first.click()
+        page.wait_for_function(
+            "document.querySelector('.pit.live') || /wins|draw/.test("
+            "document.getElementById('status').textContent)"
+        )
+    played = page.locator("#moves li").all_inner_texts()
+    page.goto(page.url.replace("/game/", "/replay/"))
+    expect(page.locator("#replay-at")).to_have_text(f"{len(played)} / {len(played)}")
+    page.click("#back")
+    expect(page.locator("#moves li")).to_have_count(len(played) - 1)
+    page.click("#analyse")
+    expect(page.locator("#analysis-text")).to_contain_text("Value for Player 1 here: ")
+    assert re.search(r"\((\+?-?\d+|game over)\)$", page.locator("#moves li").last.inner_text())
+    shot(page, "kalah-replay-analysed")
+    page.context.close()

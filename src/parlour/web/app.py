@@ -4,7 +4,9 @@
 - ``GET /api/catalogue``: the games and their options; ``GET /api/games``: the games
   under way and the last finished; ``POST /api/games``: a new game (see
   :mod:`parlour.web.hall`), answered with its id and the seat tokens;
-  ``GET /api/games/ID``: a finished game's record, for its replay; ``GET /api/ready``:
+  ``GET /api/games/ID``: a finished game's record, for its replay;
+  ``GET /api/games/ID/analysis``: the engine's value of each of its positions;
+  ``GET /api/ready``:
   whether the games' kernels are compiled (start-up compiles them in a thread);
 - ``/ws/ID``: the game itself.  The tab's first message is ``hello`` with its seat token
   (none to watch); it gets the whole game (``state``), then each event as it happens
@@ -27,8 +29,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from parlour.core import game, game_names
+from parlour.actors.runtime import in_thread
+from parlour.core import ParlourError, game, game_names
+from parlour.search import Stop
 from parlour.web import protocol
+from parlour.web.analysis import analysis as analysed
 from parlour.web.hall import WAIT, Hall, catalogue
 from parlour.web.records import Records
 from parlour.web.tables import BURST, HINT_LEVEL, HINT_SECONDS, Connection, Refused, Table
@@ -49,6 +54,9 @@ def create_app(
     the first move of the first game does not wait for the compiler."""
     hall = Hall(Records(db), abandon, wait)
     warmed = threading.Event()
+    analyses: dict[str, list[int | None]] = {}
+    analysing = asyncio.Lock()  # one analysis at a time: the engine's threads are few
+    stop = Stop()  # set at shutdown: an analysis under way ends with the server
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -57,6 +65,7 @@ def create_app(
         else:
             warmed.set()
         yield
+        stop.set()
         hall.close()
         await asyncio.sleep(0)  # the aborts are told before the records close
         hall.records.close()
@@ -90,6 +99,20 @@ def create_app(
             return JSONResponse({"error": "no finished game has this id"}, status_code=404)
         return JSONResponse(found)
 
+    async def analysis(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        found = hall.records.get(game_id)
+        if found is None:
+            return JSONResponse({"error": "no finished game has this id"}, status_code=404)
+        async with analysing:
+            if game_id not in analyses:
+                try:
+                    values = await in_thread(analysed, found, stop, name="analysis")
+                except ParlourError as error:
+                    return _refusal(str(error))
+                analyses[game_id] = values
+        return JSONResponse({"values": analyses[game_id]})
+
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         table = hall.tables.get(websocket.path_params["id"])
@@ -120,6 +143,7 @@ def create_app(
         Route("/api/games", games),
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{id}", record),
+        Route("/api/games/{id}/analysis", analysis),
         Route("/api/ready", ready),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

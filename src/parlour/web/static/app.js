@@ -633,13 +633,27 @@ function showRecord(record) {
   }
   logLine(record.result.words);
   let at = positions.length - 1;
+  let values = null; // the engine's value of each position for Player 1, once analysed
+  const signed = (v) => (v === null ? "game over" : (v > 0 ? "+" : "") + v);
   $("replay-controls").hidden = false;
+  $("analyse").onclick = async () => {
+    $("analysis-text").textContent = "The engine is looking at each position…";
+    const response = await fetch(`/api/games/${record.table.id}/analysis`);
+    const answer = await response.json();
+    if (!response.ok) return ($("analysis-text").textContent = answer.error);
+    values = answer.values;
+    go(at);
+  };
   const go = (to) => {
     at = Math.max(0, Math.min(positions.length - 1, to));
     S.shown = S.position = positions[at];
     S.moves = moves[at];
     S.result = null;
     drawMoves();
+    if (values) {
+      $("moves").querySelectorAll("li").forEach((item, i) => item.append(` (${signed(values[i + 1])})`));
+      $("analysis-text").textContent = `Value for ${record.table.names[0]} here: ${signed(values[at])}`;
+    }
     draw(false);
     $("replay-at").textContent = `${at} / ${positions.length - 1}`;
     say(at === positions.length - 1 ? record.result.words : `Replay: after ${at} move${at === 1 ? "" : "s"}.`);
