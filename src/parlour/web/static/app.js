@@ -593,7 +593,8 @@ function drawWar() {
       if (last.up[p]) card(svg, cx + Math.min(last.down[p], 6) * 12 + 10, 80, last.up[p]);
     }
   }
-  let words = S.war.over ? S.war.over.words : "";
+  const over = S.war.over; // the whole sentence is the status line's; the table says who
+  let words = over ? (over.winner === null ? "No winner." : `${S.table.names[over.winner]} wins.`) : "";
   if (!words && took && S.war.last && took.round >= 1) words = `${S.table.names[took.player]} took ${took.cards} cards (round ${took.round}).`;
   if (!words && S.war.last && S.war.last.war > 0) words = "War!";
   el("text", { x: 300, y: 290, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, svg, words);
