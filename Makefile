@@ -4,17 +4,21 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test test-fast lint typecheck pytest clean bench-openspiel
+.PHONY: play serve test test-fast lint typecheck pytest clean bench-openspiel
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,envs,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,envs,openspiel]'
 	touch $(STAMP)
 
 # A game ended early (Ctrl-C, Ctrl-D) is no failure of make's.
 play: $(STAMP)
 	@$(BIN)/parlour play mancala --level 8 || true
+
+# The web server on localhost (parlour serve prints the address to open).
+serve: $(STAMP)
+	@$(BIN)/parlour serve || true
 
 test: $(STAMP) lint typecheck pytest
 

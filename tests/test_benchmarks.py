@@ -227,3 +227,12 @@ def test_gomoku_vs_engine_against_parlours_own_brain() -> None:
     assert 0 <= low <= figures["score"] <= high <= 1
     assert figures["parlour_seconds_a_move"]["max"] > 0
     assert "(W-L-D)" in printed
+
+
+@pytest.mark.slow
+def test_web_load_loses_no_game() -> None:
+    """The script fails by itself on a game lost or corrupted; its figures add up."""
+    _, figures = quick("web_load")
+    assert figures["lost_or_corrupted"] == 0 and figures["connection_failures"] == 0
+    assert figures["moves"] > figures["games"] and figures["moves_per_second"] > 0
+    assert 0 < figures["round_trip_p50_ms"] <= figures["round_trip_p99_ms"]

@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import re
 import shlex
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -80,7 +82,9 @@ def test_play_example(words: list[str]) -> None:
 
 @pytest.mark.timeout(TIME_BOUND, method="thread")
 @pytest.mark.parametrize(
-    "words", [w for w in COMMANDS if w[1] != "play"], ids=lambda words: " ".join(words[1:])
+    "words",
+    [w for w in COMMANDS if w[1] not in ("play", "serve")],
+    ids=lambda words: " ".join(words[1:]),
 )
 def test_command_example(words: list[str]) -> None:
     result = CliRunner().invoke(main, words[1:])
@@ -98,3 +102,35 @@ def test_python_example(capsys: pytest.CaptureFixture[str]) -> None:
 def test_learning_example(capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(PYTHON[1], str(README), "exec"), {"__name__": "readme"})
     assert capsys.readouterr().out == "(1024, 6) 0 (1024, 2)\n"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "words", [w for w in COMMANDS if w[1] == "serve"], ids=lambda words: " ".join(words[1:])
+)
+def test_serve_example(words: list[str], tmp_path: Path) -> None:
+    """The server prints its address, serves the page there, and Ctrl-C stops it."""
+    import httpx
+
+    server = subprocess.Popen(
+        [PARLOUR, *words[1:]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    try:
+        assert server.stdout is not None
+        address = server.stdout.readline().split()[-1]
+        assert address.startswith("http://127.0.0.1:")
+        for _ in range(100):
+            try:
+                page = httpx.get(address)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+        assert page.status_code == 200 and "parlour" in page.text
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, errors = server.communicate(timeout=TIME_BOUND)
+    assert server.returncode == 130 and "Traceback" not in errors, errors

@@ -11,6 +11,7 @@ import pytest
 import parlour
 from parlour.actors import (
     Actor,
+    Disqualify,
     GameOver,
     Illegal,
     Move,
@@ -335,6 +336,20 @@ async def test_a_third_actor_resigns_a_running_game_and_nothing_is_left_running(
     await asyncio.sleep(0)  # the Second actor's task ends once its message is handled
     leftover = {t for t in asyncio.all_tasks() - before if not t.get_name().startswith("Second")}
     assert not leftover
+
+
+async def test_a_forfeit_from_outside_ends_the_game_for_the_seat_not_to_move() -> None:
+    thinker, other = Ponderer(), Scripted([])
+    referee = spawn(Referee(NIM.start(), [spawn(thinker), spawn(other)]))
+    game = asyncio.ensure_future(referee.ask(StartGame()))
+    await thinker.asked.wait()  # player 0 thinks; player 1's seat is left empty meanwhile
+    referee.tell(Disqualify(1, Reason.LEFT, "left the game (the seat was empty for 60 s)"))
+    outcome = await game
+    assert (outcome.winner, outcome.forfeit, outcome.reason) == (0, 1, Reason.LEFT)
+    assert outcome.detail == "left the game (the seat was empty for 60 s)"
+    assert thinker.log[-1] == GameOver(outcome)
+    referee.stop()
+    await referee.join()
 
 
 async def test_an_abort_ends_the_game_with_no_winner_and_a_late_watcher_sees_it_so_far() -> None:

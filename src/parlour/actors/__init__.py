@@ -1,7 +1,7 @@
 """The actor runtime and the actors that run games (see ``runtime`` for the model).
 
 ``runtime``: Actor, Ref, spawn, tell/ask, pipe/defer, Down.  ``messages``: Play, Move,
-Illegal, Moved, GameOver, Outcome and its Reason, Forfeit, Resign, Abort, Watch.
+Illegal, Moved, GameOver, Outcome and its Reason, Forfeit, Resign, Disqualify, Abort, Watch.
 ``host``: what the Referee and the Dealer share (StartGame).  ``referee``: the Referee of
 turn-based games and ``run_game``.  ``dealer``: War's Dealer and Players.
 """
@@ -9,6 +9,7 @@ turn-based games and ``run_game``.  ``dealer``: War's Dealer and Players.
 from parlour.actors.host import Host, StartGame
 from parlour.actors.messages import (
     Abort,
+    Disqualify,
     Forfeit,
     GameOver,
     Illegal,
@@ -32,6 +33,7 @@ __all__ = [
     "Actor",
     "ActorStopped",
     "AskTimeout",
+    "Disqualify",
     "Down",
     "Forfeit",
     "GameOver",

@@ -3,8 +3,8 @@
 Referee to the player to move: :class:`Play` (an ask; the answer is a :class:`Move`), and
 :class:`Illegal` when the move it answered was refused (a new Play follows).  Referee to
 every player and observer: :class:`Moved` after each move and :class:`GameOver` at the end.
-Anyone to a Referee (or Dealer) while its game runs: :class:`Resign`, :class:`Abort`,
-:class:`Watch`.  All are immutable values, so one message can go to many actors.
+Anyone to a Referee (or Dealer) while its game runs: :class:`Resign`, :class:`Forfeit`,
+:class:`Abort`, :class:`Watch`.  All are immutable values, so one message can go to many actors.
 """
 
 from __future__ import annotations
@@ -145,6 +145,17 @@ class Resign:
     """``seat`` gives the game up: the other player wins."""
 
     seat: int
+
+
+@dataclass(frozen=True)
+class Disqualify:
+    """``seat`` loses now, for ``reason`` (``detail`` in words), by a decision from outside
+    the game: a web seat left empty too long.  (A player that cannot go on raises
+    :class:`Forfeit` itself instead.)"""
+
+    seat: int
+    reason: Reason
+    detail: str
 
 
 @dataclass(frozen=True)

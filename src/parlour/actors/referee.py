@@ -9,7 +9,8 @@ tells everyone ``GameOver(outcome)`` and answers the ``StartGame`` ask with the
 :class:`~parlour.actors.messages.Outcome`.
 
 The Referee is a :class:`~parlour.actors.host.Host`: its mailbox stays open while the
-game runs, so ``Resign(seat)`` and ``Abort(why)`` end the game at once (the move being
+game runs, so ``Resign(seat)``, ``Disqualify(seat, reason, detail)`` and ``Abort(why)``
+end the game at once (the move being
 waited for is dropped, and every player is told ``GameOver``), ``Watch(observer)`` adds
 an observer and answers with the game so far (:class:`Watching`), and stopping the
 Referee aborts its game.
@@ -26,6 +27,7 @@ from typing import Any
 
 from parlour.actors.host import Host, StartGame
 from parlour.actors.messages import (
+    Disqualify,
     Forfeit,
     GameOver,
     Illegal,
@@ -97,6 +99,8 @@ class Referee(Host[Outcome]):
         match message:
             case Resign(seat) if seat in (0, 1):
                 self.finish(self._outcome(1 - seat, Reason.RESIGNED, "resigned", seat))
+            case Disqualify(seat, reason, detail) if seat in (0, 1):
+                self.finish(self._outcome(1 - seat, reason, detail, seat))
 
     def aborted(self, why: str) -> Outcome:
         return self._outcome(None, Reason.ABORTED, why)

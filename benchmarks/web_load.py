@@ -1,0 +1,192 @@
+"""The web server under load: many games at once between random players over websockets.
+
+It starts ``parlour serve`` on a free port of the loopback (its own process, a database in
+a temporary folder), makes ``--games`` Kalah games for two people by link, opens both
+seats of each over a websocket, and has each seat play a random legal move on its turn
+after ``--think`` seconds (a person's pace, within the server's rate limit).  A move's round
+trip is the time from sending it to receiving its event.  At the end every game must have
+ended by the rules, its moves as each seat saw them must agree with the server's, and
+replaying them must give the final position: a game lost or corrupted is counted, and
+the script fails.  It stops by itself (``--limit`` seconds at most) and stops its server.
+
+    .venv/bin/python benchmarks/web_load.py [--games 200] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+import parlour
+from record import arguments, record
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Seat:
+    """One seat's websocket: plays random legal moves, timing each move's round trip."""
+
+    def __init__(self, url: str, token: str, rng: random.Random, think: float) -> None:
+        self.url, self.token, self.rng, self.think = url, token, rng, think
+        self.trips: list[float] = []
+        self.moves: list[str] = []
+        self.refused = 0
+        self.result: dict[str, Any] | None = None
+
+    async def play(self) -> None:
+        async with websockets.connect(self.url) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            mine: list[int] = []
+            n, position, sent = 0, None, None
+            while self.result is None:
+                message = json.loads(await ws.recv())
+                if message["type"] == "state":
+                    mine, n = message["you"], message["n"]
+                    position, self.moves = message["now"]["position"], message["now"]["moves"]
+                elif message["type"] == "event":
+                    n = message["n"]
+                    if message["kind"] == "over":
+                        self.result = message["result"]
+                        break
+                    self.moves.append(message["move"])
+                    position = message["position"]
+                    if sent is not None and message["player"] in mine:
+                        self.trips.append(time.perf_counter() - sent)
+                        sent = None
+                elif message["type"] == "error":
+                    self.refused += 1
+                    await asyncio.sleep(0.2)
+                    await ws.send(json.dumps({"type": "sync"}))
+                    continue
+                else:
+                    continue
+                if position and position["to_move"] in mine and sent is None:
+                    await asyncio.sleep(self.think)
+                    move = self.rng.choice(position["legal"])
+                    sent = time.perf_counter()
+                    await ws.send(json.dumps({"type": "move", "move": move, "at": n}))
+
+
+def agree(options: dict[str, int], first: Seat, second: Seat, kept: dict[str, Any]) -> bool:
+    """Whether a game ended by the rules, both seats saw the same moves, and those moves
+    replayed from the start give the last position the server kept."""
+    if first.result is None or first.result["reason"] != "the rules":
+        return False
+    if first.moves != second.moves:
+        return False
+    state = parlour.game("kalah", **options).start()
+    for name in first.moves:
+        state = state.play(state.parse_move(name))
+    positions = [event["position"] for event in kept["log"] if "position" in event]
+    return bool(state.notation() == positions[-1]["notation"])
+
+
+async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    options = {"pits": args.pits, "seeds": args.seeds}
+    rng = random.Random(args.seed)
+    seats: list[tuple[Seat, Seat]] = []
+    async with httpx.AsyncClient(base_url=base) as client:
+        for _ in range(args.games):
+            request = {"game": "kalah", "options": options, "opponent": "link"}
+            made = (await client.post("/api/games", json=request)).json()
+            url = base.replace("http", "ws") + f"/ws/{made['id']}"
+            seats.append(
+                (
+                    Seat(url, made["token"], random.Random(rng.random()), args.think),
+                    Seat(url, made["invite"], random.Random(rng.random()), args.think),
+                )
+            )
+        started = time.perf_counter()
+        everyone = [seat.play() for pair in seats for seat in pair]
+        done = await asyncio.wait_for(asyncio.gather(*everyone, return_exceptions=True), args.limit)
+        seconds = time.perf_counter() - started
+        lost = 0
+        for first, second in seats:
+            kept = await client.get("/api/games/" + first.url.rsplit("/", 1)[1])
+            lost += not (kept.status_code == 200 and agree(options, first, second, kept.json()))
+    failures = [d for d in done if isinstance(d, BaseException)]
+    trips = sorted(t for pair in seats for seat in pair for t in seat.trips)
+    moves = sum(len(first.moves) for first, _ in seats)
+    return {
+        "games": args.games,
+        "lost_or_corrupted": lost,
+        "connection_failures": len(failures),
+        "moves": moves,
+        "seconds": seconds,
+        "moves_per_second": moves / seconds,
+        "round_trip_p50_ms": 1000 * trips[len(trips) // 2],
+        "round_trip_p99_ms": 1000 * trips[min(len(trips) - 1, int(len(trips) * 0.99))],
+        "refused": sum(seat.refused for pair in seats for seat in pair),
+    }
+
+
+def wait_until_ready(base: str, server: subprocess.Popen[bytes], cold: bool) -> None:
+    """Wait until the server answers and (unless ``cold``) has compiled its kernels, so
+    that the figures are the server's alone."""
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            if httpx.get(base + "/api/ready").json()["ready"] or cold:
+                return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline or server.poll() is not None:
+            raise SystemExit("the server did not start")
+        time.sleep(0.1)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--pits", type=int, default=6)
+    parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument("--think", type=float, default=0.1, help="seconds before each move")
+    parser.add_argument("--limit", type=float, default=300, help="seconds before giving up")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--cold", action="store_true", help="start before the server has compiled its kernels"
+    )
+    quick = {"games": 6, "pits": 4, "seeds": 2, "think": 0.02, "limit": 60, "cold": True}
+    args = arguments(parser, quick)
+    port = free_port()
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-c", "from parlour.cli import main; main()", "serve"]
+        command += ["--port", str(port), "--db", str(Path(folder) / "games.sqlite")]
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            wait_until_ready(base, server, args.cold)
+            figures = asyncio.run(run(args, base))
+        finally:
+            server.terminate()
+            server.wait(10)
+    print(
+        f"{figures['games']} games at once, {figures['moves']} moves in {figures['seconds']:.1f} s:"
+        f" {figures['moves_per_second']:.0f} moves/s served; round trip p50"
+        f" {figures['round_trip_p50_ms']:.1f} ms, p99 {figures['round_trip_p99_ms']:.1f} ms;"
+        f" {figures['lost_or_corrupted']} games lost or corrupted, {figures['refused']} refusals"
+    )
+    record(args, figures)
+    if figures["lost_or_corrupted"] or figures["connection_failures"]:
+        raise SystemExit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""``parlour serve``: every game in a browser (see :mod:`parlour.web`).
+
+It listens on localhost by default and prints the address to open.  Finished games are
+kept in SQLite at ``--db`` (by default in the user's data folder), so a server started
+again lists them.  Ctrl-C stops it.
+"""
+
+from __future__ import annotations
+
+import click
+
+from parlour.cli import main
+from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port", type=whole_type("the port", 1, 65535), default=8000, show_default=True, help="Port."
+)
+@click.option("--db", metavar="PATH", help="SQLite file of the finished games.")
+@click.option(
+    "--abandon",
+    type=seconds_type(1),
+    default=60.0,
+    show_default=True,
+    help="Seconds a seat may stay empty before its player forfeits.",
+)
+def serve(host: str, port: int, db: str | None, abandon: float) -> None:
+    """Serve the games to browsers: play the computer, a person, or watch."""
+    try:
+        import uvicorn
+
+        from parlour.web.app import create_app
+    except ImportError as error:
+        raise click.ClickException(
+            f"the web server needs parlour's web extra (pip install 'parlour[web]'): {error}"
+        ) from None
+    from pathlib import Path
+
+    import platformdirs
+
+    folder = platformdirs.user_data_path("parlour", appauthor=False)
+    path = Path(db) if db else folder / "games.sqlite"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    app = create_app(path, abandon)
+    shown_host = f"[{host}]" if ":" in host else host
+    click.echo(f"parlour serves at http://{shown_host}:{port}/")
+    click.echo(f"(finished games are kept in {path}; Ctrl-C stops the server)")
+    config = uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_max_size=16 * 1024,
+        timeout_graceful_shutdown=1,  # whole seconds: open websockets get one to close
+    )
+    try:
+        uvicorn.Server(config).run()
+    except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
+        click.echo("Stopped.", err=True)
+        raise SystemExit(EXIT_INTERRUPTED) from None

@@ -1,0 +1,156 @@
+"""The tables of one server: games made from the lobby's requests, listed, found, and
+written to the records when they end.
+
+A request to make a game is a JSON object (the lobby's form)::
+
+    {"game": "kalah", "options": {"pits": 6}, "opponent": "computer", "level": 3,
+     "seconds": null, "first": "me"}
+
+``opponent`` is ``computer`` (at ``level``, ``seconds`` a move where the level searches),
+``link`` (a person who gets the invitation link) or ``here`` (two people at one screen);
+``first`` is ``me`` or ``them``.  War needs neither: it is dealt and watched.  Every value
+goes through parlour's own parsers, so a bad one is refused with their message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from typing import Any
+
+from parlour.core import BadOption, ParlourError, game, game_names, game_options, parse_seconds
+from parlour.games.war_game import WarGame
+from parlour.players.specs import PlayerSpec, parse_level
+from parlour.web.records import Records
+from parlour.web.tables import LINGER, Refused, Table, TurnTable, WarTable
+from parlour.web.views import SECRET_OPTIONS, Json
+
+OPPONENTS = ("computer", "link", "here")
+MAX_TABLES = 2000
+"""Games a server runs at once; one more is refused until some end."""
+WAIT = 600.0
+"""Seconds a game waits for its seats to be taken (the link to be opened) before it is
+called off, so that games nobody came to do not fill the server."""
+
+
+def catalogue() -> list[Json]:
+    """Every game with its summary and its options (the seeds aside), for the lobby."""
+    games = []
+    for name, summary in game_names().items():
+        options = [
+            {
+                "name": o.name,
+                "kind": o.kind.__name__,
+                "default": o.default,
+                "help": o.help,
+                "minimum": o.minimum,
+                "maximum": o.maximum,
+                "choices": list(o.choices),
+                "nullable": o.nullable,
+            }
+            for o in game_options(name)
+            if o.name not in SECRET_OPTIONS
+        ]
+        games.append({"name": name, "summary": summary, "options": options})
+    return games
+
+
+class Hall:
+    """The server's tables, by id, and its records of finished games."""
+
+    def __init__(self, records: Records, abandon: float = 60.0, wait: float = WAIT) -> None:
+        self.records = records
+        self.abandon = abandon
+        self.wait = wait
+        self.tables: dict[str, Table] = {}
+
+    def create(self, request: Any) -> tuple[Table, str | None, str | None]:
+        """A new table for ``request``: (table, the creator's token, the invitation's
+        token); Refused naming what is wrong with the request."""
+        if not isinstance(request, dict):
+            raise Refused("a new game is a JSON object")
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused("the server runs as many games as it can: try again later")
+        name = request.get("game")
+        options = request.get("options") or {}
+        if not isinstance(name, str) or not isinstance(options, dict):
+            raise Refused('a new game needs "game" (a name) and "options" (an object)')
+        hidden = SECRET_OPTIONS & set(options)
+        if hidden:
+            raise Refused(f"option {min(hidden)} is drawn by the server")
+        table_id = secrets.token_urlsafe(9)
+        try:
+            rules = game(name, **self._first(name, options, request.get("first")))
+            if isinstance(rules, WarGame):
+                return self._add(WarTable(table_id, rules)), None, None
+            specs, names = self._seats(name, request)
+        except ParlourError as error:
+            raise Refused(str(error)) from None
+        shared = request.get("opponent") == "here"
+        table = TurnTable(
+            table_id, rules.start(), specs, names, shared=shared, abandon=self.abandon
+        )
+        tokens = list(table.tokens)
+        mine = next(t for t, seats in table.tokens.items() if self._creator(name, request) in seats)
+        invite = next((t for t in tokens if t != mine), None)
+        asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
+        return self._add(table), mine, invite
+
+    def _call_off(self, table: TurnTable) -> None:
+        """Abort ``table`` if its seats were never all taken (nobody came)."""
+        if not table.started:
+            table.abort(f"nobody took the seat within {self.wait:g} s")
+            self.tables.pop(table.id, None)
+
+    def _first(self, name: str, options: dict[str, Any], first: Any) -> dict[str, Any]:
+        """The options with who moves first, where the game has such an option."""
+        if first not in (None, "me", "them"):
+            raise Refused(f'"first" is "me" or "them", not {first!r:.40}')
+        if first is None or name in ("gomoku", "war"):
+            return options
+        return {**options, "first": 0 if first == "me" else 1}
+
+    def _creator(self, name: str, request: Json) -> int:
+        """The creator's seat: the bottom row, or in five in a row X unless "them" is first."""
+        return 1 if name == "gomoku" and request.get("first") == "them" else 0
+
+    def _seats(self, name: str, request: Json) -> tuple[tuple[PlayerSpec, PlayerSpec], Any]:
+        opponent = request.get("opponent", "computer")
+        if opponent not in OPPONENTS:
+            raise BadOption(f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r:.40}")
+        person = PlayerSpec("human")
+        if opponent == "computer":
+            level = parse_level(str(request.get("level", 3)))
+            seconds = request.get("seconds")
+            time = None if seconds is None else parse_seconds(str(seconds), "the time", 0.05, 60)
+            other = PlayerSpec("computer", level, time)
+            label = f"Computer (level {level})"
+        else:
+            other, label = person, ""
+        mine = self._creator(name, request)
+        specs = [person, person]
+        specs[1 - mine] = other
+        names = [f"Player {seat + 1}" for seat in (0, 1)]
+        if label:
+            names[1 - mine] = label
+        return (specs[0], specs[1]), (names[0], names[1])
+
+    def _add(self, table: Table) -> Table:
+        self.tables[table.id] = table
+        table.on_end = self._ended
+        return table
+
+    def _ended(self, table: Table) -> None:
+        self.records.add(table.record())
+        asyncio.get_running_loop().call_later(LINGER, self.tables.pop, table.id, None)
+
+    def playing(self) -> list[Json]:
+        """The games under way, newest first."""
+        tables = sorted(self.tables.values(), key=lambda t: -t.created)
+        return [t.info() for t in tables if t.result is None]
+
+    def close(self) -> None:
+        """Abort every game under way (the server is stopping)."""
+        for table in list(self.tables.values()):
+            if table.result is None:
+                table.abort("the server stopped")

@@ -1,0 +1,491 @@
+"""The games the server runs: one table each, with its Referee (or Dealer) and its seats.
+
+A :class:`TurnTable` runs a turn-based game through an ordinary
+:class:`~parlour.actors.Referee`: a person's seat is a :class:`WebSeat`, a Player actor
+whose moves come from the browser; a computer's seat is the actor
+:meth:`PlayerSpec.build` makes (its engine searches in a worker thread, off the event
+loop).  A :class:`WarTable` runs a Dealer and its two Players, watched by everyone.  Either
+way the table listens as an observer, numbers the events and sends each to every
+connection; every connection's messages come through :meth:`Table.handle`, which refuses
+anything not allowed (naming why) and changes nothing then.
+
+Each person's seat has a secret token (:attr:`TurnTable.tokens`); a connection that holds
+none watches.  Once every seat has been taken, a seat left without a connection for
+``abandon`` seconds forfeits (the Outcome says so).  A game that ends is written to the
+:class:`~parlour.web.records.Records` and its table is dropped a little later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import functools
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from parlour.actors import (
+    Abort,
+    Actor,
+    Disqualify,
+    GameOver,
+    Illegal,
+    Move,
+    Moved,
+    Play,
+    Reason,
+    Ref,
+    Referee,
+    Resign,
+    StartGame,
+    TakenBack,
+    Undo,
+    spawn,
+)
+from parlour.actors.ayo import stoned_notices
+from parlour.actors.dealer import Dealer, Finished
+from parlour.actors.dealer import Player as WarPlayer
+from parlour.actors.runtime import Reply, in_thread
+from parlour.core import Game, IllegalMove, State
+from parlour.games.war_game import WarGame
+from parlour.players.specs import PlayerSpec
+from parlour.search import SearchResult, Stop
+from parlour.web import views
+from parlour.web.views import Json
+
+RATE, BURST = 10.0, 20
+"""A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
+HINT_LEVEL, HINT_SECONDS = 5, 1.0
+"""A hint is the engine's move at this level, searched for this long (as at the terminal)."""
+LINGER = 30.0
+"""Seconds a finished table stays in memory (late watchers see its end) before the
+records alone hold it."""
+
+
+class Refused(Exception):
+    """A message the table will not act on; the text says why (to the sender alone)."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One browser tab: the seats its token holds, its outgoing messages, its rate."""
+
+    seats: frozenset[int]
+    outbox: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
+    tokens: float = BURST
+    checked: float = field(default_factory=time.monotonic)
+
+    def send(self, message: Json) -> None:
+        self.outbox.put_nowait(message)
+
+    def take_turn(self) -> bool:
+        """Whether one more message is within the rate (a token bucket)."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.checked) * RATE)
+        self.checked = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class _Listener(Actor):
+    """The table's ear at its Referee or Dealer: every event, handed to the table."""
+
+    def __init__(self, hear: Callable[[Any], None]) -> None:
+        self.hear = hear
+
+    async def receive(self, message: Any) -> None:
+        self.hear(message)
+
+
+@dataclass(frozen=True)
+class Choose:
+    """Told by the table to a :class:`WebSeat`: the answer its person gave (``Move`` or
+    ``Undo``), already checked against the position."""
+
+    answer: Move | Undo
+
+
+class WebSeat(Actor):
+    """A person in a browser: answers ``Play`` with what the table passes on.
+
+    A choice may come before the ``Play`` it answers (the browser saw the position first);
+    it is kept and given at the ``Play``.  A refusal by the Referee (which the table's own
+    checks make rare) goes back to the table.
+    """
+
+    def __init__(self, refused: Callable[[str], None]) -> None:
+        self.refused = refused
+        self._answer: Reply | None = None
+        self._early: Move | Undo | None = None
+
+    async def receive(self, message: Any) -> None:
+        match message:
+            case Play():
+                self._answer = self.defer()
+                if self._early is not None:
+                    self._give(self._early)
+            case Choose(answer):
+                self._give(answer)
+            case Illegal(_, reason):
+                self.refused(reason)
+            case GameOver():
+                self._answer = self._early = None
+
+    def _give(self, answer: Move | Undo) -> None:
+        if self._answer is None:
+            self._early = answer
+            return
+        self._answer.send(answer)
+        self._answer = self._early = None
+
+
+class Table:
+    """One game on the server: its events, numbered from 1, and its connections."""
+
+    kind = ""
+
+    def __init__(self, table_id: str, game: Game, names: tuple[str, str]) -> None:
+        self.id = table_id
+        self.game = game
+        self.names = names
+        self.created = time.time()
+        self.log: list[Json] = []
+        self.connections: set[Connection] = set()
+        self.result: Json | None = None
+        self.on_end: Callable[[Table], None] = lambda table: None
+
+    @property
+    def n(self) -> int:
+        """The number of the last event (0 before the first)."""
+        return len(self.log)
+
+    def info(self) -> Json:
+        """The table as the lobby lists it."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "kind": self.kind,
+            "names": list(self.names),
+            "options": views.public_options(self.game),
+            "created": self.created,
+            "over": self.result is not None,
+        }
+
+    def publish(self, event: Json) -> None:
+        """Number ``event``, keep it, and send it to every connection."""
+        event = {"type": "event", "n": self.n + 1, **event}
+        self.log.append(event)
+        for connection in self.connections:
+            connection.send(event)
+
+    def fresh(self, connection: Connection) -> Json:
+        """The whole game as it stands, for a connection that joins or fell behind."""
+        return {
+            "type": "state",
+            "n": self.n,
+            "table": self.info(),
+            "you": sorted(connection.seats),
+            "now": self.snapshot(),
+            "result": self.result,
+        }
+
+    def snapshot(self) -> Json:
+        """What the board shows now."""
+        raise NotImplementedError
+
+    def record(self) -> Json:
+        """The finished game as the records keep it: everything that was shown."""
+        return {"table": self.info(), "log": self.log, "result": self.result, "start": None}
+
+    def join(self, token: str | None) -> Connection:
+        """A new connection for ``token`` (None: a spectator), sent the whole game first;
+        Refused for a token that holds no seat here."""
+        return self._connect(frozenset())
+
+    def _connect(self, seats: frozenset[int]) -> Connection:
+        connection = Connection(seats)
+        self.connections.add(connection)
+        connection.send(self.fresh(connection))
+        return connection
+
+    def leave(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+
+    def handle(self, connection: Connection, message: Json) -> None:
+        """Act on a message of ``connection`` (already checked to be well-formed), or
+        raise Refused saying why nothing was done."""
+        if message["type"] == "sync":
+            connection.send(self.fresh(connection))
+            return
+        raise Refused("spectators only watch: this connection holds no seat")
+
+    def abort(self, why: str) -> None:
+        """End the game now with no winner (the server is stopping, or nobody came)."""
+
+    def _ended(self, result: Json) -> None:
+        self.result = result
+        self.publish({"kind": "over", "result": result})
+        self.on_end(self)
+
+
+class TurnTable(Table):
+    """A turn-based game (Mancala, Kalah, Ayo, five in a row) through a Referee."""
+
+    kind = "turns"
+
+    def __init__(
+        self,
+        table_id: str,
+        start: State,
+        specs: tuple[PlayerSpec, PlayerSpec],
+        names: tuple[str, str],
+        *,
+        shared: bool = False,
+        abandon: float = 60.0,
+    ) -> None:
+        super().__init__(table_id, start.game, names)
+        self.start = self.state = start
+        self.moves: list[str] = []
+        self.abandon = abandon
+        people = [seat for seat, spec in enumerate(specs) if spec.human]
+        groups = [frozenset(people)] if shared else [frozenset({s}) for s in people]
+        self.tokens = {secrets.token_urlsafe(18): group for group in groups}
+        self.joined: set[int] = set()
+        self.started = False
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._hint_stop = Stop()
+        self._listener = spawn(_Listener(self._hear))
+        refs: list[Ref] = []
+        for seat, spec in enumerate(specs):
+            actor = WebSeat(functools.partial(self._refused, seat)) if spec.human else spec.build()
+            refs.append(spawn(actor, name=f"{table_id}-seat{seat}"))
+        self.players = tuple(refs)
+        computer = any(spec.kind == "computer" for spec in specs)
+        self.undo = computer and bool(people)
+        notices = stoned_notices if start.game.name == "ayo" else None
+        referee = Referee(start, refs, [self._listener], notices=notices, undo=self.undo)
+        self.referee = spawn(referee, name=f"{table_id}-referee")
+        if not people:
+            self._begin()
+
+    def info(self) -> Json:
+        return super().info() | {"undo": self.undo, "started": self.started}
+
+    def record(self) -> Json:
+        return super().record() | {"start": views.position(self.start)}
+
+    def snapshot(self) -> Json:
+        return {"position": views.position(self.state), "moves": list(self.moves)}
+
+    def join(self, token: str | None) -> Connection:
+        if token is None:
+            return super().join(None)
+        seats = self.tokens.get(token)
+        if seats is None:
+            raise Refused("this link's seat token is not one of this game's")
+        connection = self._connect(seats)
+        for seat in seats:
+            timer = self._timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+        self.joined |= seats
+        if not self.started and self.joined >= self._people():
+            self._begin()
+        return connection
+
+    def leave(self, connection: Connection) -> None:
+        super().leave(connection)
+        if self.result is not None or not self.started:
+            return
+        held = set().union(*(c.seats for c in self.connections))
+        loop = asyncio.get_running_loop()
+        for seat in connection.seats - held:
+            if seat not in self._timers:
+                self._timers[seat] = loop.call_later(self.abandon, self._forfeit, seat)
+
+    def handle(self, connection: Connection, message: Json) -> None:
+        kind = message["type"]
+        if kind == "sync" or not connection.seats:
+            super().handle(connection, message)
+            return
+        if self.result is not None:
+            raise Refused("the game is over")
+        if kind == "resign":
+            self.referee.tell(Resign(self._seat(connection, message, to_move=False)))
+            return
+        if kind == "hint":
+            self._hint(connection, self._seat(connection, message))
+            return
+        seat = self._seat(connection, message)
+        self._check_current(message)
+        if kind == "undo":
+            if not self.undo:
+                raise Refused("taking moves back is only for a game against the computer")
+            if seat not in self._seats_moved():
+                raise Refused("there is no turn of yours to take back")
+            self.players[seat].tell(Choose(Undo()))
+            return
+        try:
+            move = self.state.parse_move(message["move"])
+        except IllegalMove as error:
+            raise Refused(f"{message['move']!r}: {error.reason}") from None
+        self.players[seat].tell(Choose(Move(move)))
+
+    def abort(self, why: str) -> None:
+        self.referee.tell(Abort(why))
+
+    def _people(self) -> set[int]:
+        return set().union(*self.tokens.values())
+
+    def _begin(self) -> None:
+        """Start the game (every seat has been taken); the pages are told (no event: the
+        game's events are its moves)."""
+        self.started = True
+        self.referee.tell(StartGame())
+        for connection in self.connections:
+            connection.send({"type": "started"})
+
+    def _seat(self, connection: Connection, message: Json, to_move: bool = True) -> int:
+        """The seat a message acts for: its ``seat`` if given, else the one to move (or the
+        connection's only seat); Refused when the connection does not hold it, or when it
+        is not that seat's turn."""
+        seat = message.get("seat")
+        if seat is None:
+            mover = self.state.to_move
+            seat = mover if mover in connection.seats else min(connection.seats)
+        if seat not in connection.seats:
+            raise Refused(f"you do not hold the seat of {self.names[seat]}")
+        if to_move and seat != self.state.to_move:
+            raise Refused(f"it is not your turn: {self.names[self.state.to_move]} is to move")
+        return int(seat)
+
+    def _check_current(self, message: Json) -> None:
+        """Refuse a move or undo sent from a view older than the game (its ``at``)."""
+        if message["at"] != self.n:
+            raise Refused(
+                f"stale: your view is at event {message['at']}, the game at event {self.n};"
+                " look again and choose again"
+            )
+
+    def _seats_moved(self) -> set[int]:
+        return {event["player"] for event in self.log if event.get("kind") == "moved"}
+
+    def _hint(self, connection: Connection, seat: int) -> None:
+        """The engine's move for ``seat``, searched in a thread; sent to this connection."""
+        from parlour.search import thinker
+
+        state = self.state
+        hinter = thinker(state.game.name, HINT_LEVEL, HINT_SECONDS)
+
+        async def think() -> None:
+            try:
+                search = in_thread(hinter.best_move, state, self._hint_stop, name="hint")
+                move, account = await search
+            except Exception as error:  # an engine's failure is the hint's alone
+                connection.send({"type": "error", "message": f"no hint: {error}"})
+                return
+            value = account.value if isinstance(account, SearchResult) else None
+            connection.send(
+                {"type": "hint", "seat": seat, "move": state.move_name(move), "value": value}
+            )
+
+        task = asyncio.get_running_loop().create_task(think())
+        _background.add(task)
+        task.add_done_callback(_background.discard)
+
+    def _forfeit(self, seat: int) -> None:
+        self._timers.pop(seat, None)
+        detail = f"left the game (the seat was empty for {self.abandon:g} s)"
+        self.referee.tell(Disqualify(seat, Reason.LEFT, detail))
+
+    def _refused(self, seat: int, why: str) -> None:
+        for connection in self.connections:
+            if seat in connection.seats:
+                connection.send({"type": "error", "message": why})
+
+    def _hear(self, message: Any) -> None:
+        match message:
+            case Moved() as event:
+                self.state = event.after
+                self.moves.append(event.name)
+                self.publish(views.moved(event))
+            case TakenBack() as event:
+                self.state = event.state
+                del self.moves[event.moves :]
+                self.publish(views.taken_back(event))
+            case GameOver(outcome):
+                self.state = outcome.final
+                self._stop()
+                self._ended(views.outcome(outcome, self.names))
+
+    def _stop(self) -> None:
+        self._hint_stop.set()
+        for timer in self._timers.values():
+            timer.cancel()
+        for ref in (*self.players, self.referee, self._listener):
+            ref.stop()
+
+
+class WarTable(Table):
+    """War: a Dealer and its two Players, everyone watching.  The table counts each stack
+    from the events, as the Dealer does: it never sees a stack's order."""
+
+    kind = "war"
+    """The Dealer plays as fast as it can; each page paces the events itself."""
+
+    def __init__(self, table_id: str, game: WarGame) -> None:
+        super().__init__(table_id, game, ("Player 1", "Player 2"))
+        self.counts = [0, 0]
+        self.rounds = 0
+        self.last: Json | None = None
+        self._listener = spawn(_Listener(self._hear))
+        self.war_players = [spawn(WarPlayer(), name=f"{table_id}-player{s}") for s in (0, 1)]
+        seed = secrets.randbits(63)  # the deal: drawn here, never shown
+        rules = dataclasses.replace(game.rules, seed=seed)
+        self.dealer = spawn(Dealer(rules, self.war_players, [self._listener]))
+
+    def join(self, token: str | None) -> Connection:
+        """A watcher (War has no seats); the first one has the cards dealt."""
+        if not self.connections and not self.log:
+            self.dealer.tell(StartGame())
+        return super().join(token)
+
+    def snapshot(self) -> Json:
+        """The stacks' sizes and the last cards turned, and every event so far (a page
+        shows a game of War at its own pace, from the deal)."""
+        return {
+            "counts": list(self.counts),
+            "rounds": self.rounds,
+            "last": self.last,
+            "log": self.log,
+        }
+
+    def abort(self, why: str) -> None:
+        self.dealer.tell(Abort(why))
+
+    def _hear(self, message: Any) -> None:
+        if isinstance(message, Finished):
+            for ref in (self.dealer, self._listener):
+                ref.stop()
+            self._ended(views.war_outcome(message.outcome))
+            return
+        event = views.war_event(message)
+        if event is None:
+            return
+        match event["kind"]:
+            case "dealt":
+                self.counts = list(event["counts"])
+            case "turned":
+                self.counts = [c - p for c, p in zip(self.counts, event["put"], strict=True)]
+                self.last = event
+            case "took":
+                self.counts[event["player"]] += event["cards"]
+                self.rounds = event["round"]
+        self.publish(event | {"counts": list(self.counts)})
+
+
+_background: set[asyncio.Task[None]] = set()  # hints under way, kept from the collector

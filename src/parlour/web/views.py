@@ -1,0 +1,181 @@
+"""What the browser is shown: positions and events as plain JSON values.
+
+Everything a page learns of a game goes through this module, so it is the one place to
+check that nothing hidden leaves the server: a position is drawn from what the board shows
+(pits, stores, houses and their owners, stones), moves by their names as a person types
+them, and War only by what the table shows (the face-up cards, how many cards lie face
+down, how many each stack holds) — never a stack's order, and no random seed (options
+named ``seed`` are left out of every view).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.actors import Moved, Outcome, TakenBack
+from parlour.actors.dealer import Dealt, TookTable, Turned
+from parlour.core import Game, State
+from parlour.games import war
+from parlour.games.ayo import AyoReport, AyoState
+from parlour.games.gomoku import GomokuState
+from parlour.games.sowing import LETTERS, SowingState, SowReport
+
+Json = dict[str, Any]
+SECRET_OPTIONS = frozenset({"seed"})
+"""Options the server draws itself and never shows: the seed of Ayo's lots and War's deal."""
+
+
+def public_options(game: Game) -> Json:
+    """The rule options of ``game`` a page may see (all but the seeds)."""
+    return {k: v for k, v in game.options.items() if k not in SECRET_OPTIONS}
+
+
+def position(state: State) -> Json:
+    """The board as it stands, the side to move and its legal moves by name."""
+    over = state.is_over
+    view: Json = {
+        "to_move": None if over else state.to_move,
+        "over": over,
+        "winner": state.winner if over else None,
+        "scores": list(state.scores),
+        "legal": [] if over else [state.move_name(m) for m in state.legal_moves()],
+        "notation": state.notation(),
+    }
+    match state:
+        case SowingState():
+            view |= {
+                "kind": "sowing",
+                "letters": LETTERS[: state.pits],
+                "rows": [list(state.row(0)), list(state.row(1))],
+            }
+        case AyoState():
+            view |= {
+                "kind": "ayo",
+                "houses": list(state.board),
+                "owners": list(state.owners),
+                "round": state.round,
+                "starter": state.starter,
+            }
+        case GomokuState():
+            last = state.last_move
+            view |= {
+                "kind": "gomoku",
+                "size": state.size,
+                "rows": list(state.rows()),
+                "last": None if last is None else state.move_name(last),
+                "five": [state.move_name(p) for p in state.five()],
+            }
+    return view
+
+
+def moved(event: Moved) -> Json:
+    """A move: who played what, the position after it, and the game's account in words
+    (with the sowing's intermediate position, for the page's seed-by-seed animation)."""
+    view: Json = {
+        "kind": "moved",
+        "player": event.player,
+        "move": event.name,
+        "again": event.again,
+        "words": account_words(event),
+        "position": position(event.after),
+    }
+    if isinstance(event.account, SowReport):
+        view["sown"] = position(event.account.sown)
+    return view
+
+
+def account_words(event: Moved) -> list[str]:
+    """What the move did beyond the move itself, one sentence each, the players counted
+    from 1 as the screens do."""
+    who = f"Player {event.player + 1}"
+    account = event.account
+    words: list[str] = []
+    match account:
+        case SowReport():
+            if account.capture_column is not None:
+                pit = LETTERS[account.capture_column]
+                seeds = "seed" if account.captured == 1 else "seeds"
+                words.append(f"{who} captures {account.captured} {seeds} at pit {pit}.")
+            if account.extra_turn:
+                words.append(f"Last seed in the store: {who} moves again.")
+        case AyoReport():
+            for capture in account.captures:
+                where = "" if capture.house is None else f" from house {capture.house}"
+                taker = f"Player {capture.player + 1}"
+                words.append(f"Stoned: {taker} takes {capture.tokens}{where} ({capture.kind}).")
+            words += [f"Player {p + 1} cannot move and passes." for p in account.passes]
+            end = account.round_end
+            if end is not None:
+                words.append(
+                    f"Round {end.round} ends ({end.reason}): Player 1 holds {end.held[0]},"
+                    f" Player 2 {end.held[1]}."
+                )
+    return words
+
+
+def taken_back(event: TakenBack) -> Json:
+    return {
+        "kind": "taken_back",
+        "player": event.player,
+        "moves": event.moves,
+        "position": position(event.state),
+    }
+
+
+def outcome(result: Outcome, names: tuple[str, str]) -> Json:
+    """The end of a turn-based game in words: who won and why."""
+    if result.forfeit is not None:
+        how = f"{names[result.forfeit]} {result.detail}"
+    elif result.reason.name == "ABORTED":
+        how = f"aborted: {result.detail}"
+    elif result.final.game.name == "gomoku":
+        how = "by the rules"
+    else:  # the sowing games and Ayo: the seeds (tokens) each took
+        order = (1, 0) if result.winner == 1 else (0, 1)
+        how = "{} to {}, by the rules".format(*(result.scores[seat] for seat in order))
+    if result.winner is None:
+        words = f"A draw ({how})." if result.reason.name != "ABORTED" else f"No winner: {how}."
+    else:
+        words = f"{names[result.winner]} wins ({how})."
+    return {
+        "winner": result.winner,
+        "reason": result.reason.value,
+        "forfeit": result.forfeit,
+        "detail": result.detail,
+        "scores": list(result.scores),
+        "words": words,
+    }
+
+
+def war_event(event: Any) -> Json | None:
+    """A Dealer's event as the table shows it (None for an event the page needs not)."""
+    match event:
+        case Dealt(counts):
+            return {"kind": "dealt", "counts": list(counts)}
+        case Turned(cards, step):
+            return {
+                "kind": "turned",
+                "war": step,
+                "up": [war.card_name(c[-1]) if c else None for c in cards],
+                "down": [max(len(c) - 1, 0) for c in cards],
+                "put": [len(c) for c in cards],
+            }
+        case TookTable(player, cards, rounds):
+            return {"kind": "took", "player": player, "cards": len(cards), "round": rounds}
+    return None
+
+
+def war_outcome(result: war.Outcome) -> Json:
+    winner = None if result.winner == war.TIE else result.winner
+    return {
+        "winner": winner,
+        "reason": (*war.ENDINGS, "aborted")[result.ending],
+        "rounds": result.rounds,
+        "battles": result.battles,
+        "wars": result.wars,
+        "words": _sentence(result.describe()),
+    }
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:] + "."

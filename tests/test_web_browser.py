@@ -1,0 +1,228 @@
+"""The page in a real browser: Playwright driving Debian's chromium (never a downloaded
+browser) against a server on the loopback.  A screenshot of each board is saved under
+tests/artifacts/ (not kept in git)."""
+
+from __future__ import annotations
+
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).parent / "artifacts"
+ENDED = re.compile(r"wins|draw|No winner")
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.timeout(180),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
+]
+
+if CHROMIUM.exists():
+    from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A parlour server in a thread of this process, on a free port of the loopback."""
+    import uvicorn
+
+    from parlour.web.app import create_app
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path_factory.mktemp("web") / "games.sqlite"
+    config = uvicorn.Config(create_app(db, warm=False), port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield launched
+        launched.close()
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def open_lobby(browser: Browser, server: str, game: str, **width: int) -> Page:
+    page = browser.new_context(
+        viewport={"width": width.get("width", 1000), "height": 820}
+    ).new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#game-name option", state="attached")
+    page.select_option("#game-name", game)
+    return page
+
+
+def status(page: Page) -> str:
+    return page.inner_text("#status")
+
+
+def test_a_whole_mancala_game_against_the_computer_by_clicking_pits(
+    browser: Browser, server: str
+) -> None:
+    page = open_lobby(browser, server, "mancala")
+    page.click("#start")
+    page.wait_for_selector(".pit.live")
+    page.uncheck("#animate")
+    clicks = 0
+    while not ENDED.search(status(page)):
+        page.wait_for_function(
+            "document.querySelector('.pit.live') || /wins|draw/.test("
+            "document.getElementById('status').textContent)"
+        )
+        live = page.query_selector(".pit.live")
+        if live is None:
+            break
+        label = live.get_attribute("aria-label") or ""
+        assert re.fullmatch(r"pit [A-F], \d+ seeds?, Player 1's row", label), label
+        live.click()
+        clicks += 1
+        if clicks == 4:
+            shot(page, "mancala-playing")
+    expect(page.locator("#status")).to_have_text(ENDED)
+    moves = page.locator("#moves li")
+    assert moves.count() >= clicks > 3
+    shot(page, "mancala-end")
+    page.context.close()
+
+
+def test_five_in_a_row_between_two_people_watched_with_a_reload(
+    browser: Browser, server: str
+) -> None:
+    x = open_lobby(browser, server, "gomoku")
+    x.fill("[data-option=size]", "9")
+    x.check("input[name=opponent][value=link]")
+    x.click("#start")
+    link = x.locator("#invite-link")
+    expect(link).to_have_value(re.compile("#seat="))
+    o = browser.new_context().new_page()
+    o.goto(link.input_value())
+    game_url = x.url
+    watcher = browser.new_context().new_page()
+    watcher.goto(game_url)
+    expect(watcher.locator("#title")).to_contain_text("Player 1 vs Player 2")
+    expect(watcher.locator("#move-form")).to_be_hidden()
+
+    def click(page: Page, point: str) -> None:
+        page.locator(f'[data-point="{point}"].live').click()
+
+    row1, row2 = ["A1", "B1", "C1", "D1"], ["A2", "B2", "C2", "D2"]
+    for turn, (mine, theirs) in enumerate(zip(row1, row2, strict=True)):
+        click(x, mine)
+        if turn == 2:  # the second person reloads and comes back to the same seat
+            o.reload()
+            expect(o.locator("#title")).to_contain_text("Player 2 (you)")
+        click(o, theirs)
+    click(x, "E1")
+    for page in (x, o, watcher):
+        expect(page.locator("#status")).to_contain_text("Player 1 wins")
+    expect(watcher.locator("#moves li")).to_have_count(9)
+    expect(watcher.locator('[data-point="E1"]')).to_have_attribute("aria-label", "E1, X (black)")
+    shot(watcher, "gomoku-watched")
+    for page in (x, o, watcher):
+        page.context.close()
+
+
+def test_a_game_of_war_watched_to_the_end(browser: Browser, server: str) -> None:
+    page = open_lobby(browser, server, "war")
+    page.fill("[data-option=max_rounds]", "25")
+    page.click("#start")
+    page.select_option("#speed", "120")
+    page.wait_for_selector("[aria-label^='card ']")
+    shot(page, "war-playing")
+    expect(page.locator("#status")).to_have_text(
+        re.compile(r"wins|tie|no winner", re.I), timeout=60_000
+    )
+    assert page.locator("#log li").count() >= 3
+    shot(page, "war-end")
+    page.context.close()
+
+
+def test_keyboard_only_kalah(browser: Browser, server: str) -> None:
+    page = open_lobby(browser, server, "mancala", width=390)  # a phone's width
+    page.focus("#game-name")
+    page.keyboard.type("kalah")
+    expect(page.locator("#game-name")).to_have_value("kalah")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".pit.live")
+    page.locator("#animate").focus()  # the animation off, by keyboard too
+    page.keyboard.press("Space")
+    assert not page.is_checked("#animate")
+    typed = 0
+    while not ENDED.search(status(page)):
+        page.wait_for_function(
+            "document.querySelector('.pit.live') || /wins|draw/.test("
+            "document.getElementById('status').textContent)"
+        )
+        live = page.query_selector(".pit.live")
+        if live is None:
+            break
+        letter = (live.get_attribute("data-pit") or "")[-1]
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        if typed % 2:  # the pit letter typed anywhere on the page...
+            page.keyboard.press(letter)
+        else:  # ...or the pit reached with Tab's focus and pressed with Enter
+            live.focus()
+            page.keyboard.press("Enter")
+        typed += 1
+        if typed == 3:
+            shot(page, "kalah-phone")
+    expect(page.locator("#status")).to_have_text(ENDED)
+    assert typed > 3
+    page.context.close()
+
+
+def test_a_finished_game_is_replayed_and_analysed(browser: Browser, server: str) -> None:
+    page = open_lobby(browser, server, "kalah")
+    page.fill("[data-option=pits]", "3")
+    page.fill("[data-option=seeds]", "2")
+    page.check("input[name=opponent][value=here]")
+    page.click("#start")
+    page.uncheck("#animate")
+    while not ENDED.search(status(page)):
+        page.locator(".pit.live").first.click()
+        page.wait_for_function(
+            "document.querySelector('.pit.live') || /wins|draw/.test("
+            "document.getElementById('status').textContent)"
+        )
+    played = page.locator("#moves li").all_inner_texts()
+    page.goto(page.url.replace("/game/", "/replay/"))
+    expect(page.locator("#replay-at")).to_have_text(f"{len(played)} / {len(played)}")
+    page.click("#back")
+    expect(page.locator("#moves li")).to_have_count(len(played) - 1)
+    page.click("#analyse")
+    expect(page.locator("#analysis-text")).to_contain_text("Value for Player 1 here: ")
+    assert re.search(r"\((\+?-?\d+|game over)\)$", page.locator("#moves li").last.inner_text())
+    shot(page, "kalah-replay-analysed")
+    page.context.close()
