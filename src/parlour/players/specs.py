@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from parlour.actors import Actor
-from parlour.core import BadOption, parse_whole, shown
+from parlour.core import BadOption, parse_seconds, parse_whole, shown
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 
 DEFAULT_LEVEL = 3
@@ -41,11 +41,15 @@ class PlayerSpec:
         raise ValueError("a human seat has no program to build")
 
     def __str__(self) -> str:
-        return f"computer:{self.level}" if self.kind == "computer" else self.kind
+        if self.kind != "computer":
+            return self.kind
+        clock = "" if self.seconds is None else f"@{self.seconds:g}"
+        return f"computer:{self.level}{clock}"
 
 
 def parse_player(text: str) -> PlayerSpec:
-    """One spec: ``human``, ``random``, ``computer`` (level 3) or ``computer:LEVEL``."""
+    """One spec: ``human``, ``random``, ``computer`` (level 3), ``computer:LEVEL`` or
+    ``computer:LEVEL@SECONDS`` (a time a move, for the levels that search on a clock)."""
     kind, sep, level_text = text.strip().lower().partition(":")
     if kind not in KINDS:
         raise BadOption(
@@ -55,7 +59,9 @@ def parse_player(text: str) -> PlayerSpec:
         return PlayerSpec(kind)
     if kind != "computer":
         raise BadOption(f"only the computer has a level, not {shown(text.strip())}")
-    return PlayerSpec(kind, parse_level(level_text))
+    level_text, at, seconds_text = level_text.partition("@")
+    seconds = parse_seconds(seconds_text, "the computer's time a move", 0.01) if at else None
+    return PlayerSpec(kind, parse_level(level_text), seconds)
 
 
 def parse_level(text: str) -> int:

@@ -1,0 +1,101 @@
+"""Where the games are played: local worker processes, or the tasks of a Ray cluster.
+
+An executor takes a plan and the jobs still to play and yields their records as they
+finish, in whatever order; :meth:`Executor.close` stops everything at once (the games
+being played are dropped, never recorded).  Both run the same :func:`play_job`, so the
+same plan gives the same games on either.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterator, Sequence
+from functools import partial
+from typing import Any, Protocol
+
+from parlour.arena.plan import Job, Plan
+from parlour.arena.worker import GameRecord, play_job
+from parlour.core import BadOption
+
+
+class Executor(Protocol):
+    def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
+        """The records of ``jobs``, as they finish."""
+
+    def close(self) -> None:
+        """Stop every game at once."""
+
+
+def cores() -> int:
+    """The cores this process may use (the default concurrency)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _leave_ctrl_c() -> None:
+    """A worker leaves Ctrl-C to the process that owns it (and the database)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class Local:
+    """``concurrency`` worker processes of this machine, each kept for every game it
+    plays (its compiled kernels stay warm)."""
+
+    def __init__(self, concurrency: int) -> None:
+        self.pool = multiprocessing.get_context("fork").Pool(concurrency, _leave_ctrl_c)
+
+    def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
+        yield from self.pool.imap_unordered(partial(play_job, plan), jobs, chunksize=1)
+
+    def close(self) -> None:
+        self.pool.terminate()
+        self.pool.join()
+
+
+class Ray:
+    """The tasks of a Ray cluster (``address``; None: a cluster of this machine started
+    for the run, or the one this process has already joined), one core a game, at most
+    ``concurrency`` games at a time; results stream back as they finish."""
+
+    def __init__(self, concurrency: int | None, address: str | None = None) -> None:
+        try:
+            import ray as module
+        except ImportError:
+            raise BadOption("--executor ray needs Ray: pip install 'parlour[ray]'") from None
+        ray: Any = module
+        self.ray = ray
+        if not ray.is_initialized():
+            ray.init(address=address, log_to_driver=False, include_dashboard=False)
+        self.window = concurrency or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.task = ray.remote(num_cpus=1, max_retries=0)(play_job)
+        self.pending: list[Any] = []
+
+    def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
+        ray = self.ray
+        plan_ref = ray.put(plan)
+        waiting = iter(jobs)
+        for job in waiting:
+            self.pending.append(self.task.remote(plan_ref, job))
+            if len(self.pending) >= self.window:
+                break
+        while self.pending:
+            done, self.pending = ray.wait(self.pending, num_returns=1)
+            for job in waiting:
+                self.pending.append(self.task.remote(plan_ref, job))
+                break
+            yield ray.get(done[0])
+
+    def close(self) -> None:
+        for ref in self.pending:
+            self.ray.cancel(ref, force=True)
+        self.pending = []
+
+
+def executor(name: str, concurrency: int | None, address: str | None = None) -> Executor:
+    """The executor ``--executor`` names; ``concurrency`` None: every core it has."""
+    if name == "ray":
+        return Ray(concurrency, address)
+    if address is not None:
+        raise BadOption("--address is for --executor ray")
+    return Local(concurrency or cores())
