@@ -65,6 +65,7 @@ def elo_of_games(wins: int, losses: int, draws: int) -> Estimate:
 
 PAIR_POINTS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """A pair's score a game: 0, 1/2, 1, 3/2 or 2 points out of 2."""
+REGULARIZE = 1e-3
 
 
 def elo_of_pairs(pentanomial: Sequence[int]) -> Estimate:
@@ -99,14 +100,15 @@ class Sprt:
         """The log-likelihood ratio of the pairs seen (counts of 0, 1/2, 1, 3/2, 2 points).
 
         Each hypothesis is the most likely pentanomial distribution whose mean is its
-        expected score (the generalized likelihood ratio fishtest and fastchess use)."""
+        expected score (the generalized likelihood ratio fishtest and fastchess use).  A
+        kind of pair not seen counts as REGULARIZE pairs, as theirs do, so that every
+        hypothesis fits from the first pair on."""
         n = sum(pentanomial)
-        if n == 0 or sum(1 for c in pentanomial if c) < 2:
-            return 0.0  # one kind of result only: no variance, nothing to weigh yet
-        freqs = np.array(pentanomial, dtype=float) / n
+        if n == 0:
+            return 0.0
+        counts = np.array([c or REGULARIZE for c in pentanomial], dtype=float)
+        freqs = counts / counts.sum()
         points = np.array(PAIR_POINTS)
-        seen = freqs > 0
-        freqs, points = freqs[seen], points[seen]
         likely0 = _closest(freqs, points, expected_score(self.elo0))
         likely1 = _closest(freqs, points, expected_score(self.elo1))
         return float(n * np.sum(freqs * np.log(likely1 / likely0)))

@@ -45,8 +45,6 @@ def _parse_entrants(text: str) -> tuple[str, ...]:
     names = tuple(str(spec) for spec in specs)
     if len(names) < 2:
         raise BadOption(f"give at least two players separated by commas, not {shown(text)}")
-    if len(set(names)) != len(names):
-        raise BadOption(f"each player once: {shown(text)} names one twice")
     return names
 
 
@@ -152,8 +150,11 @@ def tournament(rounds: int, **flags: Any) -> None:
 
     Prints the crosstable and Bradley-Terry ratings with 95% margins, computer:1 at 1000.
     """
-    if len(flags["players"]) < 3 and not flags["resume"]:
+    players = flags["players"]
+    if len(players) < 3:
         raise click.UsageError("a tournament needs three players or more (two: parlour match)")
+    if len(set(players)) != len(players):
+        raise click.UsageError(f"each player once in a tournament: {','.join(players)}")
     with _session("tournament", 2 * rounds, {"sprt": None}, flags) as (records, match_id, plan):
         from parlour.arena.match import table_of
 
