@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,12 @@ def default_path() -> Path:
     return user_data_path("parlour") / "arena.sqlite3"
 
 
+@cache
+def code_version() -> str:
+    """parlour's version, read once (reading a package's metadata takes milliseconds)."""
+    return version("parlour")
+
+
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -129,7 +136,7 @@ class Records:
         with self.db:
             cursor = self.db.execute(
                 "INSERT INTO matches (kind, plan, created, version) VALUES (?, ?, ?, ?)",
-                (kind, json.dumps(plan.as_json()), now(), version("parlour")),
+                (kind, json.dumps(plan.as_json()), now(), code_version()),
             )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -186,7 +193,7 @@ class Records:
                     json.dumps(record.seconds),
                     record.started,
                     record.ended,
-                    version("parlour"),
+                    code_version(),
                 ),
             )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import secrets
 import sys
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from parlour.arena.records import Records
 
 MAX_GAMES = 10**9
+REFRESH = 0.1  # seconds between two updates of the progress bar
 
 
 def _parse_entrants(text: str) -> tuple[str, ...]:
@@ -249,8 +251,15 @@ def _play(
         transient=flags["as_json"],
     )
 
+    last = [0.0]
+
     def shown(done: int) -> None:
-        progress.update(task, completed=done, description=standing.line() if standing else "")
+        """The bar and the standing, at most ten times a second (games may end faster)."""
+        now = time.monotonic()
+        if now - last[0] >= REFRESH or done == total:
+            last[0] = now
+            line = standing.line() if standing else ""
+            progress.update(task, completed=done, description=line)
 
     with progress:
         task = progress.add_task("", total=total)
