@@ -208,3 +208,10 @@ def test_quick_arguments_yield_to_the_command_line(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(sys, "argv", ["engine_depth.py", *argv])
         args = RECORD.arguments(parser, quick={"depth": 2})
         assert (args.depth, args.positions, args.quick) == (depth, 40, bool(argv))
+
+
+@pytest.mark.slow
+def test_arena_rates_agree_on_the_games() -> None:
+    printed, figures = quick("arena")
+    assert figures["games"] == 200 and figures["games_per_second"]["local"] > 0
+    assert "local: 200 games" in printed
