@@ -4,7 +4,7 @@ the Referee and recorded in SQLite, as the command does.
 
 Each executor plays the same plan (one seed) into a database of its own; the script checks
 that they recorded the same games, then prints the rates side by side.  The time counts
-everything the command does once started: workers starting, games, records.
+what the command does once its workers (or Ray) have started: the games and their records.
 
     .venv/bin/python benchmarks/arena.py [--games 100000] [--executors local,ray] [--quick]
 """
@@ -28,8 +28,9 @@ def rate(name: str, plan: Plan, folder: Path, concurrency: int) -> tuple[float, 
     """Games per second of executor ``name`` on ``plan``, and the moves of each game."""
     with Records(folder / f"{name}.sqlite3") as records:
         match_id = records.new_match("match", plan)
+        runner = executor(name, concurrency)
         started = time.perf_counter()
-        run(records, match_id, plan, executor(name, concurrency), lambda done: None)
+        run(records, match_id, plan, runner, lambda done: None)
         seconds = time.perf_counter() - started
         games = {row["job"]: row["moves"] for row in records.games(match_id, limit=plan.games)}
     return plan.games / seconds, games

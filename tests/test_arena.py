@@ -38,7 +38,8 @@ def rows(db: Path) -> list[dict[str, Any]]:
 
 def assert_whole(row: dict[str, Any]) -> None:
     """The recorded moves replay through the rules to the recorded end."""
-    state = game(row["game"], **json.loads(row["options"])).start()
+    state = game(row["game"], **json.loads(row["options"])).parse(row["start"])
+    assert state == game(row["game"], **json.loads(row["options"])).start()
     for text in row["moves"].split():
         state = state.play(state.parse_move(text))
     assert state.is_over
@@ -77,12 +78,12 @@ def test_a_match_records_every_game_whole_in_pairs_with_colours_swapped(tmp_path
     assert summary["wins"] + summary["losses"] + summary["draws"] == 6
 
 
-def test_the_same_seed_gives_the_same_games_whatever_the_concurrency(tmp_path: Path) -> None:
+def test_the_same_seed_gives_the_same_games_and_lots_whatever_the_concurrency(tmp_path: Path) -> None:
     moves = []
     for jobs in ("1", "2"):
         db = tmp_path / f"{jobs}.db"
         result = parlour(
-            "match", "mancala", "--players", "random,random", "--games", "8", "--seed", "3",
+            "match", "ayo", "--players", "random,random", "--games", "4", "--seed", "3",
             "-j", jobs, "--db", str(db),
         )  # fmt: skip
         assert result.exit_code == 0, result.output
@@ -164,13 +165,20 @@ def test_ctrl_c_and_kill_9_then_resume_finish_with_exactly_the_games(tmp_path: P
             return 0
 
     def stopped_midway(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+        """``sig`` to the match alone (Ctrl-C goes to the whole group, as a terminal's)."""
         deadline = time.monotonic() + 60
         floor = recorded()
         while recorded() < floor + 5 and time.monotonic() < deadline:
             time.sleep(0.05)
         time.sleep(random.uniform(0, 0.5))
-        os.killpg(process.pid, sig)
+        if sig == signal.SIGINT:
+            os.killpg(process.pid, sig)
+        else:
+            process.send_signal(sig)
         process.wait(10)
+        time.sleep(0.5)
+        with pytest.raises(ProcessLookupError):  # no worker outlives it
+            os.killpg(process.pid, 0)
 
     first = started()
     stopped_midway(first, signal.SIGINT)

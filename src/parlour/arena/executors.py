@@ -8,9 +8,11 @@ same plan gives the same games on either.
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Iterator, Sequence
 from functools import partial
 from typing import Any, Protocol
@@ -33,9 +35,15 @@ def cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _leave_ctrl_c() -> None:
-    """A worker leaves Ctrl-C to the process that owns it (and the database)."""
+PR_SET_PDEATHSIG = 1  # Linux's prctl option: a signal for this process when its parent dies
+
+
+def _worker_starts() -> None:
+    """A worker leaves Ctrl-C to the process that owns it (and the database), and on Linux
+    ends with it, even when that process is killed outright (kill -9)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
 
 
 class Local:
@@ -43,7 +51,7 @@ class Local:
     plays (its compiled kernels stay warm)."""
 
     def __init__(self, concurrency: int) -> None:
-        self.pool = multiprocessing.get_context("fork").Pool(concurrency, _leave_ctrl_c)
+        self.pool = multiprocessing.get_context("fork").Pool(concurrency, _worker_starts)
 
     def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
         yield from self.pool.imap_unordered(partial(play_job, plan), jobs, chunksize=1)
@@ -55,8 +63,9 @@ class Local:
 
 class Ray:
     """The tasks of a Ray cluster (``address``; None: a cluster of this machine started
-    for the run, or the one this process has already joined), one core a game, at most
-    ``concurrency`` games at a time; results stream back as they finish."""
+    for the run, or the one this process has already joined), one core a game; twice
+    ``concurrency`` (default: the cluster's cores) are given out at a time, so that no
+    core waits for the next, and results stream back as they finish."""
 
     def __init__(self, concurrency: int | None, address: str | None = None) -> None:
         try:
@@ -67,7 +76,7 @@ class Ray:
         self.ray = ray
         if not ray.is_initialized():
             ray.init(address=address, log_to_driver=False, include_dashboard=False)
-        self.window = concurrency or max(1, int(ray.cluster_resources().get("CPU", 1)))
+        self.window = 2 * (concurrency or max(1, int(ray.cluster_resources().get("CPU", 1))))
         self.task = ray.remote(num_cpus=1, max_retries=0)(play_job)
         self.pending: list[Any] = []
 

@@ -45,6 +45,7 @@ CREATE TABLE games (
     player1 TEXT NOT NULL,
     entrant0 INTEGER NOT NULL,       -- their places in the plan's players
     entrant1 INTEGER NOT NULL,
+    start TEXT NOT NULL,             -- the position before the opening, in the game's notation
     opening TEXT NOT NULL,           -- the opening moves, space-separated
     moves TEXT NOT NULL,             -- every move from the start (the opening's first)
     winner INTEGER,                  -- the seat that won; NULL for a draw
@@ -173,9 +174,9 @@ class Records:
         with self.db:
             self.db.execute(
                 "INSERT INTO games (match, job, pair, game, options, player0, player1, "
-                "entrant0, entrant1, opening, moves, winner, reason, detail, score0, score1, "
-                "seconds, started, ended, version) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "entrant0, entrant1, start, opening, moves, winner, reason, detail, score0, "
+                "score1, seconds, started, ended, version) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match_id,
                     record.index,
@@ -184,6 +185,7 @@ class Records:
                     json.dumps(plan.options),
                     *record.players,
                     *record.seats,
+                    record.start,
                     " ".join(record.opening),
                     " ".join(record.moves),
                     record.winner,

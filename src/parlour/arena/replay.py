@@ -64,7 +64,7 @@ def screen_of(name: str) -> tuple[Screen, Notices | None]:
 def replay_game(row: dict[str, Any], delay: float, out: TextIO) -> int:
     """Show the game of a database row (``Records.game``); the exit status.  Every move
     is checked by the rules as it is replayed (IllegalMove for a damaged record)."""
-    start = game(row["game"], **json.loads(row["options"])).start()
+    start = game(row["game"], **json.loads(row["options"])).parse(row["start"])
     moves = row["moves"].split()
     movers = _movers(start, moves)
     try:

@@ -30,6 +30,8 @@ class GameRecord:
     pair: int
     seats: tuple[int, int]
     players: tuple[str, str]
+    start: str
+    """The position before the opening, in the game's notation."""
     opening: tuple[str, ...]
     moves: tuple[str, ...]
     winner: int | None
@@ -75,11 +77,12 @@ def _start(name: str, options: tuple[tuple[str, Any], ...]) -> State:
 
 def play_job(plan: Plan, job: Job) -> GameRecord:
     """Play ``job`` of ``plan`` to its end and return its record."""
-    start = start_after(_start(plan.game, tuple(sorted(plan.options.items()))), job.opening)
-    return _loop().run_until_complete(_play(plan, job, start))
+    first = _start(plan.game, tuple(sorted(plan.options.items())))
+    return _loop().run_until_complete(_play(plan, job, first))
 
 
-async def _play(plan: Plan, job: Job, start: State) -> GameRecord:
+async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
+    start = start_after(first, job.opening)
     specs = plan.specs()
     players: list[Ref] = []
     for seat, who in enumerate(job.seats):
@@ -103,6 +106,7 @@ async def _play(plan: Plan, job: Job, start: State) -> GameRecord:
         pair=job.pair,
         seats=job.seats,
         players=(plan.players[job.seats[0]], plan.players[job.seats[1]]),
+        start=first.notation(),
         opening=job.opening,
         moves=(*job.opening, *clock.names),
         winner=outcome.winner,

@@ -126,7 +126,7 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
     interval, the likelihood of superiority and, with --sprt, the log-likelihood ratio.
     """
     extra = {"sprt": None if sprt is None else (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)}
-    with _session("match", games, extra, flags) as (records, match_id, plan):
+    with _Session("match", games, extra, flags) as (records, match_id, plan):
         from parlour.arena.match import standing_of
 
         standing = standing_of(records, match_id, plan)
@@ -157,7 +157,7 @@ def tournament(rounds: int, **flags: Any) -> None:
         raise click.UsageError("a tournament needs three players or more (two: parlour match)")
     if len(set(players)) != len(players):
         raise click.UsageError(f"each player once in a tournament: {','.join(players)}")
-    with _session("tournament", 2 * rounds, {"sprt": None}, flags) as (records, match_id, plan):
+    with _Session("tournament", 2 * rounds, {"sprt": None}, flags) as (records, match_id, plan):
         from parlour.arena.match import table_of
 
         _play(records, match_id, plan, flags, None)
@@ -168,7 +168,7 @@ def tournament(rounds: int, **flags: Any) -> None:
             _print_table(match_id, table)
 
 
-class _session:
+class _Session:
     """The database open and the plan to play: a new one from the flags, or with
     ``--resume`` the latest unfinished one of its kind (which the flags must describe)."""
 
@@ -193,6 +193,8 @@ class _session:
             if flags["resume"]:
                 return self.records, *self._resumed(game.name, flags["players"])
             seed = flags["seed"] if flags["seed"] is not None else secrets.randbelow(2**31)
+            if game.options.get("seed", 0) is None:  # a game that draws lots: the plan's
+                game = make_game(game.name, (*flags["option_texts"], f"seed={seed}"))
             pairs = (self.games + 1) // 2
             openings = openings_of(flags["openings"], game.start(), pairs, seed)
             plan = Plan(
