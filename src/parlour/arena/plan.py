@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +41,6 @@ class Plan:
     """A time a move for every computer player that takes one (``--time``)."""
     sprt: tuple[float, ...] | None = None
     """ELO0, ELO1, ALPHA, BETA of a match that stops on the SPRT's verdict."""
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -125,8 +125,8 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
     Shows W-L-D, the score, the Elo difference of the first player with its 95%
     interval, the likelihood of superiority and, with --sprt, the log-likelihood ratio.
     """
-    extra = {"sprt": None if sprt is None else (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)}
-    with _Session("match", games, extra, flags) as (records, match_id, plan):
+    bounds = None if sprt is None else (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)
+    with _Session("match", games, bounds, flags) as (records, match_id, plan):
         from parlour.arena.match import standing_of
 
         standing = standing_of(records, match_id, plan)
@@ -157,7 +157,7 @@ def tournament(rounds: int, **flags: Any) -> None:
         raise click.UsageError("a tournament needs three players or more (two: parlour match)")
     if len(set(players)) != len(players):
         raise click.UsageError(f"each player once in a tournament: {','.join(players)}")
-    with _Session("tournament", 2 * rounds, {"sprt": None}, flags) as (records, match_id, plan):
+    with _Session("tournament", 2 * rounds, None, flags) as (records, match_id, plan):
         from parlour.arena.match import table_of
 
         _play(records, match_id, plan, flags, None)
@@ -172,8 +172,10 @@ class _Session:
     """The database open and the plan to play: a new one from the flags, or with
     ``--resume`` the latest unfinished one of its kind (which the flags must describe)."""
 
-    def __init__(self, kind: str, games: int, extra: dict[str, Any], flags: dict[str, Any]):
-        self.kind, self.games, self.extra, self.flags = kind, games, extra, flags
+    def __init__(
+        self, kind: str, games: int, sprt: tuple[float, ...] | None, flags: dict[str, Any]
+    ) -> None:
+        self.kind, self.games, self.sprt, self.flags = kind, games, sprt, flags
 
     def __enter__(self) -> tuple[Records, int, Plan]:
         from parlour.arena.plan import Plan, openings_of
@@ -205,7 +207,7 @@ class _Session:
                 openings,
                 seed,
                 flags["seconds"],
-                self.extra["sprt"],
+                self.sprt,
             )
         except ParlourError as error:
             self.records.close()
