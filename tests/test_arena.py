@@ -146,17 +146,24 @@ def test_executors_agree_on_every_game() -> None:
 
 @pytest.mark.slow
 def test_ray_plays_the_same_games_as_the_local_processes() -> None:
+    """On a Ray cluster of this machine: a match, and War's simulation (simulate war)."""
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
-    from parlour.arena.executors import Ray
+    from parlour.arena.executors import Ray, simulate_war
+    from parlour.games.war import war_rules
+    from parlour.games.war_kernel import chunks, simulate
 
     plan = Plan("kalah", dict(game("kalah").options), ("random", "computer:1"), 4, (), 5)
+    rules = war_rules(seed=4, max_rounds="none")
+    counted: list[int] = []
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        remote = Ray(2)
-        played = {r.index: r.moves for r in remote.run(plan, plan.jobs())}
+        played = {r.index: r.moves for r in Ray(2).run(plan, plan.jobs())}
+        on_ray = simulate_war(rules, 300, counted.append)
     finally:
         ray.shutdown()
     assert played == {job.index: play_job(plan, job).moves for job in plan.jobs()}
+    assert on_ray == simulate(rules, 300) and on_ray.games == 300
+    assert counted == [count for _, count in chunks(rules, 300)]
 
 
 @pytest.mark.slow

@@ -13,13 +13,21 @@ import multiprocessing
 import os
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from parlour.arena.plan import Job, Plan
 from parlour.arena.worker import GameRecord, play_job
 from parlour.core import BadOption
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from parlour.games.war import WarRules
+    from parlour.games.war_kernel import Summary
+
+T = TypeVar("T")
 
 
 class Executor(Protocol):
@@ -77,21 +85,25 @@ class Ray:
         if not ray.is_initialized():
             ray.init(address=address, log_to_driver=False, include_dashboard=False)
         self.window = 2 * (concurrency or max(1, int(ray.cluster_resources().get("CPU", 1))))
-        self.task = ray.remote(num_cpus=1, max_retries=0)(play_job)
         self.pending: list[Any] = []
 
     def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
+        plan_ref = self.ray.put(plan)
+        yield from self.stream(play_job, ((plan_ref, job) for job in jobs))
+
+    def stream(self, func: Callable[..., T], calls: Iterable[tuple[Any, ...]]) -> Iterator[T]:
+        """``func(*call)`` of each call as a task, the results as they finish."""
         ray = self.ray
-        plan_ref = ray.put(plan)
-        waiting = iter(jobs)
-        for job in waiting:
-            self.pending.append(self.task.remote(plan_ref, job))
+        task = ray.remote(num_cpus=1, max_retries=0)(func)
+        waiting = iter(calls)
+        for call in waiting:
+            self.pending.append(task.remote(*call))
             if len(self.pending) >= self.window:
                 break
         while self.pending:
             done, self.pending = ray.wait(self.pending, num_returns=1)
-            for job in waiting:
-                self.pending.append(self.task.remote(plan_ref, job))
+            for call in waiting:
+                self.pending.append(task.remote(*call))
                 break
             yield ray.get(done[0])
 
@@ -108,3 +120,35 @@ def executor(name: str, concurrency: int | None, address: str | None = None) -> 
     if address is not None:
         raise BadOption("--address is for --executor ray")
     return Local(concurrency or cores())
+
+
+def _war_chunk(rules: WarRules, first: int, count: int) -> np.ndarray:
+    """A chunk of War games on one core of a Ray worker."""
+    import numba
+
+    from parlour.games.war_kernel import play_chunk
+
+    numba.set_num_threads(1)
+    return play_chunk(rules, first, count)
+
+
+def simulate_war(
+    rules: WarRules,
+    games: int,
+    progress: Callable[[int], None],
+    concurrency: int | None = None,
+    address: str | None = None,
+) -> Summary:
+    """``parlour simulate war`` on a Ray cluster: the same chunks of games as on this
+    machine's cores (so the same statistics for the same seed), one task a chunk."""
+    from parlour.games.war_kernel import Tally, chunks
+
+    ray = Ray(concurrency, address)
+    tally = Tally()
+    try:
+        for results in ray.stream(_war_chunk, ((rules, *c) for c in chunks(rules, games))):
+            tally.add(results)
+            progress(len(results))
+    finally:
+        ray.close()
+    return tally.summary(rules)
