@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,web,envs,openspiel]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,web,envs,openspiel,ray]'
 	touch $(STAMP)
 
 # A game ended early (Ctrl-C, Ctrl-D) is no failure of make's.

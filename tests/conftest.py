@@ -33,4 +33,5 @@ def cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     folder = tmp_path_factory.mktemp("cache")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(cache.ENVIRONMENT, str(folder))
+        patch.setenv("XDG_DATA_HOME", str(folder / "data"))  # the arena's default database
         yield folder

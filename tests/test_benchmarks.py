@@ -236,3 +236,10 @@ def test_web_load_loses_no_game() -> None:
     assert figures["lost_or_corrupted"] == 0 and figures["connection_failures"] == 0
     assert figures["moves"] > figures["games"] and figures["moves_per_second"] > 0
     assert 0 < figures["round_trip_p50_ms"] <= figures["round_trip_p99_ms"]
+
+
+@pytest.mark.slow
+def test_arena_rates_agree_on_the_games() -> None:
+    printed, figures = quick("arena")
+    assert figures["games"] == 200 and figures["games_per_second"]["local"] > 0
+    assert "local: 200 games" in printed

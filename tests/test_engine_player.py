@@ -186,6 +186,7 @@ def test_engine_specs_keep_the_path_and_split_the_arguments(tmp_path: Path) -> N
     script.write_text("not a program")
     for text, message in [
         ("engine:", "needs the engine's program"),
+        ("engine", "needs its program"),
         (f"engine:{tmp_path / 'absent'}", "is not a program that can be run"),
         (f"engine:{script}", "is not a program that can be run"),
         (f"engine:{sys.executable}:'unclosed", "No closing quotation"),

@@ -18,6 +18,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -185,7 +186,22 @@ async def _watch(
 )
 @rule_flags
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def simulate_war(games: int, jobs: int | None, as_json: bool, **flags: str | None) -> None:
+@click.option(
+    "--executor",
+    type=click.Choice(["local", "ray"]),
+    default="local",
+    show_default=True,
+    help="This machine's cores, or a Ray cluster (--jobs: its tasks at once).",
+)
+@click.option("--address", help="The Ray cluster's address (default: start one here).")
+def simulate_war(
+    games: int,
+    jobs: int | None,
+    as_json: bool,
+    executor: str,
+    address: str | None,
+    **flags: str | None,
+) -> None:
     """Play many games of War in the compiled kernel and print their statistics.
 
     The same seed gives the same numbers whatever --jobs is: each game draws from its own
@@ -201,7 +217,9 @@ def simulate_war(games: int, jobs: int | None, as_json: bool, **flags: str | Non
 
     rules = make_rules(**flags)
     most = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
-    if jobs is not None and jobs > most:
+    if address is not None and executor != "ray":
+        raise click.UsageError("--address is for --executor ray")
+    if jobs is not None and jobs > most and executor == "local":
         raise click.UsageError(f"--jobs can be at most {most} here (the cores numba may use)")
     with warming_up("the simulator"):  # the same types as the real run: the same kernel
         run(dataclasses.replace(rules, deck=rules.deck[:2], max_rounds=1), 1, jobs=jobs)
@@ -216,7 +234,17 @@ def simulate_war(games: int, jobs: int | None, as_json: bool, **flags: str | Non
     started = time.perf_counter()
     with progress:
         task = progress.add_task("War", total=games)
-        summary = run(rules, games, jobs=jobs, progress=lambda n: progress.advance(task, n))
+        advance = partial(progress.advance, task)
+        if executor == "ray":
+            from parlour.arena.executors import simulate_war as on_ray
+            from parlour.core import ParlourError
+
+            try:
+                summary = on_ray(rules, games, advance, jobs, address)
+            except ParlourError as error:
+                raise click.UsageError(str(error)) from None
+        else:
+            summary = run(rules, games, jobs=jobs, progress=advance)
     seconds = time.perf_counter() - started
     if as_json:
         click.echo(json.dumps(summary.as_json()))

@@ -410,26 +410,34 @@ def simulate(
     can cycle makes some games long (a deal may take millions of rounds to repeat), so
     the chunks are small there, for a progress bar that moves.
     """
-    if chunk is None:
-        chunk = 20_000 if rules.pickup_code == SHUFFLED or rules.limit else 64
     numba.set_num_threads(jobs or numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
     tally = Tally()
-    for first in range(0, games, chunk):
-        count = min(chunk, games - first)
-        tally.add(
-            simulate_kernel(
-                rules.deck_array,
-                rules.seed or 0,
-                first,
-                count,
-                rules.pickup_code,
-                rules.limit,
-                rules.more_wins,
-            )
-        )
+    for first, count in chunks(rules, games, chunk):
+        tally.add(play_chunk(rules, first, count))
         if progress is not None:
             progress(count)
     return tally.summary(rules)
+
+
+def chunks(rules: WarRules, games: int, chunk: int | None = None) -> list[tuple[int, int]]:
+    """Games 0..games-1 as (first, count) chunks of ``chunk`` games (by default a size
+    that keeps a progress bar moving under ``rules``)."""
+    if chunk is None:
+        chunk = 20_000 if rules.pickup_code == SHUFFLED or rules.limit else 64
+    return [(first, min(chunk, games - first)) for first in range(0, games, chunk)]
+
+
+def play_chunk(rules: WarRules, first: int, count: int) -> np.ndarray:
+    """The kernel's results of games ``first .. first+count-1`` of the run ``rules.seed``."""
+    return simulate_kernel(
+        rules.deck_array,
+        rules.seed or 0,
+        first,
+        count,
+        rules.pickup_code,
+        rules.limit,
+        rules.more_wins,
+    )
 
 
 class Tally:

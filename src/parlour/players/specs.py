@@ -14,7 +14,7 @@ import shlex
 from dataclasses import dataclass, replace
 
 from parlour.actors import Actor
-from parlour.core import BadOption, parse_whole, shown
+from parlour.core import BadOption, parse_seconds, parse_whole, shown
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 
 DEFAULT_LEVEL = 3
@@ -54,11 +54,15 @@ class PlayerSpec:
     def __str__(self) -> str:
         if self.kind == "engine":
             return f"engine:{shlex.join(self.command)}"
-        return f"computer:{self.level}" if self.kind == "computer" else self.kind
+        if self.kind != "computer":
+            return self.kind
+        clock = "" if self.seconds is None else f"@{self.seconds:g}"
+        return f"computer:{self.level}{clock}"
 
 
 def parse_player(text: str) -> PlayerSpec:
-    """One spec: ``human``, ``random``, ``computer`` (level 3), ``computer:LEVEL`` or
+    """One spec: ``human``, ``random``, ``computer`` (level 3), ``computer:LEVEL``,
+    ``computer:LEVEL@SECONDS`` (a time a move, for the levels that search on a clock), or
     ``engine:PATH[:ARGS]``."""
     if text.strip().lower().startswith("engine:"):
         return parse_engine(text.strip()[len("engine:") :])
@@ -68,11 +72,15 @@ def parse_player(text: str) -> PlayerSpec:
             f"unknown player {shown(text.strip())}; the players are human, computer:LEVEL, "
             "random, engine:PATH"
         )
+    if kind == "engine":
+        raise BadOption("an engine needs its program: engine:PATH[:ARGS]")
     if not sep:
         return PlayerSpec(kind)
     if kind != "computer":
         raise BadOption(f"only the computer has a level, not {shown(text.strip())}")
-    return PlayerSpec(kind, parse_level(level_text))
+    level_text, at, seconds_text = level_text.partition("@")
+    seconds = parse_seconds(seconds_text, "the computer's time a move", 0.01) if at else None
+    return PlayerSpec(kind, parse_level(level_text), seconds)
 
 
 def parse_engine(text: str) -> PlayerSpec:

@@ -1,0 +1,109 @@
+"""A recorded game shown again on the terminal, through the Referee and the game's own
+screen: two players that answer each ``Play`` with the next recorded move (after a
+pause, so a person can follow), and the terminal as the one observer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from parlour.actors import Actor, Move, Play, Ref, run_game, spawn
+from parlour.actors.referee import Notices
+from parlour.actors.runtime import Piped, Reply
+from parlour.core import BadOption, State, game
+from parlour.players.terminal import Screen, Seat, TerminalPlayer
+
+
+class Script(Actor):
+    """Plays the moves of a recorded game (in the game's notation) one by one, ``delay``
+    seconds each; leaves the game when none is left (a game that ended by a forfeit)."""
+
+    def __init__(self, moves: Sequence[str], delay: float) -> None:
+        self.moves = list(moves)
+        self.delay = delay
+        self._answer: Reply | None = None
+
+    async def receive(self, message: Any) -> None:
+        match message:
+            case Play(view) if self.moves:
+                move = view.state.parse_move(self.moves.pop(0))
+                self._answer = self.defer()
+                self.pipe(asyncio.sleep(self.delay, Move(move)), "pause")
+            case Play():
+                self.stop("the record has no more moves")
+            case Piped("pause", Move() as move, None) if self._answer is not None:
+                self._answer.send(move)
+
+
+class _NoKeys:
+    """The replay asks nobody for a move."""
+
+    async def readline(self, prompt: str = "") -> str | None:
+        return None
+
+
+def screen_of(name: str) -> tuple[Screen, Notices | None]:
+    """The terminal screen of game ``name`` and its Referee's notices."""
+    if name == "gomoku":
+        from parlour.players.gomoku_screen import GomokuScreen
+
+        return GomokuScreen(), None
+    if name == "ayo":
+        from parlour.actors.ayo import stoned_notices
+        from parlour.players.ayo_screen import AyoScreen
+
+        return AyoScreen(), stoned_notices
+    from parlour.players.sowing_screen import SowingScreen
+
+    return SowingScreen(), None
+
+
+def replay_game(row: dict[str, Any], delay: float, out: TextIO) -> int:
+    """Show the game of a database row (``Records.game``); the exit status.  Every move
+    is checked by the rules as it is replayed (IllegalMove for a damaged record)."""
+    start = game(row["game"], **json.loads(row["options"])).parse(row["start"])
+    moves = row["moves"].split()
+    movers = _movers(start, moves)
+    try:
+        asyncio.run(_replay(start, row, moves, movers, delay, out))
+    except KeyboardInterrupt:
+        out.write("\nInterrupted.\n")
+        return 130
+    out.write(f"\nRecorded: {row['reason']} ({row['detail']}), {row['score0']}-{row['score1']}.\n")
+    return 0
+
+
+def _movers(start: State, moves: Sequence[str]) -> list[int]:
+    """The player of each move (which also checks every move by the rules)."""
+    state, movers = start, []
+    for ply, text in enumerate(moves, 1):
+        if state.is_over:
+            raise BadOption(f"move {ply} ({text}) comes after the end of the game")
+        movers.append(state.to_move)
+        state = state.play(state.parse_move(text))
+    return movers
+
+
+async def _replay(
+    start: State,
+    row: dict[str, Any],
+    moves: Sequence[str],
+    movers: Sequence[int],
+    delay: float,
+    out: TextIO,
+) -> None:
+    screen, notices = screen_of(start.game.name)
+    seats = [Seat(row["player0"], False), Seat(row["player1"], False)]
+    terminal = spawn(TerminalPlayer(screen, seats, _NoKeys(), out))
+    out.write(screen.opening(start, seats))
+    players: list[Ref] = [
+        spawn(Script([m for m, p in zip(moves, movers, strict=True) if p == seat], delay))
+        for seat in (0, 1)
+    ]
+    await run_game(start, players, [terminal], notices=notices)
+    for ref in (*players, terminal):
+        ref.stop()
+    await terminal.join()

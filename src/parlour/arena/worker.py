@@ -1,0 +1,123 @@
+"""One game of a plan, played through the Referee: what every executor runs.
+
+:func:`play_job` is a plain function of values (a plan and a job in, a
+:class:`GameRecord` out), so a process pool or a Ray task can run it anywhere.  Each
+process keeps one event loop and the numba kernels it has compiled (or loaded from
+numba's cache) between games: only its first game of a kind pays for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any
+
+from parlour.actors import Actor, GameOver, Moved, Ref, run_game, spawn
+from parlour.arena.plan import Job, Plan, start_after
+from parlour.core import State, game
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as the database keeps it: players by seat (player 0 first), the moves from
+    the start in the game's notation (the opening's first), the end and the seconds each
+    move took."""
+
+    index: int
+    pair: int
+    seats: tuple[int, int]
+    players: tuple[str, str]
+    start: str
+    """The position before the opening, in the game's notation."""
+    opening: tuple[str, ...]
+    moves: tuple[str, ...]
+    winner: int | None
+    """The seat that won (None: a draw, or an aborted game)."""
+    reason: str
+    detail: str
+    scores: tuple[int, int]
+    seconds: tuple[float, ...]
+    """The time each move after the opening took, as the Referee saw it."""
+    started: str
+    ended: str
+
+
+class _Clock(Actor):
+    """An observer of the Referee that notes when each move arrives."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+        self.seconds: list[float] = []
+        self._last = time.perf_counter()
+
+    async def receive(self, message: Any) -> None:
+        match message:
+            case Moved(name=name):
+                now = time.perf_counter()
+                self.names.append(name)
+                self.seconds.append(round(now - self._last, 6))
+                self._last = now
+            case GameOver():
+                self.stop()
+
+
+@cache
+def _loop() -> asyncio.AbstractEventLoop:
+    """This process's event loop, kept for all its games."""
+    return asyncio.new_event_loop()
+
+
+@cache
+def _start(name: str, options: tuple[tuple[str, Any], ...]) -> State:
+    return game(name, **dict(options)).start()
+
+
+def play_job(plan: Plan, job: Job) -> GameRecord:
+    """Play ``job`` of ``plan`` to its end and return its record."""
+    first = _start(plan.game, tuple(sorted(plan.options.items())))
+    return _loop().run_until_complete(_play(plan, job, first))
+
+
+async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
+    start = start_after(first, job.opening)
+    specs = plan.specs()
+    players: list[Ref] = []
+    for seat, who in enumerate(job.seats):
+        spec = specs[who]
+        if plan.seconds is not None and spec.kind == "computer" and spec.seconds is None:
+            spec = replace(spec, seconds=plan.seconds)
+        players.append(spawn(spec.build(job.seed(plan.seed, seat))))
+    clock = _Clock()
+    watcher = spawn(clock)
+    started = _now()
+    try:
+        outcome = await run_game(start, players, [watcher])
+    finally:
+        for ref in players:
+            ref.stop()
+    await watcher.join()
+    for ref in players:
+        await ref.join()
+    return GameRecord(
+        index=job.index,
+        pair=job.pair,
+        seats=job.seats,
+        players=(plan.players[job.seats[0]], plan.players[job.seats[1]]),
+        start=first.notation(),
+        opening=job.opening,
+        moves=(*job.opening, *clock.names),
+        winner=outcome.winner,
+        reason=outcome.reason.name.lower(),
+        detail=outcome.detail,
+        scores=outcome.scores,
+        seconds=tuple(clock.seconds),
+        started=started,
+        ended=_now(),
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -1,0 +1,430 @@
+"""``parlour match``, ``parlour tournament``, ``parlour games``, ``replay`` and ``export``:
+programs playing each other by the thousand, every game recorded (:mod:`parlour.arena`).
+
+A match or tournament killed at any moment is taken up again with ``--resume``: the
+latest unfinished one of the database plays the games it lacks.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from parlour.cli import main
+from parlour.cli._common import (
+    EXIT_INTERRUPTED,
+    Parsed,
+    make_game,
+    option_flag,
+    seconds_type,
+    whole_type,
+)
+from parlour.core import MAX_SEED, BadOption, ParlourError, shown
+
+if TYPE_CHECKING:
+    from parlour.arena.match import Standing
+    from parlour.arena.plan import Plan
+    from parlour.arena.records import Records
+
+MAX_GAMES = 10**9
+REFRESH = 0.1  # seconds between two updates of the progress bar
+
+
+def _parse_entrants(text: str) -> tuple[str, ...]:
+    """Player specs separated by commas, each a program (``human`` has no place here),
+    written as parse_player reads them back."""
+    from parlour.players.specs import parse_player
+
+    specs = [parse_player(part) for part in text.split(",")]
+    if any(spec.human for spec in specs):
+        raise BadOption("the arena's players are programs: computer:LEVEL[@SECONDS] or random")
+    names = tuple(str(spec) for spec in specs)
+    if len(names) < 2:
+        raise BadOption(f"give at least two players separated by commas, not {shown(text)}")
+    return names
+
+
+ENTRANTS = Parsed("A,B,...", _parse_entrants)
+
+
+def _parse_sprt(text: str) -> Any:
+    from parlour.arena.stats import parse_sprt
+
+    return parse_sprt(text)
+
+
+def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The flags ``match`` and ``tournament`` share."""
+    flags = [
+        click.argument("game_name", metavar="GAME"),
+        click.option(
+            "--players", required=True, type=ENTRANTS, help="Player specs separated by commas."
+        ),
+        click.option(
+            "--openings",
+            metavar="FILE|random:PLIES",
+            help="Openings, each played twice with the colours swapped: a file of one "
+            "opening a line (moves in the game's notation), or PLIES random moves.",
+        ),
+        click.option(
+            "--time",
+            "seconds",
+            type=seconds_type(0.01),
+            help="Seconds a move for the computers that search on a clock.",
+        ),
+        click.option(
+            "--concurrency",
+            "-j",
+            type=whole_type("the concurrency", 1, 4096),
+            help="Games at once (default: every core).",
+        ),
+        click.option("--seed", type=whole_type("the seed", 0, MAX_SEED), help="Seed of it all."),
+        click.option("--db", "db_path", metavar="PATH", help="The database (default: user data)."),
+        click.option(
+            "--resume", is_flag=True, help="Finish the latest unfinished one of the database."
+        ),
+        click.option(
+            "--executor",
+            type=click.Choice(["local", "ray"]),
+            default="local",
+            show_default=True,
+            help="Worker processes here, or a Ray cluster.",
+        ),
+        click.option("--address", help="The Ray cluster's address (default: start one here)."),
+        click.option("--json", "as_json", is_flag=True, help="Print the result as JSON."),
+        lambda f: option_flag(f, "seeds=3"),
+    ]
+    for flag in reversed(flags):
+        func = flag(func)
+    return func
+
+
+@main.command("match")
+@_arena_flags
+@click.option(
+    "--games",
+    type=whole_type("the number of games", 1, MAX_GAMES),
+    default=100,
+    show_default=True,
+    help="Games to play.",
+)
+@click.option(
+    "--sprt",
+    type=Parsed("ELO0,ELO1[,ALPHA,BETA]", _parse_sprt),
+    help="Stop when the SPRT on game pairs accepts Elo = ELO0 or ELO1 (alpha, beta 0.05).",
+)
+def match(games: int, sprt: Any, **flags: Any) -> None:
+    """Two programs play GAME against each other; every game is recorded.
+
+    Shows W-L-D, the score, the Elo difference of the first player with its 95%
+    interval, the likelihood of superiority and, with --sprt, the log-likelihood ratio.
+    """
+    bounds = None if sprt is None else (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)
+    with _Session("match", games, bounds, flags) as (records, match_id, plan):
+        from parlour.arena.match import standing_of
+
+        standing = standing_of(records, match_id, plan)
+        verdict = _play(records, match_id, plan, flags, standing)
+        summary = standing.as_json()
+        if flags["as_json"]:
+            click.echo(json.dumps({"match": match_id, "players": plan.players, **summary}))
+        else:
+            _print_match(match_id, plan, standing, verdict)
+
+
+@main.command("tournament")
+@_arena_flags
+@click.option(
+    "--rounds",
+    type=whole_type("the rounds", 1, MAX_GAMES),
+    default=10,
+    show_default=True,
+    help="Openings every pair of players plays, each with both colours.",
+)
+def tournament(rounds: int, **flags: Any) -> None:
+    """A round robin of GAME: every pair of players, both colours, the same openings.
+
+    Prints the crosstable and Bradley-Terry ratings with 95% margins, computer:1 at 1000.
+    """
+    players = flags["players"]
+    if len(players) < 3:
+        raise click.UsageError("a tournament needs three players or more (two: parlour match)")
+    if len(set(players)) != len(players):
+        raise click.UsageError(f"each player once in a tournament: {','.join(players)}")
+    with _Session("tournament", 2 * rounds, None, flags) as (records, match_id, plan):
+        from parlour.arena.match import table_of
+
+        _play(records, match_id, plan, flags, None)
+        table = table_of(plan.players, records.results(match_id))
+        if flags["as_json"]:
+            click.echo(json.dumps(_table_json(match_id, table)))
+        else:
+            _print_table(match_id, table)
+
+
+class _Session:
+    """The database open and the plan to play: a new one from the flags, or with
+    ``--resume`` the latest unfinished one of its kind (which the flags must describe)."""
+
+    def __init__(
+        self, kind: str, games: int, sprt: tuple[float, ...] | None, flags: dict[str, Any]
+    ) -> None:
+        self.kind, self.games, self.sprt, self.flags = kind, games, sprt, flags
+
+    def __enter__(self) -> tuple[Records, int, Plan]:
+        from parlour.arena.plan import Plan, openings_of
+        from parlour.arena.records import Records, default_path
+
+        flags = self.flags
+        if flags["executor"] != "ray" and flags["address"] is not None:
+            raise click.UsageError("--address is for --executor ray")
+        game = make_game(flags["game_name"], flags["option_texts"])
+        if game.name == "war":
+            raise click.UsageError("war has no choices to compare: see parlour simulate war")
+        try:
+            self.records = Records(flags["db_path"] or default_path())
+        except ParlourError as error:
+            raise click.ClickException(str(error)) from None
+        try:
+            if flags["resume"]:
+                return self.records, *self._resumed(game.name, flags["players"])
+            seed = flags["seed"] if flags["seed"] is not None else secrets.randbelow(2**31)
+            if game.options.get("seed", 0) is None:  # a game that draws lots: the plan's
+                game = make_game(game.name, (*flags["option_texts"], f"seed={seed}"))
+            pairs = (self.games + 1) // 2
+            openings = openings_of(flags["openings"], game.start(), pairs, seed)
+            plan = Plan(
+                game.name,
+                dict(game.options),
+                flags["players"],
+                self.games,
+                openings,
+                seed,
+                flags["seconds"],
+                self.sprt,
+            )
+        except ParlourError as error:
+            self.records.close()
+            raise click.UsageError(str(error)) from None
+        return self.records, self.records.new_match(self.kind, plan), plan
+
+    def _resumed(self, game: str, players: tuple[str, ...]) -> tuple[int, Plan]:
+        from parlour.arena.records import RecordsError
+
+        found = self.records.last_unfinished(self.kind)
+        if found is None:
+            raise RecordsError(f"no unfinished {self.kind} in {self.records.path} to resume")
+        if (found.plan.game, found.plan.players) != (game, players):
+            raise RecordsError(
+                f"the unfinished {self.kind} {found.id} is {found.plan.game} between "
+                f"{','.join(found.plan.players)}, not what the command line says"
+            )
+        return found.id, found.plan
+
+    def __exit__(self, *_: object) -> None:
+        self.records.close()
+
+
+def _play(
+    records: Records, match_id: int, plan: Plan, flags: dict[str, Any], standing: Standing | None
+) -> str | None:
+    """Play the plan's missing games under a progress bar; Ctrl-C stops at once."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+    from parlour.arena.executors import executor
+    from parlour.arena.match import run
+
+    try:
+        runner = executor(flags["executor"], flags["concurrency"], flags["address"])
+    except ParlourError as error:
+        raise click.UsageError(str(error)) from None
+    total = len(plan.jobs())
+    progress = Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        transient=flags["as_json"],
+    )
+
+    last = [0.0]
+
+    def shown(done: int) -> None:
+        """The bar and the standing, at most ten times a second (games may end faster)."""
+        now = time.monotonic()
+        if now - last[0] >= REFRESH or done == total:
+            last[0] = now
+            line = standing.line() if standing else ""
+            progress.update(task, completed=done, description=line)
+
+    with progress:
+        task = progress.add_task("", total=total)
+        shown(len(records.done_jobs(match_id)))
+        try:
+            return run(records, match_id, plan, runner, shown, standing)
+        except KeyboardInterrupt:
+            progress.stop()
+            done = len(records.done_jobs(match_id))
+            click.echo(
+                f"\nInterrupted: {done} of {total} games recorded; --resume plays the rest.",
+                err=True,
+            )
+            raise SystemExit(EXIT_INTERRUPTED) from None
+
+
+def _print_match(match_id: int, plan: Plan, standing: Standing, verdict: str | None) -> None:
+    from parlour.arena.stats import los
+
+    estimate = standing.elo()
+    first, second = plan.players
+    lines = [
+        f"Match {match_id}: {first} against {second}, {plan.game}, {standing.games} games",
+        f"  W-L-D   {standing.wins}-{standing.losses}-{standing.draws} (for {first})",
+        f"  score   {standing.score:.3f}",
+        f"  Elo     {estimate.elo:+.1f} ± {estimate.margin:.1f} (95%)",
+        f"  LOS     {100 * los(standing.wins, standing.losses):.1f}%",
+        f"  pairs   {standing.pentanomial()} (0, 1/2, 1, 3/2, 2 points)",
+    ]
+    llr = standing.llr()
+    if llr is not None and standing.sprt is not None:
+        low, high = standing.sprt.bounds
+        accepted = {"H0": f"H0 (Elo {standing.sprt.elo0:g})", "H1": f"H1 ({standing.sprt.elo1:g})"}
+        lines.append(
+            f"  LLR     {llr:.2f} ({low:.2f}, {high:.2f}): "
+            + (accepted[verdict] + " accepted" if verdict else "no verdict yet")
+        )
+    click.echo("\n".join(lines))
+
+
+def _table_json(match_id: int, table: Any) -> dict[str, Any]:
+    return {
+        "tournament": match_id,
+        "players": list(table.players),
+        "points": table.points.tolist(),
+        "games": table.games.tolist(),
+        "ratings": {
+            p: [r.elo, r.margin] for p, r in zip(table.players, table.ratings, strict=True)
+        },
+        "anchor": table.anchor,
+    }
+
+
+def _print_table(match_id: int, table: Any) -> None:
+    """The crosstable (points out of games, row against column) and the ratings."""
+    from rich.console import Console
+    from rich.table import Table
+
+    grid = Table(title=f"Tournament {match_id}: points of the row's player against the column's")
+    grid.add_column("player")
+    for n, _ in enumerate(table.players, 1):
+        grid.add_column(str(n), justify="right")
+    grid.add_column("rating", justify="right")
+    order = sorted(range(len(table.players)), key=lambda i: -table.ratings[i].elo)
+    for i in order:
+        cells = [
+            "-" if i == j else f"{table.points[i, j]:g}/{table.games[i, j]:g}"
+            for j in range(len(table.players))
+        ]
+        rating = table.ratings[i]
+        grid.add_row(
+            f"{i + 1}. {table.players[i]}", *cells, f"{rating.elo:.0f} ± {rating.margin:.0f}"
+        )
+    Console().print(grid)
+    click.echo(f"Bradley-Terry (Elo) ratings, {table.anchor} held at 1000; 95% margins.")
+
+
+def _open(db_path: str | None) -> Records:
+    from parlour.arena.records import Records, default_path
+
+    try:
+        return Records(db_path or default_path())
+    except ParlourError as error:
+        raise click.ClickException(str(error)) from None
+
+
+DB_OPTION = click.option(
+    "--db", "db_path", metavar="PATH", help="The database (default: user data)."
+)
+
+
+@main.command("games")
+@DB_OPTION
+@click.option("--match", "match_id", type=whole_type("the match", 1, 2**62), help="Its games only.")
+@click.option("--player", help="Games of this player spec only.")
+@click.option("--game", "game_name", help="Games of this game only.")
+@click.option("--limit", type=whole_type("the limit", 1, 10**9), default=50, show_default=True)
+def games(
+    db_path: str | None, match_id: int | None, player: str | None, game_name: str | None, limit: int
+) -> None:
+    """List the recorded games, the newest first."""
+    with _open(db_path) as records:
+        for row in records.games(match_id, player, game_name, limit):
+            winner = "draw" if row["winner"] is None else row[f"player{row['winner']}"]
+            plies = len(row["moves"].split())
+            click.echo(
+                f"{row['id']:>7}  match {row['match']:<4} {row['game']:<8} "
+                f"{row['player0']} - {row['player1']}: {row['score0']}-{row['score1']}, "
+                f"{winner if row['winner'] is None else winner + ' wins'} "
+                f"({row['reason']}), {plies} moves"
+            )
+
+
+def _game_row(records: Records, game_id: int) -> dict[str, Any]:
+    try:
+        return records.game(game_id)
+    except ParlourError as error:
+        raise click.ClickException(str(error)) from None
+
+
+@main.command("replay")
+@click.argument("game_id", type=whole_type("the game", 1, 2**62), metavar="ID")
+@DB_OPTION
+@click.option(
+    "--delay", type=seconds_type(0), default=0.5, show_default=True, help="Seconds a move."
+)
+def replay(game_id: int, db_path: str | None, delay: float) -> None:
+    """Show a recorded game on the terminal, move by move."""
+    from parlour.arena.replay import replay_game
+
+    with _open(db_path) as records:
+        row = _game_row(records, game_id)
+    try:
+        code = replay_game(row, delay, sys.stdout)
+    except ParlourError as error:
+        raise click.ClickException(f"game {game_id} does not replay: {error}") from None
+    raise SystemExit(code)
+
+
+def _export_json(row: dict[str, Any]) -> str:
+    data = dict(row)
+    for key in ("options", "seconds", "evaluations"):
+        if data[key] is not None:
+            data[key] = json.loads(data[key])
+    data["opening"] = data["opening"].split()
+    data["moves"] = data["moves"].split()
+    return json.dumps(data, indent=2)
+
+
+_EXPORTERS: dict[str, Callable[[dict[str, Any]], str]] = {"json": _export_json}
+"""The formats of ``parlour export``: a new one is a function of the row and an entry."""
+
+
+@main.command("export")
+@click.argument("game_id", type=whole_type("the game", 1, 2**62), metavar="ID")
+@DB_OPTION
+@click.option(
+    "--format", "form", type=click.Choice(sorted(_EXPORTERS)), default="json", show_default=True
+)
+def export(game_id: int, db_path: str | None, form: str) -> None:
+    """Write a recorded game to standard output."""
+    with _open(db_path) as records:
+        row = _game_row(records, game_id)
+    click.echo(_EXPORTERS[form](row))

@@ -1,0 +1,270 @@
+"""The arena: matches and tournaments through the Referee, their records, resuming after a
+kill, executors giving the same games, and bad input refused with nothing recorded."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import time
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from helpers import PARLOUR
+from parlour import game
+from parlour.arena.executors import Local
+from parlour.arena.plan import Plan
+from parlour.arena.records import Records
+from parlour.arena.worker import play_job
+from parlour.cli import main
+from parlour.players.specs import PlayerSpec, parse_player
+
+
+def parlour(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def rows(db: Path) -> list[dict[str, Any]]:
+    with Records(db) as records:
+        return list(records.games(limit=10**6))
+
+
+def assert_whole(row: dict[str, Any]) -> None:
+    """The recorded moves replay through the rules to the recorded end."""
+    state = game(row["game"], **json.loads(row["options"])).parse(row["start"])
+    assert state == game(row["game"], **json.loads(row["options"])).start()
+    for text in row["moves"].split():
+        state = state.play(state.parse_move(text))
+    assert state.is_over
+    assert row["winner"] == state.winner and (row["score0"], row["score1"]) == state.scores
+    assert row["reason"] == "rules"
+    assert len(json.loads(row["seconds"])) == len(row["moves"].split()) - len(
+        row["opening"].split()
+    )
+
+
+def living(group: int) -> list[int]:
+    """The processes of process group ``group`` still running (zombies, which a container's
+    first process may never reap, are not)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_computer_specs_take_a_time_a_move() -> None:
+    spec = parse_player("computer:5@0.25")
+    assert spec == PlayerSpec("computer", 5, 0.25) and str(spec) == "computer:5@0.25"
+    assert parse_player(str(spec)) == spec
+
+
+def test_a_match_records_every_game_whole_in_pairs_with_colours_swapped(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    result = parlour(
+        "match", "kalah", "--players", "random,computer:1", "--games", "6", "--seed", "7",
+        "--openings", "random:3", "-j", "2", "--db", str(db), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output.strip().splitlines()[-1])
+    recorded = sorted(rows(db), key=lambda r: r["job"])
+    assert [r["job"] for r in recorded] == list(range(6))
+    for row in recorded:
+        assert_whole(row)
+        assert len(row["opening"].split()) == 3 and row["moves"].startswith(row["opening"])
+    for first, second in zip(recorded[::2], recorded[1::2], strict=True):
+        assert first["opening"] == second["opening"]
+        assert (first["player0"], first["player1"]) == (second["player1"], second["player0"])
+    won = [r[f"player{r['winner']}"] for r in recorded if r["winner"] is not None]
+    random_won = won.count("random")
+    assert summary["wins"] == random_won and summary["games"] == 6
+    assert summary["wins"] + summary["losses"] + summary["draws"] == 6
+
+
+def test_the_same_seed_gives_the_same_games_and_lots_whatever_the_jobs(tmp_path: Path) -> None:
+    moves = []
+    for jobs in ("1", "2"):
+        db = tmp_path / f"{jobs}.db"
+        result = parlour(
+            "match", "ayo", "--players", "random,random", "--games", "4", "--seed", "3",
+            "-j", jobs, "--db", str(db),
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        moves.append({r["job"]: r["moves"] for r in rows(db)})
+    assert moves[0] == moves[1] and len(set(moves[0].values())) > 1
+
+
+def test_replay_shows_the_game_and_export_writes_it(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    assert parlour("match", "kalah", "--players", "random,random", "--games", "1",
+                   "--db", str(db), "-j", "1").exit_code == 0  # fmt: skip
+    (row,) = rows(db)
+    shown = parlour("replay", str(row["id"]), "--db", str(db), "--delay", "0")
+    assert shown.exit_code == 0, shown.output
+    assert f"Recorded: rules (game over), {row['score0']}-{row['score1']}." in shown.output
+    assert shown.output.count("chooses") == len(row["moves"].split())
+    exported = json.loads(parlour("export", str(row["id"]), "--db", str(db)).output)
+    assert exported["moves"] == row["moves"].split() and exported["winner"] == row["winner"]
+
+
+def test_a_tournament_plays_every_pair_both_ways_and_anchors_level_1(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    result = parlour(
+        "tournament", "kalah", "--players", "random,computer:1,computer:2", "--rounds", "1",
+        "--db", str(db), "--json", "-j", "2", "--seed", "1",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    table = json.loads(result.output.strip().splitlines()[-1])
+    assert table["games"] == [[0, 2, 2], [2, 0, 2], [2, 2, 0]]
+    assert table["ratings"]["computer:1"] == [1000.0, 0.0]
+    assert table["ratings"]["random"][0] < 1000
+    points = table["points"]
+    assert all(points[i][j] + points[j][i] == 2 for i in range(3) for j in range(3) if i != j)
+
+
+def test_executors_agree_on_every_game() -> None:
+    plan = Plan("kalah", dict(game("kalah").options), ("random", "random"), 4, (), 11)
+    jobs = plan.jobs()
+    local = Local(2)
+    try:
+        played = {r.index: r.moves for r in local.run(plan, jobs)}
+    finally:
+        local.close()
+    assert played == {job.index: play_job(plan, job).moves for job in jobs}
+
+
+@pytest.mark.slow
+def test_ray_plays_the_same_games_as_the_local_processes() -> None:
+    """On a Ray cluster of this machine: a match, and War's simulation (simulate war)."""
+    ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
+    from parlour.arena.executors import Ray, simulate_war
+    from parlour.games.war import war_rules
+    from parlour.games.war_kernel import chunks, simulate
+
+    plan = Plan("kalah", dict(game("kalah").options), ("random", "computer:1"), 4, (), 5)
+    rules = war_rules(seed=4, max_rounds="none")
+    counted: list[int] = []
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        played = {r.index: r.moves for r in Ray(2).run(plan, plan.jobs())}
+        on_ray = simulate_war(rules, 300, counted.append)
+    finally:
+        ray.shutdown()
+    assert played == {job.index: play_job(plan, job).moves for job in plan.jobs()}
+    assert on_ray == simulate(rules, 300) and on_ray.games == 300
+    assert counted == [count for _, count in chunks(rules, 300)]
+
+
+@pytest.mark.slow
+def test_ctrl_c_and_kill_9_then_resume_finish_with_exactly_the_games(tmp_path: Path) -> None:
+    db, games = tmp_path / "arena.db", 300
+    command = [PARLOUR, "match", "mancala", "--players", "random,random", "--seed", "9",
+               "--games", str(games), "-j", "2", "--db", str(db)]  # fmt: skip
+
+    def started(*more: str) -> subprocess.Popen[bytes]:
+        return subprocess.Popen(
+            [*command, *more], start_new_session=True, stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+
+    def recorded() -> int:
+        try:
+            with closing(sqlite3.connect(db)) as connection:
+                return int(connection.execute("SELECT count(*) FROM games").fetchone()[0])
+        except sqlite3.OperationalError:  # no database yet, or no table yet
+            return 0
+
+    def stopped_midway(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
+        """``sig`` to the match alone (Ctrl-C goes to the whole group, as a terminal's)."""
+        deadline = time.monotonic() + 60
+        floor = recorded()
+        while recorded() < floor + 5 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(random.uniform(0, 0.5))
+        if sig == signal.SIGINT:
+            os.killpg(process.pid, sig)
+        else:
+            process.send_signal(sig)
+        process.wait(30)
+        deadline = time.monotonic() + 10
+        while living(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not living(process.pid), "a worker outlived the match"
+
+    first = started()
+    stopped_midway(first, signal.SIGINT)
+    assert first.stderr is not None
+    said = first.stderr.read().decode()
+    assert first.returncode == 130 and "--resume plays the rest" in said, said
+    second = started("--resume")
+    stopped_midway(second, signal.SIGKILL)
+    assert 0 < recorded() < games
+    third = started("--resume")
+    assert third.wait(120) == 0
+    recorded_rows = rows(db)
+    assert sorted(r["job"] for r in recorded_rows) == list(range(games))
+    assert {r["match"] for r in recorded_rows} == {1}
+    for row in recorded_rows:
+        assert_whole(row)
+    with Records(db) as records:
+        plan = records.match(1).plan
+        assert records.match(1).finished is not None
+    for job in random.sample(plan.jobs(), 5):
+        (row,) = (r for r in recorded_rows if r["job"] == job.index)
+        assert row["moves"] == " ".join(play_job(plan, job).moves)
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["--players", "random,wizard"], "unknown player 'wizard'"),
+        (["--players", "random,computer:2@soon"], "the computer's time a move"),
+        (["--players", "human,random"], "the arena's players are programs"),
+        (["--players", "random,random", "--openings", "random:0"], "plies of a random opening"),
+        (["--players", "random,random", "--sprt", "5,0"], "ELO0 < ELO1"),
+    ],
+)
+def test_bad_settings_are_one_line_and_record_nothing(
+    tmp_path: Path, args: list[str], problem: str
+) -> None:
+    db = tmp_path / "arena.db"
+    result = parlour("match", "kalah", *args, "--db", str(db))
+    assert result.exit_code == 2 and problem in result.output
+    assert not db.exists() or not rows(db)
+
+
+def test_an_opening_with_an_illegal_move_is_named_and_nothing_recorded(tmp_path: Path) -> None:
+    db, openings = tmp_path / "arena.db", tmp_path / "openings.txt"
+    openings.write_text("# two good ones, then a bad one\nA B\nC\nA Q\n", encoding="utf-8")
+    result = parlour("match", "kalah", "--players", "random,random", "--openings",
+                     str(openings), "--db", str(db))  # fmt: skip
+    assert result.exit_code == 2
+    assert "line 4" in result.output and "move 2 of the opening A Q" in result.output
+    with Records(db) as records:
+        assert records.last_unfinished("match") is None and not rows(db)
+
+
+def test_a_corrupt_database_is_refused_and_left_alone(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    db.write_bytes(b"not a database at all" * 100)
+    for args in (["match", "kalah", "--players", "random,random"], ["games"], ["replay", "1"]):
+        result = parlour(*args, "--db", str(db))
+        assert result.exit_code == 1 and "is not a parlour database" in result.output
+    assert db.read_bytes() == b"not a database at all" * 100
+
+
+def test_resume_with_nothing_to_resume_says_so(tmp_path: Path) -> None:
+    result = parlour("match", "kalah", "--players", "random,random", "--resume",
+                     "--db", str(tmp_path / "a.db"))  # fmt: skip
+    assert result.exit_code != 0 and "no unfinished match" in result.output
