@@ -24,6 +24,7 @@ from parlour.arena.plan import Plan
 from parlour.arena.records import Records
 from parlour.arena.worker import play_job
 from parlour.cli import main
+from parlour.games.psq import from_psq
 from parlour.players.specs import PlayerSpec, parse_player
 
 
@@ -116,6 +117,26 @@ def test_replay_shows_the_game_and_export_writes_it(tmp_path: Path) -> None:
     assert shown.output.count("chooses") == len(row["moves"].split())
     exported = json.loads(parlour("export", str(row["id"]), "--db", str(db)).output)
     assert exported["moves"] == row["moves"].split() and exported["winner"] == row["winner"]
+
+
+def test_a_five_in_a_row_game_exports_as_psq_and_reads_back_the_same(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    assert parlour("match", "gomoku", "-o", "size=7", "--players", "random,random",
+                   "--games", "1", "--db", str(db), "-j", "1").exit_code == 0  # fmt: skip
+    (row,) = rows(db)
+    psq = parlour("export", str(row["id"]), "--db", str(db), "--format", "psq")
+    assert psq.exit_code == 0, psq.output
+    record = from_psq(psq.output)
+    names = row["moves"].split()
+    assert record.size == 7 and len(record.moves) == len(names)
+    final = record.replay()
+    assert final.is_over and final.winner == row["winner"]
+    assert [final.move_name(point) for point in record.moves] == names
+    kalah = tmp_path / "kalah.db"
+    assert parlour("match", "kalah", "--players", "random,random", "--games", "1",
+                   "--db", str(kalah), "-j", "1").exit_code == 0  # fmt: skip
+    refused = parlour("export", str(rows(kalah)[0]["id"]), "--db", str(kalah), "--format", "psq")
+    assert refused.exit_code != 0 and "five in a row, not kalah" in refused.output
 
 
 def test_a_tournament_plays_every_pair_both_ways_and_anchors_level_1(tmp_path: Path) -> None:

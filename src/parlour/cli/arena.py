@@ -413,7 +413,29 @@ def _export_json(row: dict[str, Any]) -> str:
     return json.dumps(data, indent=2)
 
 
-_EXPORTERS: dict[str, Callable[[dict[str, Any]], str]] = {"json": _export_json}
+def _export_psq(row: dict[str, Any]) -> str:
+    """A five-in-a-row game as Piskvork's ``.psq`` (the opening's moves at 0 ms)."""
+    from parlour.core import game
+    from parlour.games.gomoku import GomokuGame, Point
+    from parlour.games.psq import to_psq
+
+    rules = game(row["game"], **json.loads(row["options"]))
+    if not isinstance(rules, GomokuGame):
+        raise click.ClickException(f"a .psq record holds five in a row, not {row['game']}")
+    state = rules.parse(row["start"])
+    points: list[Point] = []
+    for name in row["moves"].split():
+        points.append(state.parse_move(name))
+        state = state.play(points[-1])
+    spent = json.loads(row["seconds"])
+    times = [0] * (len(points) - len(spent)) + [round(1000 * s) for s in spent]
+    return to_psq(rules.size, points, (row["player0"], row["player1"]), times).rstrip("\n")
+
+
+_EXPORTERS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "json": _export_json,
+    "psq": _export_psq,
+}
 """The formats of ``parlour export``: a new one is a function of the row and an entry."""
 
 
