@@ -13,8 +13,17 @@ and the time parlour took a move (mean and maximum) against the limit.
         [--time-per-move 1] [--seed 1] [--level 3]
 
 ENGINE is the engine's program (and its arguments, one string as a shell splits them),
-built outside this repository: see the README's section on Gomocup.  ``--quick`` plays
-two games at 0.3 s a move.
+built outside this repository.  Wine (github.com/jinjiebang/wine, MIT), for one: its
+sources are UTF-16 with Windows line ends and need ``<cstring>`` with a current g++::
+
+    cd wine && mkdir src && for f in pbrain-wine/*.cpp pbrain-wine/*.h; do
+        iconv -f UTF-16 -t UTF-8 "$f" | sed 's/\\r$//' > src/$(basename "$f"); done
+    sed -i '1i #include <cstring>' src/*.cpp
+    g++ -std=c++11 -O2 -w src/AI.cpp src/Board.cpp src/main.cpp -o pbrain-wine
+
+Wine times its moves in CPU time, so on a busy machine it takes longer by the clock on
+the wall: ``--tolerance`` gives it room.  ``--quick`` plays two games at 0.3 s a move
+(the tests play it against parlour's own ``pbrain-parlour``).
 """
 
 from __future__ import annotations
