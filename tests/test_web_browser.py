@@ -34,7 +34,7 @@ pytestmark = [
 ]
 
 if CHROMIUM.exists():
-    from playwright.sync_api import Browser, Page, expect, sync_playwright
+    from playwright.sync_api import Browser, ElementHandle, Page, expect, sync_playwright
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +87,16 @@ def status(page: Page) -> str:
     return page.inner_text("#status")
 
 
+def next_live_pit(page: Page) -> ElementHandle | None:
+    """The next pit the person may play, once the page offers one; None when the game
+    has ended instead."""
+    page.wait_for_function(
+        "document.querySelector('.pit.live') || /wins|draw/.test("
+        "document.getElementById('status').textContent)"
+    )
+    return page.query_selector(".pit.live")
+
+
 def test_a_whole_mancala_game_against_the_computer_by_clicking_pits(
     browser: Browser, server: str
 ) -> None:
@@ -96,11 +106,7 @@ def test_a_whole_mancala_game_against_the_computer_by_clicking_pits(
     page.uncheck("#animate")
     clicks = 0
     while not ENDED.search(status(page)):
-        page.wait_for_function(
-            "document.querySelector('.pit.live') || /wins|draw/.test("
-            "document.getElementById('status').textContent)"
-        )
-        live = page.query_selector(".pit.live")
+        live = next_live_pit(page)
         if live is None:
             break
         label = live.get_attribute("aria-label") or ""
@@ -181,11 +187,7 @@ def test_keyboard_only_kalah(browser: Browser, server: str) -> None:
     assert not page.is_checked("#animate")
     typed = 0
     while not ENDED.search(status(page)):
-        page.wait_for_function(
-            "document.querySelector('.pit.live') || /wins|draw/.test("
-            "document.getElementById('status').textContent)"
-        )
-        live = page.query_selector(".pit.live")
+        live = next_live_pit(page)
         if live is None:
             break
         letter = (live.get_attribute("data-pit") or "")[-1]
