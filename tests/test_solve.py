@@ -1,0 +1,144 @@
+"""The solver of the sowing games against an exhaustive search written here, independently
+(plain recursion over the game's states, memoised on the notation), and ``parlour solve``."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+import parlour
+from parlour.cli import main
+from parlour.games.sowing import SowingState
+from parlour.search import Stop
+from parlour.search.solve import Solver, solve
+
+BOARDS = [
+    {"pits": 3, "seeds": 3},
+    {"pits": 3, "seeds": 3, "empty_capture": False},
+    {"pits": 4, "seeds": 2},
+    {"pits": 2, "seeds": 5},
+]
+
+
+def mover_value(before: SowingState, after: SowingState) -> int:
+    """The final margin with perfect play from ``after``, for ``before``'s side to move."""
+    if after.is_over:
+        mine, theirs = after.scores if before.to_move == 0 else after.scores[::-1]
+        return mine - theirs
+    value = exhaustive(after)
+    return value if after.to_move == before.to_move else -value
+
+
+def exhaustive(start: SowingState) -> int:
+    """The final margin of ``start``'s side to move with perfect play: every line to its
+    end, each position valued once."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    states: dict[str, SowingState] = {}
+
+    @functools.cache
+    def value(key: str) -> int:
+        state = states[key]
+        best = None
+        for move in state.legal_moves():
+            child = state.play(move)
+            if child.is_over:
+                mine, theirs = child.scores if state.to_move == 0 else child.scores[::-1]
+                found = mine - theirs
+            else:
+                found = value(known(child))
+                found = found if child.to_move == state.to_move else -found
+            best = found if best is None else max(best, found)
+        assert best is not None
+        return best
+
+    def known(state: SowingState) -> str:
+        states[state.notation()] = state
+        return state.notation()
+
+    return value(known(start))
+
+
+def midgame(game: parlour.Game, plies: int, seed: int) -> SowingState:
+    """A position some random moves into a game (not over)."""
+    rng = random.Random(seed)
+    state: SowingState = game.start()  # type: ignore[assignment]
+    for _ in range(plies):
+        after = state.play(rng.choice(state.legal_moves()))
+        if after.is_over:
+            break
+        state = after
+    return state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", BOARDS)
+def test_the_solver_finds_the_exhaustive_value(options: dict) -> None:
+    game = parlour.game("kalah", **options)
+    solver = Solver(bits=14, table_seeds=3)  # a small table: the search does the work
+    for state in [game.start(), *(midgame(game, 4, seed) for seed in range(4))]:
+        proof = solver.prove(state)  # type: ignore[arg-type]
+        assert proof.exact
+        assert proof.lower == exhaustive(state)  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_the_seed_mancala_sowing_through_both_stores_is_solved() -> None:
+    game = parlour.game("mancala", pits=3, seeds=2)
+    proof = Solver(bits=14, table_seeds=2).prove(game.start())  # type: ignore[arg-type]
+    assert proof.exact and proof.lower == exhaustive(game.start())  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+def test_a_perfect_line_and_the_first_moves_keep_the_value() -> None:
+    game = parlour.game("kalah", pits=3, seeds=3)
+    start: SowingState = game.start()  # type: ignore[assignment]
+    found = solve(start, Solver(bits=14, table_seeds=2), Stop())
+    value = exhaustive(start)
+    assert found.proof.lower == found.proof.upper == value
+    for move, bounds in found.moves.items():
+        assert bounds == (mover_value(start, start.play(move)),) * 2
+    assert max(bounds[0] for bounds in found.moves.values()) == value
+    here = start
+    for move in found.line:
+        here = here.play(move)
+    assert here.is_over
+    assert mover_value(start, here) == value
+
+
+def test_a_stopped_solver_gives_bounds_holding_the_value() -> None:
+    game = parlour.game("kalah", pits=3, seeds=3)
+    stop = Stop()
+    stop.set()
+    proof = Solver(bits=14, table_seeds=2).prove(game.start(), stop=stop)  # type: ignore[arg-type]
+    value = exhaustive(game.start())  # type: ignore[arg-type]
+    assert proof.lower <= value <= proof.upper
+    assert not proof.exact
+
+
+@pytest.mark.slow
+def test_parlour_solve_prints_the_proven_value_as_json() -> None:
+    result = CliRunner().invoke(main, ["solve", "kalah", "--pits", "3", "--seeds", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    value = exhaustive(parlour.game("kalah", pits=3, seeds=2).start())  # type: ignore[arg-type]
+    assert report["proven"] and report["value"] == value
+    assert max(bounds[0] for bounds in report["moves"].values()) == value
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["solve", "kalah", "1,2/0/3 0", "--pits", "3"], "POSITION"),
+        (["solve", "gomoku"], "gomoku"),
+        (["solve", "build"], "name the game"),
+    ],
+)
+def test_parlour_solve_refuses_bad_input_naming_it(args: list[str], named: str) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert named in result.output
