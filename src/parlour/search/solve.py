@@ -54,8 +54,9 @@ BEST = 2
 HORIZON = 3
 INFO_SIZE = 4
 ENTER, NEXT, RETURN = 0, 1, 2
-STEP = 1
-"""Plies from one depth of the deepening to the next."""
+DEEPENING = 12
+"""The deepening's last depth before the search to the end: its heuristic value is the
+end's first guess, and its table's moves the end's move ordering."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -412,7 +413,7 @@ class Solver:
                 )
                 if on_depth is not None:
                     on_depth(depth, low + base, high + base)
-                depth = min(depth + STEP, most)
+                depth = depth + 1 if depth < DEEPENING else most
         finally:
             if timer is not None:
                 timer.cancel()
