@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import Any
+from typing import Any, cast
 
 import parlour
 from parlour.games.sowing import LETTERS, SowingState
@@ -54,8 +54,8 @@ def main() -> None:
             "mancala_pits": 3,
         },
     )
-    game = parlour.game("kalah", pits=args.pits, seeds=args.seeds)
-    start: SowingState = game.start()  # type: ignore[assignment]
+    start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
+    game = start.game
     built = time.perf_counter()
     values = endgame.build(args.pits, game.rules, args.table_seeds, lambda done: None)
     build_seconds = time.perf_counter() - built

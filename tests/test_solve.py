@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 import parlour
 from parlour.cli import main
+from parlour.core import State
 from parlour.games.sowing import SowingState
 from parlour.search import Stop
 from parlour.search.solve import Solver, solve
@@ -25,7 +26,7 @@ BOARDS = [
 ]
 
 
-def mover_value(before: SowingState, after: SowingState) -> int:
+def mover_value(before: State, after: State) -> int:
     """The final margin with perfect play from ``after``, for ``before``'s side to move."""
     if after.is_over:
         mine, theirs = after.scores if before.to_move == 0 else after.scores[::-1]
@@ -34,11 +35,11 @@ def mover_value(before: SowingState, after: SowingState) -> int:
     return value if after.to_move == before.to_move else -value
 
 
-def exhaustive(start: SowingState) -> int:
+def exhaustive(start: State) -> int:
     """The final margin of ``start``'s side to move with perfect play: every line to its
     end, each position valued once."""
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    states: dict[str, SowingState] = {}
+    states: dict[str, State] = {}
 
     @functools.cache
     def value(key: str) -> int:
@@ -56,7 +57,7 @@ def exhaustive(start: SowingState) -> int:
         assert best is not None
         return best
 
-    def known(state: SowingState) -> str:
+    def known(state: State) -> str:
         states[state.notation()] = state
         return state.notation()
 
@@ -83,14 +84,14 @@ def test_the_solver_finds_the_exhaustive_value(options: dict) -> None:
     for state in [game.start(), *(midgame(game, 4, seed) for seed in range(4))]:
         proof = solver.prove(state)  # type: ignore[arg-type]
         assert proof.exact
-        assert proof.lower == exhaustive(state)  # type: ignore[arg-type]
+        assert proof.lower == exhaustive(state)
 
 
 @pytest.mark.slow
 def test_the_seed_mancala_sowing_through_both_stores_is_solved() -> None:
     game = parlour.game("mancala", pits=3, seeds=2)
     proof = Solver(bits=14, table_seeds=2).prove(game.start())  # type: ignore[arg-type]
-    assert proof.exact and proof.lower == exhaustive(game.start())  # type: ignore[arg-type]
+    assert proof.exact and proof.lower == exhaustive(game.start())
 
 
 @pytest.mark.slow
@@ -115,7 +116,7 @@ def test_a_stopped_solver_gives_bounds_holding_the_value() -> None:
     stop = Stop()
     stop.set()
     proof = Solver(bits=14, table_seeds=2).prove(game.start(), stop=stop)  # type: ignore[arg-type]
-    value = exhaustive(game.start())  # type: ignore[arg-type]
+    value = exhaustive(game.start())
     assert proof.lower <= value <= proof.upper
     assert not proof.exact
 
@@ -125,7 +126,7 @@ def test_parlour_solve_prints_the_proven_value_as_json() -> None:
     result = CliRunner().invoke(main, ["solve", "kalah", "--pits", "3", "--seeds", "2", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    value = exhaustive(parlour.game("kalah", pits=3, seeds=2).start())  # type: ignore[arg-type]
+    value = exhaustive(parlour.game("kalah", pits=3, seeds=2).start())
     assert report["proven"] and report["value"] == value
     assert max(bounds[0] for bounds in report["moves"].values()) == value
 
