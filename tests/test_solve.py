@@ -12,11 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 import parlour
+from parlour import search
 from parlour.cli import main
-from parlour.core import State
+from parlour.core import BadOption, State
 from parlour.games.sowing import SowingState
-from parlour.search import Stop
-from parlour.search.solve import Solver, solve
+from parlour.players.specs import PERFECT, parse_level
+from parlour.search import SearchResult, Stop
+from parlour.search.solve import PerfectThinker, Proof, Solver, solve
 
 BOARDS = [
     {"pits": 3, "seeds": 3},
@@ -143,3 +145,29 @@ def test_parlour_solve_refuses_bad_input_naming_it(args: list[str], named: str) 
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
     assert named in result.output
+
+
+@pytest.mark.slow
+def test_the_perfect_level_never_gives_away_value() -> None:
+    thinker = search.thinker("kalah", PERFECT, seconds=5.0)
+    assert isinstance(thinker, PerfectThinker)
+    game = parlour.game("kalah", pits=3, seeds=3)
+    for seed in range(6):
+        state = midgame(game, seed % 3 * 2, seed)
+        move, account = thinker.best_move(state, Stop())
+        assert isinstance(account, Proof) and account.exact
+        assert mover_value(state, state.play(move)) == exhaustive(state)
+
+
+def test_the_perfect_level_is_for_the_sowing_games() -> None:
+    assert parse_level(" Perfect") == PERFECT
+    with pytest.raises(BadOption, match="perfect level plays kalah"):
+        search.thinker("gomoku", PERFECT)
+
+
+@pytest.mark.slow
+def test_a_position_too_big_to_prove_gets_the_search_saying_so() -> None:
+    thinker = PerfectThinker(seconds=0.05)
+    move, account = thinker.best_move(parlour.game("kalah", seeds=6).start(), Stop())
+    assert isinstance(account, SearchResult) and "too big to prove" in account.reason
+    assert move in range(6)

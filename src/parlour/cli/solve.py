@@ -11,7 +11,6 @@ import click
 from parlour.cli import main
 from parlour.cli._common import interruptible, make_game, option_flag, seconds_type, warming_up
 
-SOLVED_GAMES = ("kalah", "mancala")
 BUILD = "build"
 
 
@@ -54,8 +53,7 @@ def solve(
     from parlour.search.solve import Solver, solve
 
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
-    if game.name not in SOLVED_GAMES:
-        raise click.UsageError(f"the solver plays {' and '.join(SOLVED_GAMES)}, not {game.name}")
+    _check_solved(game.name)
     try:
         state = game.parse(position) if position is not None else game.start()
     except BadPosition as error:
@@ -111,6 +109,13 @@ def _name(move: int) -> str:
     return LETTERS[move]
 
 
+def _check_solved(name: str) -> None:
+    from parlour.search import SOLVED
+
+    if name not in SOLVED:
+        raise click.UsageError(f"the solver plays {' and '.join(SOLVED)}, not {name}")
+
+
 def _bounds(bounds: tuple[int, int]) -> str:
     low, high = bounds
     return f"{low:+d}" if low == high else f"[{low:+d},{high:+d}]"
@@ -131,8 +136,7 @@ def _build(
     if name is None:
         raise click.UsageError("name the game whose tables to build: parlour solve build kalah")
     game = make_game(name, option_texts, pits=pits, seeds=seeds)
-    if game.name not in SOLVED_GAMES:
-        raise click.UsageError(f"the solver plays {' and '.join(SOLVED_GAMES)}, not {game.name}")
+    _check_solved(game.name)
     count = game.pits  # type: ignore[attr-defined]
     most = max_seeds if max_seeds is not None else endgame.seeds_within(count, endgame.MAX_ENTRIES)
     began = time.perf_counter()

@@ -17,6 +17,8 @@ from parlour.players.machines import ComputerPlayer, RandomPlayer
 DEFAULT_LEVEL = 3
 MAX_LEVEL = 8  # 1-3 the seed's minimax, above it the game's engine (parlour.search)
 KINDS = ("human", "computer", "random")
+PERFECT = MAX_LEVEL + 1
+"""``--level perfect``: the sowing games' perfect player (parlour.search.solve)."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +61,10 @@ def parse_player(text: str) -> PlayerSpec:
 
 
 def parse_level(text: str) -> int:
-    """The computer's level, 1 to MAX_LEVEL (``--level``, and ``computer:LEVEL``)."""
+    """The computer's level, 1 to MAX_LEVEL (``--level``, and ``computer:LEVEL``), or
+    ``perfect`` (PERFECT: the sowing games' solver, where it proves in time)."""
+    if text.strip().lower() == "perfect":
+        return PERFECT
     return parse_whole(text, "the computer's level", 1, MAX_LEVEL, BadOption)
 
 

@@ -26,12 +26,14 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import cast
 
 import numpy as np
 from numba import njit
 
+from parlour.core import State
 from parlour.games import sowing
-from parlour.search import Stop, endgame, evaluation
+from parlour.search import SearchResult, Stop, Thinker, endgame, evaluation
 from parlour.search.engine import SOWING, _key, kernel_position
 
 MAX_MOVES = 16
@@ -514,3 +516,85 @@ def solve(state: sowing.SowingState, solver: Solver, stop: Stop) -> Solution:
         value = step.lower if after.to_move == here.to_move else -step.lower
         here = after
     return Solution(proof, tuple(line), moves, nodes, time.perf_counter() - began)
+
+
+PERFECT_SECONDS = 1.5
+"""The perfect level's time a move (proof and trap), unless given one: under 2 seconds."""
+
+
+class PerfectThinker:
+    """The perfect level of the sowing games: a position it proves within its time gets a
+    move keeping the game's value, chosen among those for the most ways the opponent's
+    reply can lose value (the engine's trap, from proven values); a position too big to
+    prove in time gets the strongest search, which says so in its account.  The solver's
+    table is kept from move to move: the proof of one move holds most of the next's."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = seconds if seconds is not None else PERFECT_SECONDS
+        self.solver: Solver | None = None
+        self.fallback: Thinker | None = None
+
+    def warm_up(self, state: State) -> None:
+        from parlour.search.engine import warm_up
+
+        warm_up(state)
+        self._solver().knowledge(cast(sowing.SowingState, state))
+
+    def _solver(self) -> Solver:
+        if self.solver is None:
+            self.solver = Solver(bits=22)
+        return self.solver
+
+    def best_move(self, state: State, stop: Stop) -> tuple[int, object]:
+        """The move and its account: the proof, or the search's result when too big."""
+        position = cast(sowing.SowingState, state)
+        began = time.perf_counter()
+        proof = self._solver().prove(position, stop=stop, seconds=self.seconds)
+        if not proof.exact:
+            return self._search(position, stop)
+        budget = Stop()
+        timer = threading.Timer(self.seconds - (time.perf_counter() - began), budget.set)
+        timer.daemon = True
+        timer.start()
+        try:
+            return self._trap(position, proof, budget), proof
+        finally:
+            timer.cancel()
+
+    def _trap(self, state: sowing.SowingState, proof: Proof, budget: Stop) -> int:
+        """Among the moves worth ``proof``'s value, the one after which the most of the
+        opponent's replies lose it something (within the budget; else the proof's move)."""
+        solver = self._solver()
+        best, most = proof.move, 0
+        for move in state.legal_moves():
+            if mover_bounds(solver, state, int(move), budget, proof.lower) != (proof.lower,) * 2:
+                continue
+            child = state.play(move)
+            if child.is_over or child.to_move == state.to_move:
+                continue
+            replies = [mover_bounds(solver, child, int(r), budget) for r in child.legal_moves()]
+            if budget.is_set:
+                break
+            errors = sum(high < -proof.lower for _, high in replies)
+            if errors > most:
+                best, most = int(move), errors
+        return best
+
+    def _search(self, state: sowing.SowingState, stop: Stop) -> tuple[int, object]:
+        """The strongest search's move, its account saying the proof ran out of time."""
+        from dataclasses import replace
+
+        from parlour.search.engine import Thinker as EngineThinker
+
+        if self.fallback is None:
+            self.fallback = EngineThinker(max(engine_levels()), self.seconds)
+        move, account = self.fallback.best_move(state, stop)
+        if isinstance(account, SearchResult):
+            account = replace(account, reason="search: too big to prove in time")
+        return cast(int, move), account
+
+
+def engine_levels() -> tuple[int, ...]:
+    from parlour.search.engine import LEVEL_SECONDS
+
+    return tuple(LEVEL_SECONDS)
