@@ -79,7 +79,7 @@ def solve(
         "value": proof.lower if proof.exact else None,
         "lower": proof.lower,
         "upper": proof.upper,
-        "best": _name(proof.move),
+        "best": _name(proof.move) if proof.exact else None,
         "line": names,
         "moves": {_name(m): list(b) for m, b in found.moves.items()},
         "nodes": found.nodes,
@@ -95,7 +95,8 @@ def solve(
         click.echo(
             f"stopped before a proof: the value lies in [{proof.lower:+d}, {proof.upper:+d}]"
         )
-    click.echo(f"best move {report['best']}  line {' '.join(names) or '-'}")
+    if proof.exact:
+        click.echo(f"best move {report['best']}  line {' '.join(names)}")
     click.echo("moves " + "  ".join(f"{m} {_bounds(b)}" for m, b in report["moves"].items()))
     click.echo(
         f"nodes {found.nodes:,}  time {found.seconds:.2f} s  "
