@@ -17,8 +17,9 @@ from parlour.players.machines import ComputerPlayer, RandomPlayer
 DEFAULT_LEVEL = 3
 MAX_LEVEL = 8  # 1-3 the seed's minimax, above it the game's engine (parlour.search)
 KINDS = ("human", "computer", "random")
-PERFECT = MAX_LEVEL + 1
-"""``--level perfect``: the sowing games' perfect player (parlour.search.solve)."""
+PERFECT = 100
+"""``--level perfect``: the sowing games' perfect player (parlour.search.solve); a number
+apart from the levels, which may grow."""
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ class PlayerSpec:
         raise ValueError("a human seat has no program to build")
 
     def __str__(self) -> str:
-        return f"computer:{self.level}" if self.kind == "computer" else self.kind
+        level = "perfect" if self.level == PERFECT else self.level
+        return f"computer:{level}" if self.kind == "computer" else self.kind
 
 
 def parse_player(text: str) -> PlayerSpec:
