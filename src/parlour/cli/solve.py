@@ -60,6 +60,7 @@ def solve(
         raise click.BadParameter(str(error), param_hint="POSITION") from None
     if state.is_over:
         raise click.UsageError("the game is over in this position: there is nothing to solve")
+    _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
     solver = Solver(table_seeds=max_seeds)
     with warming_up("the solver"):
         solver.knowledge(state)  # type: ignore[arg-type]
@@ -117,6 +118,16 @@ def _check_solved(name: str) -> None:
         raise click.UsageError(f"the solver plays {' and '.join(SOLVED)}, not {name}")
 
 
+def _check_size(pits: int, seeds: int | None) -> None:
+    """A usage error for an endgame table too big to build here."""
+    from parlour.search import endgame
+
+    try:
+        endgame.check_size(pits, seeds or 0)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+
+
 def _bounds(bounds: tuple[int, int]) -> str:
     low, high = bounds
     return f"{low:+d}" if low == high else f"[{low:+d},{high:+d}]"
@@ -140,6 +151,7 @@ def _build(
     _check_solved(game.name)
     count = game.pits  # type: ignore[attr-defined]
     most = max_seeds if max_seeds is not None else endgame.seeds_within(count, endgame.MAX_ENTRIES)
+    _check_size(count, most)
     began = time.perf_counter()
     built = interruptible(lambda: endgame.table(count, game.rules, most))  # type: ignore[attr-defined]
     click.echo(
