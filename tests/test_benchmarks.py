@@ -243,3 +243,22 @@ def test_arena_rates_agree_on_the_games() -> None:
     printed, figures = quick("arena")
     assert figures["games"] == 200 and figures["games_per_second"]["local"] > 0
     assert "local: 200 games" in printed
+
+
+@pytest.mark.slow
+def test_solve_proves_the_small_kalah_boards_as_an_exhaustive_search() -> None:
+    from test_solve import exhaustive, mover_value
+
+    _, figures = quick("solve")
+    assert figures["table_positions"] == 924  # C(6 + 6, 6): 6 pits, up to 6 seeds
+    for empty_capture in (True, False):
+        for pits in (1, 2):
+            row = figures["grid"][f"empty_capture={empty_capture} pits={pits}"]
+            for seeds, shown in enumerate(row, start=1):
+                game = parlour.game("kalah", pits=pits, seeds=seeds, empty_capture=empty_capture)
+                value, move = shown.split()
+                start = game.start()
+                assert int(value) == exhaustive(start)
+                assert mover_value(start, start.play("ABCDEF".index(move))) == int(value)
+    main = parlour.game("kalah", pits=3, seeds=3).start()
+    assert figures["main"]["value"].split()[0] == f"{exhaustive(main):+d}"

@@ -20,7 +20,8 @@ def _command(name: str, summary: str) -> None:
     @play.command(name, help=summary)
     @seating_flags(
         order="player 1 (bottom row) first",
-        level_help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine.",
+        level_help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine, "
+        "perfect the solver.",
         first_help="Who moves first (default: player 1, the bottom row).",
     )
     @click.option("--pits", help="Pits a side.")

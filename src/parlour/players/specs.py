@@ -22,6 +22,9 @@ MAX_LEVEL = 8  # 1-3 the seed's minimax, above it the game's engine (parlour.sea
 KINDS = ("human", "computer", "random", "engine")
 ENGINE_SECONDS = 5.0
 """An engine's time a move when ``--time`` gives none."""
+PERFECT = 100
+"""``--level perfect``: the sowing games' perfect player (parlour.search.solve); a number
+apart from the levels, which may grow."""
 
 
 @dataclass(frozen=True)
@@ -56,8 +59,9 @@ class PlayerSpec:
             return f"engine:{shlex.join(self.command)}"
         if self.kind != "computer":
             return self.kind
+        level = "perfect" if self.level == PERFECT else self.level
         clock = "" if self.seconds is None else f"@{self.seconds:g}"
-        return f"computer:{self.level}{clock}"
+        return f"computer:{level}{clock}"
 
 
 def parse_player(text: str) -> PlayerSpec:
@@ -100,7 +104,10 @@ def parse_engine(text: str) -> PlayerSpec:
 
 
 def parse_level(text: str) -> int:
-    """The computer's level, 1 to MAX_LEVEL (``--level``, and ``computer:LEVEL``)."""
+    """The computer's level, 1 to MAX_LEVEL (``--level``, and ``computer:LEVEL``), or
+    ``perfect`` (PERFECT: the sowing games' solver, where it proves in time)."""
+    if text.strip().lower() == "perfect":
+        return PERFECT
     return parse_whole(text, "the computer's level", 1, MAX_LEVEL, BadOption)
 
 

@@ -25,6 +25,8 @@ ENGINES = {
     "ayo": "parlour.search.engine",
 }
 """Game name -> the module whose ``Thinker(level, seconds)`` plays it."""
+SOLVED = ("kalah", "mancala")
+"""The games of the perfect level (``parlour.search.solve``)."""
 
 
 M = TypeVar("M")
@@ -102,6 +104,14 @@ def thinker(game: str, level: int, seconds: float | None = None) -> Thinker:
     """The computer at ``level`` for game ``game``; ``seconds`` is a time a move for the
     levels that search on a clock (None: the level's own)."""
     module = ENGINES.get(game)
+    from parlour.players.specs import PERFECT
+
+    if level == PERFECT:
+        if game not in SOLVED:
+            raise BadOption(f"the perfect level plays {' and '.join(SOLVED)}, not {game}")
+        from parlour.search.solve import PerfectThinker
+
+        return PerfectThinker(seconds)
     if module is None:
         from parlour.search.minimax import SeedLevel
 

@@ -46,6 +46,9 @@ from parlour.games import sowing
 MAX_ENTRIES = 1 << 24
 """The largest table built: 16.8M positions, two bytes each (one a side to move): on six
 pits a side, every position of up to 14 seeds in the pits, built in a few seconds."""
+LARGEST = 1 << 28
+"""The largest table built on request (``parlour solve --max-seeds``): 268M positions, half
+a gigabyte on disk and some five more of memory while it is built."""
 UNKNOWN = -128
 """A value not yet computed (a position's gain is at most the seeds on the board)."""
 CHUNK = 1 << 15
@@ -76,6 +79,17 @@ class EndgameTable:
 def binomials(n: int, k: int) -> np.ndarray:
     """C(i, j) for i <= n and j <= k, as int64."""
     return np.array([[comb(i, j) for j in range(k + 1)] for i in range(n + 1)], dtype=np.int64)
+
+
+def check_size(pits: int, seeds: int) -> None:
+    """ValueError, naming the count, if the table of ``pits`` pits a side to ``seeds`` seeds
+    holds more than ``LARGEST`` positions."""
+    count = comb(seeds + 2 * pits, 2 * pits)
+    if count > LARGEST:
+        raise ValueError(
+            f"an endgame table of {pits} pits a side to {seeds} seeds holds {count:,} positions;"
+            f" at most {LARGEST:,} are built (up to {seeds_within(pits, LARGEST)} seeds)"
+        )
 
 
 def seeds_within(pits: int, entries: int) -> int:

@@ -1,0 +1,161 @@
+"""``parlour solve``: the exact value of a sowing game's position, and its endgame tables."""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import click
+
+from parlour.cli import main
+from parlour.cli._common import interruptible, make_game, option_flag, seconds_type, warming_up
+
+BUILD = "build"
+
+
+@main.command(short_help="Prove the exact value of a Kalah or Mancala position.")
+@click.argument("game_name", metavar="GAME")
+@click.argument("position", required=False)
+@click.option("--time", "seconds", type=seconds_type(0.01), help="Seconds at most (a day at most).")
+@click.option("--pits", help="Pits a side.")
+@click.option("--seeds", help="Seeds a pit at the start.")
+@click.option(
+    "--max-seeds",
+    type=click.IntRange(0, 40),
+    help="Seeds in the pits the endgame table holds (default: the largest of 2^24 positions).",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@option_flag
+def solve(
+    game_name: str,
+    position: str | None,
+    seconds: float | None,
+    pits: str | None,
+    seeds: str | None,
+    max_seeds: int | None,
+    as_json: bool,
+    option_texts: tuple[str, ...],
+) -> None:
+    """Prove the value of POSITION (the game's notation; the start by default): the final
+    margin of the side to move with perfect play, a perfect line, the value of each first
+    move, nodes, time and the endgame table used.  Stopped by --time or Ctrl-C before a
+    proof, it says so and prints the bounds it proved.
+
+    ``parlour solve build GAME --pits P --max-seeds K`` builds (or checks) the endgame
+    table of every position with at most K seeds in the pits, with a progress bar.
+    """
+    if game_name == BUILD:
+        _build(position, pits, seeds, max_seeds, option_texts)
+        return
+    from parlour.core import BadPosition
+    from parlour.search import Stop
+    from parlour.search.solve import Solver, solve
+
+    game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
+    _check_solved(game.name)
+    try:
+        state = game.parse(position) if position is not None else game.start()
+    except BadPosition as error:
+        raise click.BadParameter(str(error), param_hint="POSITION") from None
+    if state.is_over:
+        raise click.UsageError("the game is over in this position: there is nothing to solve")
+    _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
+    solver = Solver(table_seeds=max_seeds)
+    with warming_up("the solver"):
+        solver.knowledge(state)  # type: ignore[arg-type]
+    stop = Stop()
+    timer = threading.Timer(seconds, stop.set) if seconds is not None else None
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+    found = interruptible(lambda: solve(state, solver, stop), stop)  # type: ignore[arg-type]
+    if timer is not None:
+        timer.cancel()
+    proof = found.proof
+    names = [_name(m) for m in found.line]
+    report: dict[str, Any] = {
+        "position": state.notation(),
+        "proven": proof.exact,
+        "value": proof.lower if proof.exact else None,
+        "lower": proof.lower,
+        "upper": proof.upper,
+        "best": _name(proof.move) if proof.exact else None,
+        "line": names,
+        "moves": {_name(m): list(b) for m, b in found.moves.items()},
+        "nodes": found.nodes,
+        "seconds": round(found.seconds, 3),
+        "table_seeds": proof.table_seeds,
+    }
+    if as_json:
+        click.echo(json.dumps(report))
+        return
+    if proof.exact:
+        click.echo(f"value {proof.lower:+d} (proven: the final margin with perfect play)")
+    else:
+        click.echo(
+            f"stopped before a proof: the value lies in [{proof.lower:+d}, {proof.upper:+d}]"
+        )
+    if proof.exact:
+        click.echo(f"best move {report['best']}  line {' '.join(names)}")
+    click.echo("moves " + "  ".join(f"{m} {_bounds(b)}" for m, b in report["moves"].items()))
+    click.echo(
+        f"nodes {found.nodes:,}  time {found.seconds:.2f} s  "
+        f"endgame table: up to {proof.table_seeds} seeds in the pits"
+    )
+
+
+def _name(move: int) -> str:
+    from parlour.games.sowing import LETTERS
+
+    return LETTERS[move]
+
+
+def _check_solved(name: str) -> None:
+    from parlour.search import SOLVED
+
+    if name not in SOLVED:
+        raise click.UsageError(f"the solver plays {' and '.join(SOLVED)}, not {name}")
+
+
+def _check_size(pits: int, seeds: int | None) -> None:
+    """A usage error for an endgame table too big to build here."""
+    from parlour.search import endgame
+
+    try:
+        endgame.check_size(pits, seeds or 0)
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _bounds(bounds: tuple[int, int]) -> str:
+    low, high = bounds
+    return f"{low:+d}" if low == high else f"[{low:+d},{high:+d}]"
+
+
+def _build(
+    name: str | None,
+    pits: str | None,
+    seeds: str | None,
+    max_seeds: int | None,
+    option_texts: tuple[str, ...],
+) -> None:
+    """``parlour solve build GAME``: the endgame table, built and saved, or found whole."""
+    import time
+
+    from parlour.search import endgame
+
+    if name is None:
+        raise click.UsageError("name the game whose tables to build: parlour solve build kalah")
+    game = make_game(name, option_texts, pits=pits, seeds=seeds)
+    _check_solved(game.name)
+    count = game.pits  # type: ignore[attr-defined]
+    most = max_seeds if max_seeds is not None else endgame.seeds_within(count, endgame.MAX_ENTRIES)
+    _check_size(count, most)
+    began = time.perf_counter()
+    built = interruptible(lambda: endgame.table(count, game.rules, most))  # type: ignore[attr-defined]
+    click.echo(
+        f"endgame table: {count} pits a side, up to {built.seeds} seeds: "
+        f"{len(built.values):,} positions, {built.values.nbytes:,} bytes, "
+        f"{time.perf_counter() - began:.1f} s"
+    )

@@ -1,0 +1,600 @@
+"""The exact value of a sowing game's position: a solver for Kalah, Mancala and their kin.
+
+The future of a sowing position depends only on its pits and the side to move, so the
+solver works with a position's *gain*: what the side to move adds to its store difference
+from here to the end with perfect play (the exact value is the store difference plus the
+gain).  This is the quantity the endgame tables hold (``parlour.search.endgame``), so a
+position with few seeds left in its pits is looked up, not searched; and the
+transposition table is keyed on the pits and the side to move alone, so that positions
+differing only in their stores share an entry.
+
+The value is found by MTD(f): a sequence of null-window alpha-beta searches, each asking
+"is the gain at least t?", each answer narrowing the interval the value lies in, until the
+interval is one value.  The first guess comes from a short search of the engine
+(``parlour.search.engine``).  Each node tries, before searching any child, whether a
+child's bounds already in the table prove a cut-off (enhanced transposition cut-offs),
+and whether the seeds left in the pits already settle the question (a gain is never more
+than the seeds left, nor less than their negative: a futility bound).  Moves are tried
+the table's best first, then extra turns, then by what they take into the store.
+
+The search polls a stop flag; stopped, it still knows an interval holding the value.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import cast
+
+import numpy as np
+from numba import njit
+
+from parlour.core import State
+from parlour.games import sowing
+from parlour.search import SearchResult, Stop, Thinker, endgame, evaluation
+from parlour.search.engine import SOWING, _key, kernel_position
+
+MAX_MOVES = 16
+NO_MOVE = 15
+OFFSET = 1 << 15
+INF = OFFSET - 1
+"""Bounds are kept in 16 bits each, offset: a gain is at most the seeds in play, and INF
+stands for no bound."""
+WORK_BITS = 6
+PROVEN = 255
+"""The depth of an entry whose bounds hold to the end of the game."""
+NEAR = 3
+"""Nodes with at most this many seeds more than the endgame table holds neither read nor
+write the transposition table (nor try their children there): their subtrees cost less
+to search again than the table's cache misses."""
+# info array: counters shared by the kernel and Python
+NODES = 0
+ABORTED = 1
+BEST = 2
+HORIZON = 3
+INFO_SIZE = 4
+ENTER, NEXT, RETURN = 0, 1, 2
+DEEPENING = 12
+"""The deepening's last depth before the search to the end: its heuristic value is the
+end's first guess, and its table's moves the end's move ordering."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _pack(lower: int, upper: int, move: int, work: int, depth: int) -> np.int64:
+    return np.int64(
+        (lower + OFFSET) | ((upper + OFFSET) << 16) | (move << 32) | (work << 36) | (depth << 42)
+    )
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _unpack(e: np.int64) -> tuple[int, int, int, int, int]:
+    """An entry's lower and upper bounds, move, work and depth."""
+    return (
+        int(e & 0xFFFF) - OFFSET,
+        int((e >> 16) & 0xFFFF) - OFFSET,
+        int((e >> 32) & 0xF),
+        int((e >> 36) & 0x3F),
+        int(e >> 42),
+    )
+
+
+@njit(cache=True, nogil=True)
+def _lookup(
+    keys: np.ndarray, data: np.ndarray, key: np.uint64, depth: int
+) -> tuple[int, int, int, bool]:
+    """The bounds (lower, upper) kept for ``key`` from a search at least ``depth`` deep
+    (else none: -INF, INF), its best move (NO_MOVE if none) and whether the bounds are
+    proven.  A bucket is two slots, the first kept for the entry that cost the most work."""
+    slot = np.int64(key & np.uint64(keys.shape[0] - 2))
+    for s in range(slot, slot + 2):
+        if keys[s] == key:
+            lower, upper, move, _, deep = _unpack(data[s])
+            if deep >= depth:
+                return lower, upper, move, deep == PROVEN
+            return -INF, INF, move, False
+    return -INF, INF, NO_MOVE, False
+
+
+@njit(cache=True, nogil=True)
+def _store(
+    keys: np.ndarray,
+    data: np.ndarray,
+    key: np.uint64,
+    lower: int,
+    upper: int,
+    move: int,
+    work: int,
+    depth: int,
+) -> None:
+    """Keep a node's bounds from a search ``depth`` deep (PROVEN: to the end): a deeper
+    entry for the same key stands, one as deep is tightened, a shallower one replaced.  A
+    new key takes the first slot if it cost at least as much work as its holder."""
+    slot = np.int64(key & np.uint64(keys.shape[0] - 2))
+    for s in range(slot, slot + 2):
+        if keys[s] == key:
+            old_lower, old_upper, _, old_work, old_depth = _unpack(data[s])
+            if old_depth > depth:
+                return
+            if old_depth == depth:
+                lower, upper = max(lower, old_lower), min(upper, old_upper)
+            data[s] = _pack(lower, upper, move, max(work, old_work), depth)
+            return
+    if work < (data[slot] >> 36) & 0x3F:
+        slot += 1
+    keys[slot] = key
+    data[slot] = _pack(lower, upper, move, work, depth)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _in_pits(pos: np.ndarray, pits: int) -> int:
+    return int(pos[: 2 * pits + 1].sum() - pos[pits])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _difference(pos: np.ndarray, pits: int, side: int) -> int:
+    """``side``'s store less the other's."""
+    d = pos[pits] - pos[2 * pits + 1]
+    return int(d if side == 0 else -d)
+
+
+def longest(state: sowing.SowingState) -> int:
+    """More plies than any line from ``state`` lasts: every move takes seeds off the board
+    or moves them nearer their store."""
+    return int(_in_pits(state.board, state.pits)) * (state.pits + 1) + 2
+
+
+@njit(cache=True, nogil=True)
+def null_window(
+    root: np.ndarray,
+    rules: int,
+    lower: int,
+    upper: int,
+    depth: int,
+    keys: np.ndarray,
+    data: np.ndarray,
+    info: np.ndarray,
+    stop: np.ndarray,
+    ending: np.ndarray,
+    choose: np.ndarray,
+    ending_seeds: int,
+    weights: np.ndarray,
+) -> int:
+    """Fail-soft alpha-beta of ``root``'s gain in the window (lower, upper) (MTD(f) calls
+    it with upper = lower + 1), ``depth`` plies deep (an extra turn free); a node at the
+    horizon is worth the learned estimate of ``weights`` and counts in info[HORIZON]: a
+    search that met none proved its bound.  The root's move proving a fail high lands in
+    info[BEST].
+
+    The recursion is unrolled onto per-ply arrays, as in the engine: ``ENTER`` looks at a
+    node, ``NEXT`` searches its next child, ``RETURN`` hands a gain to the parent.
+    """
+    pits = sowing.pit_count(root)
+    width = root.shape[0]
+    most = _in_pits(root, pits) * (pits + 1) + 2
+    stack = np.empty((most, width), dtype=np.int64)
+    children = np.empty((most, MAX_MOVES, width), dtype=np.int64)
+    gained = np.zeros((most, MAX_MOVES), dtype=np.int64)  # the move's store difference
+    turn = np.zeros((most, MAX_MOVES), dtype=np.bool_)  # the move keeps the turn
+    ended = np.zeros((most, MAX_MOVES), dtype=np.bool_)
+    moves = np.zeros((most, MAX_MOVES), dtype=np.int64)
+    order = np.zeros((most, MAX_MOVES), dtype=np.int64)
+    scores = np.zeros(MAX_MOVES, dtype=np.int64)
+    history = np.zeros((2, MAX_MOVES), dtype=np.int64)
+    count = np.zeros(most, dtype=np.int64)
+    tried = np.zeros(most, dtype=np.int64)
+    alpha = np.zeros(most, dtype=np.int64)
+    beta = np.zeros(most, dtype=np.int64)
+    alpha_in = np.zeros(most, dtype=np.int64)
+    best = np.zeros(most, dtype=np.int64)
+    best_move = np.zeros(most, dtype=np.int64)
+    hashes = np.zeros(most, dtype=np.uint64)
+    started = np.zeros(most, dtype=np.int64)
+    horizon_in = np.zeros(most, dtype=np.int64)
+    left_depth = np.zeros(most, dtype=np.int64)
+    over = np.zeros(most, dtype=np.bool_)
+    tabled = np.zeros(most, dtype=np.bool_)
+    scratch = np.empty(4 * MAX_MOVES, dtype=np.int64)
+    stack[0, :] = root
+    alpha[0], beta[0] = lower, upper
+    left_depth[0] = depth
+    info[ABORTED] = 0
+    info[HORIZON] = 0
+    ply, mode, value = 0, ENTER, 0
+    while True:
+        if mode == ENTER:
+            info[NODES] += 1
+            if info[NODES] & 1023 == 0 and stop[0] != 0:
+                info[ABORTED] = 1
+                return 0
+            pos = stack[ply]
+            side = pos[width - 1]
+            mode = RETURN
+            value = 0
+            if over[ply]:
+                continue
+            left = _in_pits(pos, pits)
+            if ply > 0 and left <= ending_seeds:
+                value = ending[endgame.index(pos, choose), side]
+                continue
+            if ply > 0 and left <= alpha[ply]:  # futility: no more than every seed left
+                value = left
+                continue
+            if ply > 0 and -left >= beta[ply]:
+                value = -left
+                continue
+            if left_depth[ply] == 0:
+                info[HORIZON] += 1
+                value = min(max(evaluation.estimate(pos, weights, scratch), -left), left)
+                continue
+            r = left_depth[ply]
+            tabled[ply] = ply == 0 or left > ending_seeds + NEAR
+            low, high, tt_move, sure = -INF, INF, NO_MOVE, True
+            if tabled[ply]:
+                hashes[ply] = _key(SOWING, pos)
+                low, high, tt_move, sure = _lookup(keys, data, hashes[ply], r)
+            if ply > 0 and (low >= beta[ply] or high <= alpha[ply] or low == high):
+                value = low if low >= beta[ply] or low == high else high
+                info[HORIZON] += not sure  # a bound of a shallower search
+                continue
+            count[ply] = 0
+            cut = False
+            before = _difference(pos, pits, side)
+            for column in range(pits):
+                if pos[sowing.pit_index(side, column, pits)] == 0:
+                    continue
+                i = count[ply]
+                child = children[ply, i]
+                child[:] = pos
+                ended[ply, i] = (sowing.apply_move(child, column, rules) & sowing.GAME_OVER) != 0
+                turn[ply, i] = child[width - 1] == side and not ended[ply, i]
+                gained[ply, i] = _difference(child, pits, side) - before
+                moves[ply, i] = column
+                count[ply] += 1
+                # enhanced transposition cut-off: a child's bounds may settle this node
+                if ply > 0 and not ended[ply, i] and _in_pits(child, pits) > ending_seeds + NEAR:
+                    c_low, c_high, _, sure = _lookup(
+                        keys, data, _key(SOWING, child), r - (0 if turn[ply, i] else 1)
+                    )
+                    through = gained[ply, i] + (c_low if turn[ply, i] else -c_high)
+                    if through >= beta[ply]:
+                        value = through
+                        info[HORIZON] += not sure
+                        cut = True
+                        break
+                scores[i] = (
+                    (1 << 40 if column == tt_move else 0)
+                    + (1 << 30 if turn[ply, i] else 0)
+                    + (gained[ply, i] << 20)
+                    + history[side, column]
+                )
+            if cut:
+                continue
+            for i in range(count[ply]):  # insertion sort, best score first
+                j = i
+                while j > 0 and scores[order[ply, j - 1]] < scores[i]:
+                    order[ply, j] = order[ply, j - 1]
+                    j -= 1
+                order[ply, j] = i
+            tried[ply] = 0
+            alpha_in[ply] = alpha[ply]
+            best[ply] = -INF
+            best_move[ply] = moves[ply, order[ply, 0]]
+            started[ply] = info[NODES]
+            horizon_in[ply] = info[HORIZON]
+            mode = NEXT
+        elif mode == NEXT:
+            if tried[ply] == count[ply] or alpha[ply] >= beta[ply]:
+                b = best[ply]
+                if tabled[ply]:
+                    work = 0
+                    spent = info[NODES] - started[ply]
+                    while spent > 1 and work < (1 << WORK_BITS) - 1:
+                        spent >>= 1
+                        work += 1
+                    proven = info[HORIZON] == horizon_in[ply]
+                    _store(
+                        keys,
+                        data,
+                        hashes[ply],
+                        b if b > alpha_in[ply] else -INF,
+                        b if b < beta[ply] else INF,
+                        best_move[ply],
+                        work,
+                        PROVEN if proven else min(left_depth[ply], PROVEN - 1),
+                    )
+                value = b
+                mode = RETURN
+                continue
+            i = order[ply, tried[ply]]
+            tried[ply] += 1
+            stack[ply + 1, :] = children[ply, i]
+            over[ply + 1] = ended[ply, i]
+            g = gained[ply, i]
+            if turn[ply, i]:
+                alpha[ply + 1], beta[ply + 1] = alpha[ply] - g, beta[ply] - g
+                left_depth[ply + 1] = left_depth[ply]
+            else:
+                alpha[ply + 1], beta[ply + 1] = g - beta[ply], g - alpha[ply]
+                left_depth[ply + 1] = left_depth[ply] - 1
+            ply += 1
+            mode = ENTER
+        else:  # RETURN: the node at ``ply`` gains ``value``
+            if ply == 0:
+                return value
+            ply -= 1
+            i = order[ply, tried[ply] - 1]
+            through = gained[ply, i] + (value if turn[ply, i] else -value)
+            if through > best[ply]:
+                best[ply] = through
+                best_move[ply] = moves[ply, i]
+                if ply == 0 and through >= beta[0]:
+                    info[BEST] = moves[0, i]
+            alpha[ply] = max(alpha[ply], through)
+            if alpha[ply] >= beta[ply]:
+                history[stack[ply, width - 1], moves[ply, i]] += 1
+            mode = NEXT
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What the solver found of a position, in seeds, for its side to move: the value lies
+    in [lower, upper] (one value once proven); ``move`` achieves ``lower``."""
+
+    lower: int
+    upper: int
+    move: int
+    nodes: int
+    seconds: float
+    table_seeds: int
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+
+@dataclass
+class Solver:
+    """A solver for one sowing game, keeping its transposition table (2**bits slots of 16
+    bytes) and its endgame table from position to position."""
+
+    bits: int = 24
+    table_seeds: int | None = None
+    """The endgame table's seeds in the pits (None: the largest of ``endgame.MAX_ENTRIES``)."""
+    keys: np.ndarray = field(init=False)
+    data: np.ndarray = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.keys = np.zeros(1 << self.bits, dtype=np.uint64)
+        self.data = np.zeros(1 << self.bits, dtype=np.int64)
+
+    def knowledge(self, state: sowing.SowingState) -> endgame.EndgameTable:
+        """The endgame table the search reads for ``state``'s game (built the first time)."""
+        pits = state.pits
+        seeds = self.table_seeds
+        if seeds is None:
+            seeds = endgame.seeds_within(pits, endgame.MAX_ENTRIES)
+        return endgame.table(pits, state.game.rules, min(seeds, state.game.total_seeds))
+
+    def prove(
+        self,
+        state: sowing.SowingState,
+        guess: int | None = None,
+        stop: Stop | None = None,
+        seconds: float | None = None,
+        on_depth: Callable[[int, int, int], None] | None = None,
+    ) -> Proof:
+        """MTD(f) on ``state`` (not over) from ``guess`` (the value for its side to move;
+        None: the engine's short search), until proven, or until ``stop`` or ``seconds``."""
+        if state.is_over or not state.legal_moves():
+            raise ValueError("the game is over: there is nothing to solve")
+        began = time.perf_counter()
+        ending = self.knowledge(state)
+        root = kernel_position(state).root
+        pits = state.pits
+        base = _difference(root, pits, state.to_move)
+        left = _in_pits(root, pits)
+        flag = np.zeros(1, dtype=np.int64)
+        if stop is not None:
+            stop.attach(flag)
+        timer = threading.Timer(seconds, flag.fill, args=(1,)) if seconds is not None else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
+        info = np.zeros(INFO_SIZE, dtype=np.int64)
+        low, high, move = -left, left, int(state.legal_moves()[0])
+        f = 0 if guess is None else min(max(guess - base, low), high)
+        weights = evaluation.weights_of(state.game)
+        most = longest(state)
+        depth = 1
+        try:
+            while low < high and not info[ABORTED]:
+                f, low, high, move = self._deepen(
+                    root, state.game.rules, f, depth, (low, high, move), info, flag, ending, weights
+                )
+                if on_depth is not None:
+                    on_depth(depth, low + base, high + base)
+                depth = depth + 1 if depth < DEEPENING else most
+        finally:
+            if timer is not None:
+                timer.cancel()
+        return Proof(
+            int(low) + base,
+            int(high) + base,
+            int(move),
+            int(info[NODES]),
+            time.perf_counter() - began,
+            ending.seeds,
+        )
+
+    def _deepen(
+        self,
+        root: np.ndarray,
+        rules: int,
+        f: int,
+        depth: int,
+        proven: tuple[int, int, int],
+        info: np.ndarray,
+        flag: np.ndarray,
+        ending: endgame.EndgameTable,
+        weights: np.ndarray,
+    ) -> tuple[int, int, int, int]:
+        """MTD(f) at ``depth`` from the guess ``f``: its value there, and the proven bounds
+        and move (``proven``: lower, upper, the move achieving lower) tightened by those of
+        its searches that met no horizon."""
+        low, high = -INF, INF
+        proven_low, proven_high, move = proven
+        while low < high:
+            gamma = f + 1 if f == low else f
+            info[BEST] = -1
+            g = int(
+                null_window(
+                    root, rules, gamma - 1, gamma, depth, self.keys, self.data, info, flag,
+                    ending.values, ending.choose, ending.seeds, weights,
+                )
+            )  # fmt: skip
+            if info[ABORTED]:
+                break
+            exact = info[HORIZON] == 0
+            if g >= gamma:
+                low = g
+                if exact and g > proven_low:
+                    proven_low, move = g, int(info[BEST])
+            else:
+                high = g
+                if exact:
+                    proven_high = min(proven_high, g)
+            f = g
+        return f, proven_low, proven_high, move
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A position solved (or as far as time allowed): the root's proof, a perfect line
+    (as far as it is proven), and each first move's bounds for the side to move."""
+
+    proof: Proof
+    line: tuple[int, ...]
+    moves: dict[int, tuple[int, int]]
+    nodes: int
+    seconds: float
+
+
+def mover_bounds(
+    solver: Solver, state: sowing.SowingState, move: int, stop: Stop, guess: int | None = None
+) -> tuple[int, int]:
+    """What ``move`` is worth to ``state``'s side to move: bounds (one value once proven)."""
+    child = state.play(move)
+    mine = state.to_move
+    if child.is_over:
+        margin = child.scores[mine] - child.scores[1 - mine]
+        return margin, margin
+    same = child.to_move == mine
+    proof = solver.prove(child, guess if guess is None or same else -guess, stop)
+    return (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
+
+
+def solve(state: sowing.SowingState, solver: Solver, stop: Stop) -> Solution:
+    """Prove ``state``'s value, then each first move's, then follow proven moves to the
+    end for a perfect line; whatever ``stop`` cuts short stays a bound."""
+    began = time.perf_counter()
+    proof = solver.prove(state, stop=stop)
+    nodes = proof.nodes
+    moves = {}
+    for move in state.legal_moves():
+        moves[int(move)] = mover_bounds(solver, state, int(move), stop, proof.lower)
+    line: list[int] = []
+    here, value = state, proof.lower
+    while proof.exact and not here.is_over and not stop.is_set:
+        step = solver.prove(here, value, stop)
+        nodes += step.nodes
+        if not step.exact:
+            break
+        line.append(step.move)
+        after = here.play(step.move)
+        value = step.lower if after.to_move == here.to_move else -step.lower
+        here = after
+    return Solution(proof, tuple(line), moves, nodes, time.perf_counter() - began)
+
+
+PERFECT_SECONDS = 1.5
+"""The perfect level's time a move (proof and trap), unless given one: under 2 seconds."""
+
+
+class PerfectThinker:
+    """The perfect level of the sowing games: a position it proves within its time gets a
+    move keeping the game's value, chosen among those for the most ways the opponent's
+    reply can lose value (the engine's trap, from proven values); a position too big to
+    prove in time gets the strongest search, which says so in its account.  The solver's
+    table is kept from move to move: the proof of one move holds most of the next's."""
+
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = seconds if seconds is not None else PERFECT_SECONDS
+        self.solver: Solver | None = None
+        self.fallback: Thinker | None = None
+
+    def warm_up(self, state: State) -> None:
+        from parlour.search.engine import warm_up
+
+        warm_up(state)
+        self._solver().knowledge(cast(sowing.SowingState, state))
+
+    def _solver(self) -> Solver:
+        if self.solver is None:
+            self.solver = Solver(bits=22)
+        return self.solver
+
+    def best_move(self, state: State, stop: Stop) -> tuple[int, object]:
+        """The move and its account: the proof, or the search's result when too big."""
+        position = cast(sowing.SowingState, state)
+        began = time.perf_counter()
+        proof = self._solver().prove(position, stop=stop, seconds=self.seconds)
+        if not proof.exact:
+            return self._search(position, stop)
+        budget = Stop()
+        timer = threading.Timer(self.seconds - (time.perf_counter() - began), budget.set)
+        timer.daemon = True
+        timer.start()
+        try:
+            return self._trap(position, proof, budget), proof
+        finally:
+            timer.cancel()
+
+    def _trap(self, state: sowing.SowingState, proof: Proof, budget: Stop) -> int:
+        """Among the moves worth ``proof``'s value, the one after which the most of the
+        opponent's replies lose it something (within the budget; else the proof's move)."""
+        solver = self._solver()
+        best, most = proof.move, 0
+        for move in state.legal_moves():
+            if mover_bounds(solver, state, int(move), budget, proof.lower) != (proof.lower,) * 2:
+                continue
+            child = state.play(move)
+            if child.is_over or child.to_move == state.to_move:
+                continue
+            replies = [mover_bounds(solver, child, int(r), budget) for r in child.legal_moves()]
+            if budget.is_set:
+                break
+            errors = sum(high < -proof.lower for _, high in replies)
+            if errors > most:
+                best, most = int(move), errors
+        return best
+
+    def _search(self, state: sowing.SowingState, stop: Stop) -> tuple[int, object]:
+        """The strongest search's move, its account saying the proof ran out of time."""
+        from dataclasses import replace
+
+        from parlour.search.engine import Thinker as EngineThinker
+
+        if self.fallback is None:
+            self.fallback = EngineThinker(max(engine_levels()), self.seconds)
+        move, account = self.fallback.best_move(state, stop)
+        if isinstance(account, SearchResult):
+            account = replace(account, reason="search: too big to prove in time")
+        return cast(int, move), account
+
+
+def engine_levels() -> tuple[int, ...]:
+    from parlour.search.engine import LEVEL_SECONDS
+
+    return tuple(LEVEL_SECONDS)

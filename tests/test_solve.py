@@ -1,0 +1,165 @@
+"""The solver of the sowing games against an exhaustive search written here, independently
+(plain recursion over the game's states, memoised on the notation), and ``parlour solve``."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+import parlour
+from parlour import search
+from parlour.cli import main
+from parlour.core import BadOption, State
+from parlour.games.sowing import SowingState
+from parlour.players.specs import PERFECT, parse_level
+from parlour.search import SearchResult, Stop
+from parlour.search.solve import PerfectThinker, Proof, Solver, solve
+
+BOARDS = [
+    {"pits": 3, "seeds": 3},
+    {"pits": 3, "seeds": 3, "empty_capture": False},
+    {"pits": 4, "seeds": 1},
+    {"pits": 2, "seeds": 5},
+]
+
+
+def mover_value(before: State, after: State) -> int:
+    """The final margin with perfect play from ``after``, for ``before``'s side to move."""
+    if after.is_over:
+        mine, theirs = after.scores if before.to_move == 0 else after.scores[::-1]
+        return mine - theirs
+    value = exhaustive(after)
+    return value if after.to_move == before.to_move else -value
+
+
+VALUES: dict[tuple[str, str], int] = {}
+"""The exhaustive values found so far, by game and position, for every test."""
+
+
+def exhaustive(state: State) -> int:
+    """The final margin of ``state``'s side to move with perfect play: every line to its
+    end, each position valued once (a plain recursion, deep enough for these boards)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    key = (repr(sorted(state.game.options.items())), state.notation())
+    if key not in VALUES:
+        best = None
+        for move in state.legal_moves():
+            child = state.play(move)
+            found = mover_value(state, child)
+            best = found if best is None else max(best, found)
+        assert best is not None
+        VALUES[key] = best
+    return VALUES[key]
+
+
+def midgame(game: parlour.Game, plies: int, seed: int) -> SowingState:
+    """A position some random moves into a game (not over)."""
+    rng = random.Random(seed)
+    state: SowingState = game.start()  # type: ignore[assignment]
+    for _ in range(plies):
+        after = state.play(rng.choice(state.legal_moves()))
+        if after.is_over:
+            break
+        state = after
+    return state
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", BOARDS)
+def test_the_solver_finds_the_exhaustive_value(options: dict) -> None:
+    game = parlour.game("kalah", **options)
+    solver = Solver(bits=14, table_seeds=3)  # a small table: the search does the work
+    for state in [game.start(), *(midgame(game, 4, seed) for seed in range(4))]:
+        proof = solver.prove(state)  # type: ignore[arg-type]
+        assert proof.exact
+        assert proof.lower == exhaustive(state)
+
+
+@pytest.mark.slow
+def test_the_seed_mancala_sowing_through_both_stores_is_solved() -> None:
+    game = parlour.game("mancala", pits=3, seeds=2)
+    proof = Solver(bits=14, table_seeds=2).prove(game.start())  # type: ignore[arg-type]
+    assert proof.exact and proof.lower == exhaustive(game.start())
+
+
+@pytest.mark.slow
+def test_a_perfect_line_and_the_first_moves_keep_the_value() -> None:
+    game = parlour.game("kalah", pits=3, seeds=3)
+    start: SowingState = game.start()  # type: ignore[assignment]
+    found = solve(start, Solver(bits=14, table_seeds=2), Stop())
+    value = exhaustive(start)
+    assert found.proof.lower == found.proof.upper == value
+    for move, bounds in found.moves.items():
+        assert bounds == (mover_value(start, start.play(move)),) * 2
+    assert max(bounds[0] for bounds in found.moves.values()) == value
+    here = start
+    for move in found.line:
+        here = here.play(move)
+    assert here.is_over
+    assert mover_value(start, here) == value
+
+
+def test_a_stopped_solver_gives_bounds_holding_the_value() -> None:
+    game = parlour.game("kalah", pits=3, seeds=3)
+    stop = Stop()
+    stop.set()
+    proof = Solver(bits=14, table_seeds=2).prove(game.start(), stop=stop)  # type: ignore[arg-type]
+    value = exhaustive(game.start())
+    assert proof.lower <= value <= proof.upper
+    assert not proof.exact
+
+
+@pytest.mark.slow
+def test_parlour_solve_prints_the_proven_value_as_json() -> None:
+    result = CliRunner().invoke(main, ["solve", "kalah", "--pits", "3", "--seeds", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    value = exhaustive(parlour.game("kalah", pits=3, seeds=2).start())
+    assert report["proven"] and report["value"] == value
+    assert max(bounds[0] for bounds in report["moves"].values()) == value
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["solve", "kalah", "1,2/0/3 0", "--pits", "3"], "POSITION"),
+        (["solve", "gomoku"], "gomoku"),
+        (["solve", "build"], "name the game"),
+        (["solve", "build", "kalah", "--max-seeds", "40"], "holds 206,379,406,870 positions"),
+        (["solve", "kalah", "--max-seeds", "40"], "at most 268,435,456 are built"),
+    ],
+)
+def test_parlour_solve_refuses_bad_input_naming_it(args: list[str], named: str) -> None:
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert named in result.output
+
+
+@pytest.mark.slow
+def test_the_perfect_level_never_gives_away_value() -> None:
+    thinker = search.thinker("kalah", PERFECT, seconds=5.0)
+    assert isinstance(thinker, PerfectThinker)
+    game = parlour.game("kalah", pits=3, seeds=3)
+    for seed in range(6):
+        state = midgame(game, seed % 3 * 2, seed)
+        move, account = thinker.best_move(state, Stop())
+        assert isinstance(account, Proof) and account.exact
+        assert mover_value(state, state.play(move)) == exhaustive(state)
+
+
+def test_the_perfect_level_is_for_the_sowing_games() -> None:
+    assert parse_level(" Perfect") == PERFECT
+    with pytest.raises(BadOption, match="perfect level plays kalah"):
+        search.thinker("gomoku", PERFECT)
+
+
+@pytest.mark.slow
+def test_a_position_too_big_to_prove_gets_the_search_saying_so() -> None:
+    thinker = PerfectThinker(seconds=0.05)
+    move, account = thinker.best_move(parlour.game("kalah", seeds=6).start(), Stop())
+    assert isinstance(account, SearchResult) and "too big to prove" in account.reason
+    assert move in range(6)
