@@ -14,7 +14,7 @@ short form where the README's command is interactive:
 - The Python block runs as it is, in this process.
 
 The shell blocks hold ``parlour`` and ``make`` lines only; the ``make`` lines (``make
-play``, ``make test``) set everything up and are not run here.
+play``, ``make test``, ``make serve``) set everything up and are not run here.
 """
 
 from __future__ import annotations
