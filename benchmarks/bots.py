@@ -38,7 +38,7 @@ class Bot(Actor):
     move of the game, for a bot that keeps its own copy of the position."""
 
     def __init__(
-        self, choose: Callable[[State], Any], moved: Callable[[Moved], None] | None = None
+        self, choose: Callable[[Any], Any], moved: Callable[[Moved], None] | None = None
     ) -> None:
         self.choose = choose
         self.moved = moved
