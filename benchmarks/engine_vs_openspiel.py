@@ -122,10 +122,11 @@ class Mirror:
         raise ValueError(f"{ours.notation()} follows none of the openings")
 
     def moved(self, event: Moved) -> None:
-        before, after = event.before, event.after
+        before, after, column = event.before, event.after, event.move
         assert isinstance(before, SowingState) and isinstance(after, SowingState)
+        assert isinstance(column, int)
         theirs = self.at(before)
-        theirs.apply_action(to_action(before, int(event.move)))
+        theirs.apply_action(to_action(before, column))
         # OpenSpiel leaves the last seeds on the board (its returns count them): compare
         # the boards until the end, then the result
         if after.is_over:
