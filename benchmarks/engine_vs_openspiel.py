@@ -1,8 +1,11 @@
 """parlour's engine against OpenSpiel's bots on OpenSpiel's Kalah rules.
 
 OpenSpiel's ``mancala`` is Kalah with 6 pits and 4 seeds where a capture needs seeds in the
-opposite pit: parlour's ``kalah`` with ``empty_capture=false``.  Both sides play from the
-start, alternating who moves first, at a time budget per move:
+opposite pit: parlour's ``kalah`` with ``empty_capture=false``.  Each opponent plays a
+match on the arena (every game through the Referee, recorded in ``--db``: the user's
+database by default, a temporary one for ``--quick``), alternating who moves first, at a
+time budget per move; the bots are the arena's ``python:engine_vs_openspiel:BOT:SECONDS``
+players (``mcts``, ``alphabeta``), parlour's engine ``python:bots:engine``:
 
 * OpenSpiel's C++ MCTS bot with a random-rollout evaluator (1 rollout, UCT c=2, the
   MCTS-solver on), given as many simulations as fit in the budget (its wall-clock limit);
@@ -17,10 +20,10 @@ one of 30 s and one of 120 s (the endgame table's exact values at the leaves) va
 more: a few minutes each on one core).  Each longer check is there because the shorter
 ones had let in openings it found lopsided (the find-openings records in
 ``benchmarks/results/engine_vs_openspiel.jsonl``); the games take the list as checked.
-Besides the games (with the moves of each one parlour did not win), it prints each pair's
-total margin (both sides of one opening).
-Every move is played in both engines' states and the boards are compared, so a rule
-difference would stop the run.  Run it with ``make bench-openspiel``, or directly:
+Besides each match's standing (W-L-D, Elo), it prints the moves of each game parlour did
+not win and in how many openings parlour is ahead over both sides, read from the database.
+A bot plays every move in OpenSpiel's own state too and compares the boards, so a rule
+difference ends the game (the bot crashes) and stops the run.  Run it with ``make bench-openspiel``, or directly:
 
     .venv/bin/python benchmarks/engine_vs_openspiel.py [--games 20]
 
