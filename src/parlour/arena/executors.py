@@ -56,10 +56,18 @@ def _worker_starts() -> None:
 
 class Local:
     """``concurrency`` worker processes of this machine, each kept for every game it
-    plays (its compiled kernels stay warm)."""
+    plays (its compiled kernels stay warm).
+
+    Workers come from a fork server, a fresh interpreter that has imported the worker's
+    modules: a plain fork would copy this process's threads' locks (numba's thread pool,
+    a server's, a progress bar's) in whatever state they are, and a worker could wait on
+    one for ever.
+    """
 
     def __init__(self, concurrency: int) -> None:
-        self.pool = multiprocessing.get_context("fork").Pool(concurrency, _worker_starts)
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["parlour.arena.worker"])
+        self.pool = context.Pool(concurrency, _worker_starts)
 
     def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
         yield from self.pool.imap_unordered(partial(play_job, plan), jobs, chunksize=1)
