@@ -6,8 +6,8 @@ A script names its players as specs (``parse_player``): parlour's own (``compute
 ``random``) or ``python:MODULE:FUNCTION[:ARG]``, a function of a module of this folder
 that builds the player (:class:`Bot` wraps a plain function of the position).  A spec is
 a string, so the match's plan, its record and a resumed run all name the same players,
-and each worker process (forked from the script, with its ``sys.path``) builds them anew
-for every game.
+and each worker process (started with the script's ``sys.path``) builds them anew for
+every game.
 """
 
 from __future__ import annotations

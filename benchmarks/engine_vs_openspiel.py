@@ -23,7 +23,8 @@ ones had let in openings it found lopsided (the find-openings records in
 Besides each match's standing (W-L-D, Elo), it prints the moves of each game parlour did
 not win and in how many openings parlour is ahead over both sides, read from the database.
 A bot plays every move in OpenSpiel's own state too and compares the boards, so a rule
-difference ends the game (the bot crashes) and stops the run.  Run it with ``make bench-openspiel``, or directly:
+difference ends the game (the bot crashes) and stops the run.  Run it with
+``make bench-openspiel``, or directly:
 
     .venv/bin/python benchmarks/engine_vs_openspiel.py [--games 20]
 

@@ -120,8 +120,8 @@ def parse_python(text: str) -> PlayerSpec:
     """``MODULE:FUNCTION[:ARG]``: a player that ``FUNCTION(ARG, seed)`` of the importable
     ``MODULE`` builds (ARG "" when not given; ``seed`` the seat's random seed).  The
     module is imported and the function looked up here, so that a spec that cannot build
-    its player is refused before any game; the arena's workers import it again (forked
-    workers inherit ``sys.path``; a Ray cluster needs the module on its own)."""
+    its player is refused before any game; the arena's workers import it again (the local
+    ones start with this process's ``sys.path``; a Ray cluster needs the module on its own)."""
     module_name, _, rest = text.partition(":")
     function_name, _, argument = rest.partition(":")
     module_name, function_name = module_name.strip(), function_name.strip()
