@@ -1,8 +1,11 @@
 """parlour's engine against OpenSpiel's bots on OpenSpiel's Kalah rules.
 
 OpenSpiel's ``mancala`` is Kalah with 6 pits and 4 seeds where a capture needs seeds in the
-opposite pit: parlour's ``kalah`` with ``empty_capture=false``.  Both sides play from the
-start, alternating who moves first, at a time budget per move:
+opposite pit: parlour's ``kalah`` with ``empty_capture=false``.  Each opponent plays a
+match on the arena (every game through the Referee, recorded in ``--db``: the user's
+database by default, a temporary one for ``--quick``), alternating who moves first, at a
+time budget per move; the bots are the arena's ``python:engine_vs_openspiel:BOT:SECONDS``
+players (``mcts``, ``alphabeta``), parlour's engine ``python:bots:engine``:
 
 * OpenSpiel's C++ MCTS bot with a random-rollout evaluator (1 rollout, UCT c=2, the
   MCTS-solver on), given as many simulations as fit in the budget (its wall-clock limit);
@@ -17,10 +20,11 @@ one of 30 s and one of 120 s (the endgame table's exact values at the leaves) va
 more: a few minutes each on one core).  Each longer check is there because the shorter
 ones had let in openings it found lopsided (the find-openings records in
 ``benchmarks/results/engine_vs_openspiel.jsonl``); the games take the list as checked.
-Besides the games (with the moves of each one parlour did not win), it prints each pair's
-total margin (both sides of one opening).
-Every move is played in both engines' states and the boards are compared, so a rule
-difference would stop the run.  Run it with ``make bench-openspiel``, or directly:
+Besides each match's standing (W-L-D, Elo), it prints the moves of each game parlour did
+not win and in how many openings parlour is ahead over both sides, read from the database.
+A bot plays every move in OpenSpiel's own state too and compares the boards, so a rule
+difference ends the game (the bot crashes) and stops the run.  Run it with
+``make bench-openspiel``, or directly:
 
     .venv/bin/python benchmarks/engine_vs_openspiel.py [--games 20]
 
@@ -31,17 +35,18 @@ two short games a match.
 from __future__ import annotations
 
 import argparse
-import itertools
 import random
 import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TypedDict
+from functools import cache
 
 import pyspiel
 from open_spiel.python.algorithms import minimax as os_minimax
 
+import bots
 import parlour
+from bots import Bot
+from parlour.actors import Moved
+from parlour.arena.plan import Plan
 from parlour.games.sowing import SowingState
 from parlour.search.engine import Engine, warm_up
 from record import arguments, record
@@ -64,7 +69,12 @@ OPENINGS = [  # from --find-openings (their values and depths are in its records
     [0, 4, 3, 1],
     [5, 3, 3, 4],
 ]
-OPPONENTS = ("mcts", "alphabeta", "random")
+OPPONENTS = {
+    "mcts": "python:engine_vs_openspiel:mcts:{seconds:g}",
+    "alphabeta": "python:engine_vs_openspiel:alphabeta:{seconds:g}",
+    "random": "random",
+}
+"""The opponents' player specs (the arena's), at ``seconds`` a move."""
 
 
 def to_action(state: SowingState, column: int) -> int:
@@ -90,47 +100,56 @@ def board_from_openspiel(state: pyspiel.State) -> list[int]:
     return [int(v) for v in state.observation_tensor(0)[: 2 * PITS + 2]]
 
 
-@dataclass
-class Side:
-    """A player's tally: moves made, work done (nodes or simulations) and time spent."""
+class Mirror:
+    """OpenSpiel's own state of a game the arena plays, kept move by move from the
+    Referee's ``Moved``, the boards compared after each move (a rule difference stops the
+    game: the bot crashes, and the script counts it).  The arena starts a game after its
+    opening, untold: the first position is found among ``OPENINGS`` (and the start)."""
 
-    name: str
-    unit: str
-    work: int = 0
-    seconds: float = 0.0
-    depths: list[int] = field(default_factory=list)
+    def __init__(self, game: pyspiel.Game) -> None:
+        self.game = game
+        self.state: pyspiel.State | None = None
 
-    def rate(self) -> str:
-        per_second = self.work / self.seconds if self.seconds else 0.0
-        return f"{per_second:,.0f} {self.unit}/s"
+    def at(self, ours: SowingState) -> pyspiel.State:
+        if self.state is None:
+            self.state = self.opening(ours)
+        return self.state
+
+    def opening(self, ours: SowingState) -> pyspiel.State:
+        for book in ([], *OPENINGS):
+            state, theirs = start(), self.game.new_initial_state()
+            for column in book:
+                theirs.apply_action(to_action(state, column))
+                state = state.play(column)
+            if state.notation() == ours.notation():
+                return theirs
+        raise ValueError(f"{ours.notation()} follows none of the openings")
+
+    def moved(self, event: Moved) -> None:
+        before, after, column = event.before, event.after, event.move
+        assert isinstance(before, SowingState) and isinstance(after, SowingState)
+        assert isinstance(column, int)
+        theirs = self.at(before)
+        theirs.apply_action(to_action(before, column))
+        # OpenSpiel leaves the last seeds on the board (its returns count them): compare
+        # the boards until the end, then the result
+        if after.is_over:
+            margin = after.scores[0] - after.scores[1]
+            assert theirs.returns()[0] == (margin > 0) - (margin < 0), "the results differ"
+        else:
+            assert same_board(after, theirs), f"rules differ at {after.notation()}"
 
 
-class EngineOptions(TypedDict):
-    """parlour's engine as the command line sets it."""
-
-    threads: int
-    learned: bool
+@cache
+def spiel_game() -> pyspiel.Game:
+    return pyspiel.load_game("mancala")
 
 
-def parlour_mover(
-    seconds: float, side: Side, options: EngineOptions
-) -> Callable[[SowingState, pyspiel.State], int]:
-    engine = Engine(table_bits=22, **options)
-
-    def move(ours: SowingState, theirs: pyspiel.State) -> int:
-        result = engine.search(ours, seconds=seconds)
-        side.work += result.nodes
-        side.seconds += result.seconds
-        side.depths.append(result.depth)
-        return result.move
-
-    return move
-
-
-def mcts_mover(
-    game: pyspiel.Game, seconds: float, seed: int, side: Side
-) -> Callable[[SowingState, pyspiel.State], int]:
-    evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+def mcts(argument: str, seed: int | None) -> Bot:
+    """OpenSpiel's C++ MCTS bot with a random-rollout evaluator (1 rollout, UCT c=2, the
+    MCTS-solver on), as many simulations as fit in ``argument`` seconds a move."""
+    game, mirror = spiel_game(), Mirror(spiel_game())
+    evaluator = pyspiel.RandomRolloutEvaluator(1, seed or 0)
     bot = pyspiel.MCTSBot(
         game,
         evaluator,
@@ -138,66 +157,43 @@ def mcts_mover(
         10_000_000,
         1000,
         True,
-        seed,
+        seed or 0,
         False,
         pyspiel.ChildSelectionPolicy.UCT,
-        seconds,
+        float(argument),
     )
 
-    def move(ours: SowingState, theirs: pyspiel.State) -> int:
-        started = time.perf_counter()
-        root = bot.mcts_search(theirs)
-        side.seconds += time.perf_counter() - started
-        side.work += root.explore_count
-        return to_column(ours, root.best_child().action)
+    def choose(ours: SowingState) -> int:
+        return to_column(ours, bot.mcts_search(mirror.at(ours)).best_child().action)
 
-    return move
+    return Bot(choose, mirror.moved)
 
 
-def alphabeta_mover(
-    game: pyspiel.Game, seconds: float, side: Side
-) -> Callable[[SowingState, pyspiel.State], int]:
-    def move(ours: SowingState, theirs: pyspiel.State) -> int:
+def alphabeta(argument: str, seed: int | None) -> Bot:
+    """OpenSpiel's (Python) alpha-beta search on the store difference, deepened one ply at
+    a time while the next depth is expected to fit in ``argument`` seconds a move."""
+    game, mirror, seconds = spiel_game(), Mirror(spiel_game()), float(argument)
+
+    def choose(ours: SowingState) -> int:
+        theirs = mirror.at(ours)
         me = theirs.current_player()
-        calls = [0]
 
         def value(state: pyspiel.State) -> float:
-            calls[0] += 1
             holes = board_from_openspiel(state)
             difference = holes[PITS + 1] - holes[0]
             return float(difference if me == 0 else -difference)
 
         started = time.perf_counter()
-        best, depth, last = None, 0, 0.0
+        best, depth = None, 0
         while True:
             t0 = time.perf_counter()
-            _, action = os_minimax.alpha_beta_search(game, theirs.clone(), value, depth + 1, me)
-            last = time.perf_counter() - t0
-            best, depth = action, depth + 1
-            spent = time.perf_counter() - started
+            _, best = os_minimax.alpha_beta_search(game, theirs.clone(), value, depth + 1, me)
+            last, depth = time.perf_counter() - t0, depth + 1
             # the next depth costs several times the last one: start it only if it fits
-            if spent + 4 * last > seconds or depth >= 30:
-                break
-        side.seconds += time.perf_counter() - started
-        side.work += calls[0]
-        side.depths.append(depth)
-        return to_column(ours, best)
+            if time.perf_counter() - started + 4 * last > seconds or depth >= 30:
+                return to_column(ours, best)
 
-    return move
-
-
-def random_mover(seed: int, side: Side) -> Callable[[SowingState, pyspiel.State], int]:
-    """A random legal move, from the random stream ``seed``."""
-    rng = random.Random(seed)
-
-    def move(ours: SowingState, theirs: pyspiel.State) -> int:
-        started = time.perf_counter()
-        column = rng.choice(ours.legal_moves())
-        side.seconds += time.perf_counter() - started
-        side.work += 1
-        return column
-
-    return move
+    return Bot(choose, mirror.moved)
 
 
 def start() -> SowingState:
@@ -242,86 +238,51 @@ def find_openings(
     return found
 
 
-def play_game(
-    movers: tuple[Callable[..., int], Callable[..., int]], game: pyspiel.Game, book: list[int]
-) -> tuple[tuple[int, int], str]:
-    """Play one game from the opening ``book`` (both bots are deterministic: without
-    openings every game of a seat would be the same); the final stores (player 0, 1) and
-    the moves (named as ``parlour play`` names them)."""
-    ours = start()
-    theirs = game.new_initial_state()
-    played: list[str] = []
-    for ply in itertools.count():
-        if ours.is_over:
-            break
-        column = book[ply] if ply < len(book) else movers[ours.to_move](ours, theirs)
-        theirs.apply_action(to_action(ours, column))
-        played.append(ours.move_name(column))
-        ours = ours.play(column)
-        # OpenSpiel leaves the last seeds on the board (its returns count them): compare
-        # the boards until the end, then the result
-        assert ours.is_over or same_board(ours, theirs), f"rules differ at {ours.notation()}"
-    assert theirs.is_terminal()
-    margin = ours.scores[0] - ours.scores[1]
-    assert theirs.returns()[0] == (margin > 0) - (margin < 0), "the results differ"
-    return ours.scores, " ".join(played)
-
-
-def match(
-    opponent: str,
-    books: list[list[int]],
-    seconds: float,
-    game: pyspiel.Game,
-    options: EngineOptions,
-) -> dict[str, object]:
-    """Two games from each opening of ``books``, parlour first in one and second in the
-    other, against ``opponent``; prints each game and the totals, and returns them."""
-    ours, theirs = Side("parlour", "nodes"), Side(opponent, "")
-    wins = losses = draws = 0
-    pair_margins: list[int] = []
-    for number in range(2 * len(books)):
-        if opponent == "mcts":
-            theirs.unit = "simulations"
-            other = mcts_mover(game, seconds, seed=number, side=theirs)
-        elif opponent == "alphabeta":
-            theirs.unit = "leaf evaluations"
-            other = alphabeta_mover(game, seconds, theirs)
-        else:
-            theirs.unit = "moves"
-            other = random_mover(number, theirs)
-        mine = parlour_mover(seconds, ours, options)
-        seat = number % 2  # parlour moves first in even games
-        movers = (mine, other) if seat == 0 else (other, mine)
-        scores, moves = play_game(movers, game, books[number // 2])  # each opening, both sides
-        margin = scores[seat] - scores[1 - seat]
-        wins += margin > 0
-        losses += margin < 0
-        draws += margin == 0
-        if seat == 0:
-            pair_margins.append(margin)
-        else:
-            pair_margins[-1] += margin
-        print(
-            f"  game {number + 1:>2}: parlour as player {seat}, "
-            f"stores {scores[0]}-{scores[1]}, margin {margin:+d}"
-            + (f"; moves {moves}" if margin <= 0 else ""),
-            flush=True,
-        )
-    print(f"parlour vs OpenSpiel {opponent}: {wins} wins, {losses} losses, {draws} draws")
+def match(opponent: str, args: argparse.Namespace) -> dict[str, object]:
+    """Two games from each opening of ``OPENINGS`` (as many as ``args.games`` takes),
+    parlour first in one and second in the other, against ``opponent``, on the arena;
+    prints the games parlour did not win and the totals, and returns them."""
+    kind = "learned" if args.learned else "plain"
+    players = (
+        f"python:bots:engine:{kind}@{args.seconds:g}",
+        OPPONENTS[opponent].format(seconds=args.seconds),
+    )
+    openings = tuple(names(book) for book in OPENINGS[: (args.games + 1) // 2])
+    rules = start().game
+    plan = Plan("kalah", dict(rules.options), players, 2 * len(openings), openings, args.seed)
+    with bots.database(args.db, args.quick) as records:
+        match_id, standing = bots.play(records, plan, args.workers, f"parlour against {opponent}")
+        rows = bots.games(records, match_id)
+    if crashed := [row["detail"] for row in rows if row["reason"] != "rules"]:
+        raise SystemExit(f"games ended other than by the rules: {crashed}")
+    pair_margins = [0] * len(openings)
+    for row in rows:
+        margin = bots.margin(row, 0)
+        pair_margins[row["pair"]] += margin
+        if margin <= 0:
+            seat = 0 if row["entrant0"] == 0 else 1
+            print(f"  parlour as player {seat}, margin {margin:+d}; moves {row['moves']}")
+    print(f"parlour vs OpenSpiel {opponent}: {standing.line()}")
     won_pairs = sum(m > 0 for m in pair_margins)
     print(f"  openings: parlour ahead over both sides in {won_pairs} of {len(pair_margins)}")
-    print(f"  parlour  {ours.rate()}, depths {min(ours.depths)}-{max(ours.depths)}")
-    depths = f", depths {min(theirs.depths)}-{max(theirs.depths)}" if theirs.depths else ""
-    print(f"  {opponent:<8} {theirs.rate()}{depths}", flush=True)
+    ours, theirs = bots.entrant_seconds(rows, 0), bots.entrant_seconds(rows, 1)
     return {
-        "wins": wins,
-        "losses": losses,
-        "draws": draws,
+        "wins": standing.wins,
+        "losses": standing.losses,
+        "draws": standing.draws,
         "pair_margins": pair_margins,
-        "parlour_nodes": ours.work,
-        "parlour_depths": [min(ours.depths), max(ours.depths)],
-        f"{opponent}_{theirs.unit.replace(' ', '_')}": theirs.work,
+        "parlour_seconds": sum(ours) / max(1, len(ours)),
+        f"{opponent}_seconds": sum(theirs) / max(1, len(theirs)),
     }
+
+
+def names(book: list[int]) -> tuple[str, ...]:
+    """An opening's moves in the game's notation."""
+    state, played = start(), []
+    for column in book:
+        played.append(state.move_name(column))
+        state = state.play(column)
+    return tuple(played)
 
 
 def main() -> None:
@@ -329,9 +290,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seconds", type=float, default=1.0)
     parser.add_argument("--opponents", default="mcts,alphabeta")
-    parser.add_argument(
-        "--threads", type=int, default=1, help="parlour's search threads (OpenSpiel's use one)"
-    )
+    parser.add_argument("--workers", type=int, default=1, help="games at a time")
+    parser.add_argument("--db", help="the arena's database (default: the user's)")
     parser.add_argument(
         "--learned",
         action=argparse.BooleanOptionalAction,
@@ -345,7 +305,9 @@ def main() -> None:
         help="print N balanced openings (checked by searches of "
         f"{' and '.join(map(str, CHECK_SECONDS))} s) for OPENINGS, and stop",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the random stream of --find-openings")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="the random stream of --find-openings and the bots"
+    )
     parser.add_argument(
         "--check-depth", type=int, default=OPENING_DEPTH, help="--find-openings' first search"
     )
@@ -364,7 +326,6 @@ def main() -> None:
         parser.error(
             f"--opponents: no {', '.join(sorted(unknown))} (one of {', '.join(OPPONENTS)})"
         )
-    game = pyspiel.load_game("mancala")
     warm_up(start())
     if args.find_openings:
         found = find_openings(args.find_openings, args.seed, args.check_depth, args.check_seconds)
@@ -372,13 +333,11 @@ def main() -> None:
         return
     if args.games > 2 * len(OPENINGS):
         parser.error(f"--games: at most {2 * len(OPENINGS)}, two games an opening")
-    books = OPENINGS[: (args.games + 1) // 2]
     print(
-        f"{2 * len(books)} games a match, {args.seconds} s a move, sides alternating, "
-        f"parlour on {args.threads} thread(s)" + ("" if args.learned else ", no learned estimate")
+        f"{args.games + args.games % 2} games a match, {args.seconds} s a move, sides "
+        "alternating" + ("" if args.learned else ", no learned estimate")
     )
-    options: EngineOptions = {"threads": args.threads, "learned": args.learned}
-    record(args, {name: match(name, books, args.seconds, game, options) for name in opponents})
+    record(args, {name: match(name, args) for name in opponents})
 
 
 if __name__ == "__main__":

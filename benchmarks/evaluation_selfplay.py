@@ -1,46 +1,26 @@
 """The sowing engine with its learned horizon estimate against the same engine without it
 (the store difference alone), at a time a move, from both sides of random openings.
 
-Each opening (four random plies) is played twice, each engine once as player 0; two games
-run at a time, one a core.  It prints the learned engine's wins, losses and draws and its
-total margin in seeds.
+A match on the arena (``bots.engine``: ``learned@SECONDS`` against ``plain@SECONDS``):
+each opening (four random plies) is played twice, each engine once as player 0, on
+``--workers`` processes; every game is recorded in the database (``--db``; the user's by
+default, a temporary one for ``--quick``).  It prints the learned engine's wins, losses
+and draws and its total margin in seeds, read from the database.
 
     .venv/bin/python benchmarks/evaluation_selfplay.py [--openings 30] [--seconds 0.3]
-        [--rules openspiel-kalah] [--seed 11] [--quick]
+        [--rules openspiel-kalah] [--seed 11] [--db PATH] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-from concurrent.futures import ProcessPoolExecutor
 
-from rich.progress import Progress
-
-from parlour.core import State
+import bots
+from parlour.arena.plan import Plan, random_openings
 from parlour.search import evaluation
-from parlour.search.engine import Engine, warm_up
 from record import arguments, record
 
-
-def opening(rules: str, seed: int) -> State:
-    rng = random.Random(seed)
-    state: State = evaluation.rule_set(rules).start()
-    for _ in range(4):
-        state = state.play(rng.choice(state.legal_moves()))
-    return state
-
-
-def game(rules: str, seed: int, learned_side: int, seconds: float) -> int:
-    """The learned engine's final margin in one game from opening ``seed``."""
-    start = opening(rules, seed)
-    warm_up(start)
-    engines = [Engine(learned=side == learned_side) for side in (0, 1)]
-    state = start
-    while not state.is_over:
-        state = state.play(engines[state.to_move].search(state, seconds=seconds).move)
-    first, second = state.scores
-    return first - second if learned_side == 0 else second - first
+OPENING_PLIES = 4
 
 
 def main() -> None:
@@ -50,25 +30,22 @@ def main() -> None:
     parser.add_argument("--rules", choices=sorted(evaluation.RULE_SETS), default="openspiel-kalah")
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--workers", type=int, default=2, help="games at a time")
-    args = arguments(parser, quick={"openings": 1, "seconds": 0.01, "workers": 1})
-    rng = random.Random(args.seed)
-    seeds = [rng.randrange(1 << 30) for _ in range(args.openings)]
-    jobs = [(args.rules, seed, side, args.seconds) for seed in seeds for side in (0, 1)]
-    margins = []
-    with Progress() as progress, ProcessPoolExecutor(args.workers) as pool:
-        task = progress.add_task("games", total=len(jobs))
-        for margin in pool.map(game, *zip(*jobs, strict=True)):
-            margins.append(margin)
-            progress.advance(task)
-    wins = sum(m > 0 for m in margins)
-    losses = sum(m < 0 for m in margins)
-    draws = len(margins) - wins - losses
+    parser.add_argument("--db", help="the arena's database (default: the user's)")
+    args = arguments(parser, {"openings": 1, "seconds": 0.01, "workers": 1})
+    rules = evaluation.rule_set(args.rules)
+    players = tuple(f"python:bots:engine:{kind}@{args.seconds:g}" for kind in ("learned", "plain"))
+    openings = random_openings(rules.start(), OPENING_PLIES, args.openings, args.seed)
+    plan = Plan(rules.name, dict(rules.options), players, 2 * args.openings, openings, args.seed)
+    with bots.database(args.db, args.quick) as records:
+        match_id, standing = bots.play(records, plan, args.workers, "learned against plain")
+        margin = sum(bots.margin(row, 0) for row in bots.games(records, match_id))
     print(
-        f"{args.rules}, {len(margins)} games at {args.seconds} s a move: learned estimate "
-        f"{wins} wins, {losses} losses, {draws} draws against the "
-        f"store difference alone; margin {sum(margins):+d} seeds"
+        f"{args.rules}, {standing.games} games at {args.seconds} s a move: learned estimate "
+        f"{standing.wins} wins, {standing.losses} losses, {standing.draws} draws against the "
+        f"store difference alone; margin {margin:+d} seeds (match {match_id})"
     )
-    record(args, {"wins": wins, "losses": losses, "draws": draws, "margin": sum(margins)})
+    figures = {"wins": standing.wins, "losses": standing.losses, "draws": standing.draws}
+    record(args, {**figures, "margin": margin, "elo": standing.as_json()["elo"]})
 
 
 if __name__ == "__main__":

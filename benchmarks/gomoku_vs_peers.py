@@ -4,12 +4,13 @@
   20 best-looking points near the stones;
 * gomokubench's ``hard`` level: minimax 3 plies over its 12 best-looking moves.
 
-Each pair of games starts from the same random two stones near the centre (one each) and
-is played once from each side, so colours alternate; both then play to the end (five or a
-full board).  parlour plays at its default level on a clock set before each move from the
-peer's mean time a move so far in the match (see ``Tally.budget``; never more than the
-level's own time), so that parlour's mean time a move stays within the peer's.  The peers
-go into their own environment, never into parlour's dependencies:
+A match on the arena for each peer (the peers are players ``python:gomoku_vs_peers:peer:
+NAME``, every game through the Referee and recorded in ``--db``; the user's database by
+default, a temporary one for ``--quick``).  Each pair of games starts from the same random
+two stones near the centre (one each) and is played once from each side, so colours
+alternate; both then play to the end (five or a full board).  parlour plays at its default
+level on a clock of ``--seconds`` a move; the mean times a move of both sides come from the
+database.  The peers go into their own environment, never into parlour's dependencies:
 
     python3 -m venv benchmarks/.venv-gomoku
     benchmarks/.venv-gomoku/bin/pip install gomoku-terminal gomokubench -e .
@@ -27,17 +28,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
+import bots
 import parlour
+from parlour.arena.plan import Plan
 from parlour.games.gomoku import GomokuState, Point
 from parlour.players.specs import DEFAULT_LEVEL
-from parlour.search import Stop
-from parlour.search.gomoku import LEVELS, Thinker, search
 from record import arguments, record
 
 try:
@@ -51,8 +50,6 @@ except ImportError:  # --quick plays STAND_IN
     INSTALLED = False
 
 SIZE = 15
-SHARE = 0.95
-Peer = Callable[[GomokuState], Point]
 
 
 def terminal_hard(state: GomokuState) -> Point:
@@ -84,132 +81,108 @@ def bench_hard(state: GomokuState) -> Point:
     return int(move[0]), int(move[1])
 
 
-def parlour_greedy(state: GomokuState) -> Point:
-    """parlour's level 1 (greedy): ``--quick``'s peer where the peers are not installed."""
-    return search(state, 1).move
+CHOOSERS = {"terminal": terminal_hard, "bench": bench_hard}
 
 
-PEERS: dict[str, Peer] = {"gomoku-terminal hard": terminal_hard, "gomokubench hard": bench_hard}
+def peer(argument: str, seed: int | None) -> bots.Bot:
+    """The player of a peer's AI: ``terminal`` or ``bench`` (the arena's ``python:`` spec)."""
+    return bots.Bot(CHOOSERS[argument])
+
+
+PEERS = {
+    "gomoku-terminal hard": "python:gomoku_vs_peers:peer:terminal",
+    "gomokubench hard": "python:gomoku_vs_peers:peer:bench",
+}
 STAND_IN = "stand-in: parlour level 1"
-OPPONENTS = {**PEERS, STAND_IN: parlour_greedy}
+OPPONENTS = {**PEERS, STAND_IN: "computer:1"}
 
 
-@dataclass
-class Tally:
-    wins: int = 0
-    losses: int = 0
-    draws: int = 0
-    ours: list[float] = field(default_factory=list)
-    theirs: list[float] = field(default_factory=list)
-
-    def mean(self, times: list[float]) -> float:
-        return sum(times) / len(times) if times else 0.0
-
-    def figures(self) -> dict[str, float]:
-        """The match's result and mean times a move, for its record."""
-        return {
-            "wins": self.wins,
-            "losses": self.losses,
-            "draws": self.draws,
-            "parlour_seconds": self.mean(self.ours),
-            "peer_seconds": self.mean(self.theirs),
-        }
-
-    def budget(self) -> float:
-        """parlour's time for its next move: the peer's mean time a move so far in the
-        match, less a little, corrected by a quarter of what parlour is ahead or behind
-        the peer's total: every move gets about the peer's average (the peer thinks less
-        in the opening than later), and parlour's mean stays within the peer's."""
-        bank = sum(self.theirs) - sum(self.ours)
-        return max(0.01, SHARE * self.mean(self.theirs) + bank / 4)
-
-
-def opening(rng: random.Random) -> list[Point]:
-    """Two stones, one each, within two points of the centre."""
+def opening(rng: random.Random) -> tuple[str, ...]:
+    """Two stones, one each, within two points of the centre (their names)."""
     centre = SIZE // 2
     points = [(centre + dr, centre + dc) for dr in range(-2, 3) for dc in range(-2, 3)]
-    return rng.sample(points, 2)
-
-
-def play(peer: Peer, parlour_plays: int, start: list[Point], tally: Tally, level: int) -> None:
     state = parlour.game("gomoku", size=SIZE).start()
-    assert isinstance(state, GomokuState)
-    for move in start:
-        state = state.play(move)
-    played: list[str] = []
-    thinker = Thinker(level)  # one for the game, as a player keeps it
-    while not state.is_over:
-        started = time.perf_counter()
-        if state.to_move == parlour_plays:
-            thinker.seconds = min(LEVELS[level].seconds, tally.budget())
-            move = thinker.best_move(state, Stop())[0]
-            tally.ours.append(time.perf_counter() - started)
-        else:
-            move = peer(state)
-            tally.theirs.append(time.perf_counter() - started)
-        played.append(state.move_name(move))
-        state = state.play(move)
-    if state.winner is None:
-        tally.draws += 1
-    elif state.winner == parlour_plays:
-        tally.wins += 1
-    else:
-        tally.losses += 1
-        opened = " ".join(state.move_name(p) for p in start)
-        print(
-            f"  lost as {'X0'[parlour_plays]}, from {opened}: {' '.join(played)}\n{state.render()}",
-            flush=True,
-        )
+    names = []
+    for point in rng.sample(points, 2):
+        names.append(state.move_name(point))
+        state = state.play(point)
+    return tuple(names)
 
 
-def match(name: str, seed: int, games: int, level: int) -> Tally:
-    """``games`` games against the peer ``name`` from the openings of ``seed``; prints
-    each game's running score, each lost game and the match's line."""
+def lost(row: dict[str, Any]) -> str:
+    """A game parlour lost: its side, opening, moves after it and the board at the end."""
+    state = parlour.game("gomoku", size=SIZE).parse(row["start"])
+    for name in row["moves"].split():
+        state = state.play(state.parse_move(name))
+    opened, moves = row["opening"], row["moves"].split()[len(row["opening"].split()) :]
+    side = "X0"[0 if row["entrant0"] == 0 else 1]
+    return f"  lost as {side}, from {opened}: {' '.join(moves)}\n{state.render()}"
+
+
+def match(name: str, seed: int, args: argparse.Namespace) -> dict[str, float]:
+    """``args.games`` games against the peer ``name`` from the openings of ``seed`` on the
+    arena; prints each lost game and the match's line; the match's figures."""
     rng = random.Random(seed)
-    tally = Tally()
-    for game in range(games):
-        if game % 2 == 0:
-            start = opening(rng)
-        play(OPPONENTS[name], game % 2, start, tally, level)
-        print(f"  game {game + 1}: {tally.wins}-{tally.losses}-{tally.draws}", flush=True)
+    clock = "" if args.seconds is None else f"@{args.seconds:g}"
+    players = (f"computer:{args.level}{clock}", OPPONENTS[name])
+    openings = tuple(opening(rng) for _ in range((args.games + 1) // 2))
+    rules = parlour.game("gomoku", size=SIZE)
+    plan = Plan("gomoku", dict(rules.options), players, args.games, openings, seed)
+    with bots.database(args.db, args.quick) as records:
+        match_id, standing = bots.play(records, plan, args.workers, name)
+        rows = bots.games(records, match_id)
+    for row in rows:
+        if row["winner"] is not None and row[f"entrant{row['winner']}"] == 1:
+            print(lost(row), flush=True)
+    ours, theirs = bots.entrant_seconds(rows, 0), bots.entrant_seconds(rows, 1)
+    figures = {
+        "wins": standing.wins,
+        "losses": standing.losses,
+        "draws": standing.draws,
+        "parlour_seconds": float(np.mean(ours)) if ours else 0.0,
+        "peer_seconds": float(np.mean(theirs)) if theirs else 0.0,
+    }
+    reasons = sorted({row["reason"] for row in rows})
     print(
-        f"{name}, seed {seed}: parlour level {level} wins {tally.wins}, losses "
-        f"{tally.losses}, draws {tally.draws}; mean time a move: parlour "
-        f"{tally.mean(tally.ours):.3f} s, peer {tally.mean(tally.theirs):.3f} s",
+        f"{name}, seed {seed}: parlour level {args.level} wins {standing.wins}, losses "
+        f"{standing.losses}, draws {standing.draws} (ended by {', '.join(reasons)}); mean time "
+        f"a move: parlour {figures['parlour_seconds']:.3f} s, peer {figures['peer_seconds']:.3f} s",
         flush=True,
     )
-    return tally
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games against each peer")
     parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
+    parser.add_argument(
+        "--seconds", type=float, help="parlour's time a move (default: its level's)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--seeds", type=int, default=1, help="matches from seeds SEED, SEED+1, ... (totals)"
     )
     parser.add_argument("--peer", choices=sorted(OPPONENTS), action="append", help="(default: all)")
-    quick = {"games": 2, "level": 2, "peer": None if INSTALLED else [STAND_IN]}
+    parser.add_argument("--workers", type=int, default=1, help="games at a time")
+    parser.add_argument("--db", help="the arena's database (default: the user's)")
+    quick = {"games": 2, "level": 2, "seconds": 0.2, "peer": None if INSTALLED else [STAND_IN]}
     args = arguments(parser, quick)
     peers = args.peer or list(PEERS)
     if not INSTALLED and set(peers) & set(PEERS):
         parser.error("the peers are not installed: see this script's docstring")
-    warm = parlour.game("gomoku").start().play((7, 7))
-    assert isinstance(warm, GomokuState)
-    search(warm, args.level, seconds=0.1)  # compile
     figures = {}
     for name in peers:
         seeds = range(args.seed, args.seed + args.seeds)
-        tallies = [match(name, seed, args.games, args.level) for seed in seeds]
-        figures[name] = [tally.figures() for tally in tallies]
-        if len(tallies) > 1:
-            wins = [t.wins for t in tallies]
+        matches = [match(name, seed, args) for seed in seeds]
+        figures[name] = matches
+        if len(matches) > 1:
+            wins = [m["wins"] for m in matches]
             target = args.games - args.games // 20  # 19 of 20, the issue's target
             reached = sum(w >= target for w in wins)
             print(
                 f"{name}, seeds {seeds[0]}-{seeds[-1]}: {sum(wins)} wins of "
-                f"{args.games * len(tallies)}; {reached} of {len(tallies)} matches at "
+                f"{args.games * len(matches)}; {reached} of {len(matches)} matches at "
                 f"{target} or more",
                 flush=True,
             )

@@ -157,6 +157,24 @@ def run(
     return verdict
 
 
+def play_match(
+    records: Records,
+    plan: Plan,
+    executor: Executor,
+    shown: Callable[[int, Standing], None] = lambda done, standing: None,
+    match_id: int | None = None,
+) -> tuple[int, Standing]:
+    """The arena's entry point for a match: play ``plan`` into ``records`` (a new match,
+    or the games ``match_id`` lacks) on ``executor``, telling ``shown`` the games done and
+    the standing after each; the match's id and its standing.  The standing is read back
+    from the database, so what a caller reports is what was recorded."""
+    if match_id is None:
+        match_id = records.new_match("match", plan)
+    standing = standing_of(records, match_id, plan)
+    run(records, match_id, plan, executor, lambda done: shown(done, standing), standing)
+    return match_id, standing_of(records, match_id, plan)
+
+
 @dataclass(frozen=True)
 class Table:
     """A round robin's results: ``points[i, j]`` player i scored against j in

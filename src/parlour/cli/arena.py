@@ -12,7 +12,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -28,6 +28,7 @@ from parlour.cli._common import (
 from parlour.core import MAX_SEED, BadOption, ParlourError, shown
 
 if TYPE_CHECKING:
+    from parlour.arena.executors import Executor
     from parlour.arena.match import Standing
     from parlour.arena.plan import Plan
     from parlour.arena.records import Records
@@ -43,7 +44,10 @@ def _parse_entrants(text: str) -> tuple[str, ...]:
 
     specs = [parse_player(part) for part in text.split(",")]
     if any(spec.human for spec in specs):
-        raise BadOption("the arena's players are programs: computer:LEVEL[@SECONDS] or random")
+        raise BadOption(
+            "the arena's players are programs: computer:LEVEL[@SECONDS], random, "
+            "engine:PATH or python:MODULE:FUNCTION[:ARG]"
+        )
     names = tuple(str(spec) for spec in specs)
     if len(names) < 2:
         raise BadOption(f"give at least two players separated by commas, not {shown(text)}")
@@ -127,10 +131,16 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
     """
     bounds = None if sprt is None else (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)
     with _Session("match", games, bounds, flags) as (records, match_id, plan):
-        from parlour.arena.match import standing_of
+        from parlour.arena.match import play_match
 
-        standing = standing_of(records, match_id, plan)
-        verdict = _play(records, match_id, plan, flags, standing)
+        _, standing = _play(
+            records,
+            match_id,
+            plan,
+            flags,
+            lambda runner, shown: play_match(records, plan, runner, shown, match_id),
+        )
+        verdict = standing.verdict()
         summary = standing.as_json()
         if flags["as_json"]:
             click.echo(json.dumps({"match": match_id, "players": plan.players, **summary}))
@@ -158,9 +168,15 @@ def tournament(rounds: int, **flags: Any) -> None:
     if len(set(players)) != len(players):
         raise click.UsageError(f"each player once in a tournament: {','.join(players)}")
     with _Session("tournament", 2 * rounds, None, flags) as (records, match_id, plan):
-        from parlour.arena.match import table_of
+        from parlour.arena.match import run, table_of
 
-        _play(records, match_id, plan, flags, None)
+        _play(
+            records,
+            match_id,
+            plan,
+            flags,
+            lambda runner, shown: run(records, match_id, plan, runner, lambda n: shown(n, None)),
+        )
         table = table_of(plan.players, records.results(match_id))
         if flags["as_json"]:
             click.echo(json.dumps(_table_json(match_id, table)))
@@ -231,15 +247,23 @@ class _Session:
         self.records.close()
 
 
+T = TypeVar("T")
+Shown = Callable[[int, "Standing | None"], None]
+
+
 def _play(
-    records: Records, match_id: int, plan: Plan, flags: dict[str, Any], standing: Standing | None
-) -> str | None:
-    """Play the plan's missing games under a progress bar; Ctrl-C stops at once."""
+    records: Records,
+    match_id: int,
+    plan: Plan,
+    flags: dict[str, Any],
+    games: Callable[[Executor, Shown], T],
+) -> T:
+    """``games(executor, shown)``: the plan's missing games played under a progress bar
+    (``shown`` moves it, with the standing when there is one); Ctrl-C stops at once."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
     from parlour.arena.executors import executor
-    from parlour.arena.match import run
 
     try:
         runner = executor(flags["executor"], flags["concurrency"], flags["address"])
@@ -257,7 +281,7 @@ def _play(
 
     last = [0.0]
 
-    def shown(done: int) -> None:
+    def shown(done: int, standing: Standing | None) -> None:
         """The bar and the standing, at most ten times a second (games may end faster)."""
         now = time.monotonic()
         if now - last[0] >= REFRESH or done == total:
@@ -267,9 +291,9 @@ def _play(
 
     with progress:
         task = progress.add_task("", total=total)
-        shown(len(records.done_jobs(match_id)))
+        shown(len(records.done_jobs(match_id)), None)
         try:
-            return run(records, match_id, plan, runner, shown, standing)
+            return games(runner, shown)
         except KeyboardInterrupt:
             progress.stop()
             done = len(records.done_jobs(match_id))

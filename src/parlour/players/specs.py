@@ -1,5 +1,6 @@
 """The ``--players`` specs every play command shares: ``human``, ``computer:LEVEL``, ``random``,
-``engine:PATH[:ARGS]`` (a Gomocup engine, for five in a row).
+``engine:PATH[:ARGS]`` (a Gomocup engine, for five in a row), ``python:MODULE:FUNCTION[:ARG]``
+(a player some Python code builds, such as a benchmark's adapter of another program's bot).
 
 ``parse_players("human,computer:3")`` gives one :class:`PlayerSpec` a seat (player 0
 first); :meth:`PlayerSpec.build` makes the actor of a program; :func:`seat_names` names the
@@ -9,6 +10,7 @@ seats for the screens.  A bad spec raises BadOption naming the problem (the comm
 
 from __future__ import annotations
 
+import importlib
 import os
 import shlex
 from dataclasses import dataclass, replace
@@ -19,7 +21,7 @@ from parlour.players.machines import ComputerPlayer, RandomPlayer
 
 DEFAULT_LEVEL = 3
 MAX_LEVEL = 8  # 1-3 the seed's minimax, above it the game's engine (parlour.search)
-KINDS = ("human", "computer", "random", "engine")
+KINDS = ("human", "computer", "random", "engine", "python")
 ENGINE_SECONDS = 5.0
 """An engine's time a move when ``--time`` gives none."""
 PERFECT = 100
@@ -36,7 +38,8 @@ class PlayerSpec:
     seconds: float | None = None
     """The computer's time a move (``--time``), for levels that search on a clock."""
     command: tuple[str, ...] = ()
-    """An engine's program and its arguments."""
+    """An engine's program and its arguments; a python player's module, function and
+    argument ("" for none)."""
 
     @property
     def human(self) -> bool:
@@ -52,11 +55,15 @@ class PlayerSpec:
             from parlour.players.engine import EnginePlayer
 
             return EnginePlayer(self.command, self.seconds or ENGINE_SECONDS)
+        if self.kind == "python":
+            return build_python(self.command, seed)
         raise ValueError("a human seat has no program to build")
 
     def __str__(self) -> str:
         if self.kind == "engine":
             return f"engine:{shlex.join(self.command)}"
+        if self.kind == "python":
+            return "python:" + ":".join(part for part in self.command if part)
         if self.kind != "computer":
             return self.kind
         level = "perfect" if self.level == PERFECT else self.level
@@ -67,17 +74,23 @@ class PlayerSpec:
 def parse_player(text: str) -> PlayerSpec:
     """One spec: ``human``, ``random``, ``computer`` (level 3), ``computer:LEVEL``,
     ``computer:LEVEL@SECONDS`` (a time a move, for the levels that search on a clock), or
-    ``engine:PATH[:ARGS]``."""
+    ``engine:PATH[:ARGS]``, or ``python:MODULE:FUNCTION[:ARG]``."""
     if text.strip().lower().startswith("engine:"):
         return parse_engine(text.strip()[len("engine:") :])
+    if text.strip().lower().startswith("python:"):
+        return parse_python(text.strip()[len("python:") :])
     kind, sep, level_text = text.strip().lower().partition(":")
     if kind not in KINDS:
         raise BadOption(
             f"unknown player {shown(text.strip())}; the players are human, computer:LEVEL, "
-            "random, engine:PATH"
+            "random, engine:PATH, python:MODULE:FUNCTION"
         )
-    if kind == "engine":
-        raise BadOption("an engine needs its program: engine:PATH[:ARGS]")
+    if kind in ("engine", "python"):
+        raise BadOption(
+            "an engine needs its program: engine:PATH[:ARGS]"
+            if kind == "engine"
+            else "a python player needs its builder: python:MODULE:FUNCTION[:ARG]"
+        )
     if not sep:
         return PlayerSpec(kind)
     if kind != "computer":
@@ -101,6 +114,44 @@ def parse_engine(text: str) -> PlayerSpec:
     except ValueError as error:
         raise BadOption(f"the engine's arguments {shown(args)}: {error}") from None
     return PlayerSpec("engine", command=(program, *arguments))
+
+
+def parse_python(text: str) -> PlayerSpec:
+    """``MODULE:FUNCTION[:ARG]``: a player that ``FUNCTION(ARG, seed)`` of the importable
+    ``MODULE`` builds (ARG "" when not given; ``seed`` the seat's random seed).  The
+    module is imported and the function looked up here, so that a spec that cannot build
+    its player is refused before any game; the arena's workers import it again (the local
+    ones start with this process's ``sys.path``; a Ray cluster needs the module on its own)."""
+    module_name, _, rest = text.partition(":")
+    function_name, _, argument = rest.partition(":")
+    module_name, function_name = module_name.strip(), function_name.strip()
+    if not module_name or not function_name:
+        raise BadOption(
+            f"python:{text} needs a module and a function: python:MODULE:FUNCTION[:ARG]"
+        )
+    function = getattr(_module(module_name), function_name, None)
+    if not callable(function):
+        raise BadOption(f"the module {module_name} has no function {shown(function_name)}")
+    return PlayerSpec("python", command=(module_name, function_name, argument))
+
+
+def _module(name: str) -> object:
+    try:
+        return importlib.import_module(name)
+    except ImportError as error:
+        raise BadOption(f"cannot import the module {shown(name)}: {error}") from None
+    except Exception as error:  # the module's own code failed: say so, never crash
+        raise BadOption(f"the python player's module {shown(name)} fails: {error!r}") from None
+
+
+def build_python(command: tuple[str, ...], seed: int | None) -> Actor:
+    """The actor ``FUNCTION(ARG, seed)`` of ``MODULE`` builds (checked to be one), from
+    the spec's (MODULE, FUNCTION, ARG)."""
+    module, function, argument = command
+    player = getattr(importlib.import_module(module), function)(argument, seed)
+    if not isinstance(player, Actor):
+        raise TypeError(f"python:{module}:{function} built {player!r}, not a player actor")
+    return player
 
 
 def parse_level(text: str) -> int:
