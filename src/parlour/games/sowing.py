@@ -177,15 +177,6 @@ def is_over(board: np.ndarray) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def is_legal(board: np.ndarray, column: int) -> bool:
-    """Whether the side to move may sow ``column``."""
-    pits = pit_count(board)
-    if column < 0 or column >= pits or is_over(board):
-        return False
-    return bool(board[pit_index(board[2 * pits + 2], column, pits)] > 0)
-
-
-@njit(cache=True, nogil=True)
 def sow(board: np.ndarray, column: int, rules: int) -> int:
     """Sow ``column`` in place; the index of the last seed (see ``settle``)."""
     return _sow_at(board, 0, pit_count(board), column, rules)

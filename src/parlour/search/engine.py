@@ -37,6 +37,7 @@ from parlour.search.kernel import (
     NODES,
     WHOLE,
 )
+from parlour.search.shared import Shared
 from parlour.search.table import new_table
 
 
@@ -322,12 +323,8 @@ class Engine:
                 depth,
                 window[0],
                 window[1],
-                self.tt_keys,
-                self.tt_data,
-                info,
-                stop,
                 self.strict,
-                *knowledge,
+                Shared(self.tt_keys, self.tt_data, info, stop, *knowledge),
             )
         )
 

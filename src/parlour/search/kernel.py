@@ -33,6 +33,7 @@ from numba import njit
 
 import parlour.games.sowing as game  # ADAPTERS
 from parlour.search import endgame, evaluation
+from parlour.search.shared import Shared
 from parlour.search.table import NO_MOVE, lookup, probe, store, unpack
 
 _moves, _play, _to_move = game.search_moves, game.search_play, game.search_to_move
@@ -97,15 +98,8 @@ def search_depth(
     depth: int,
     lower: int,
     upper: int,
-    tt_keys: np.ndarray,
-    tt_data: np.ndarray,
-    info: np.ndarray,
-    stop: np.ndarray,
     strict: bool,
-    ending: np.ndarray,
-    choose: np.ndarray,
-    ending_seeds: int,
-    weights: np.ndarray,
+    shared: Shared,
 ) -> int:
     """One iteration of negamax alpha-beta: the root's value at ``depth`` plies; its best
     move lands in info[BEST].
@@ -119,6 +113,7 @@ def search_depth(
     ``ENTER`` looks at a new node, ``NEXT`` plays its next child, ``RETURN`` hands a value
     to the parent.
     """
+    tt_keys, tt_data, info, stop, ending, choose, ending_seeds, weights = shared
     stack = np.empty((MAX_PLY + 1, root.shape[0]), dtype=np.int64)
     moves = np.empty((MAX_PLY + 1, MAX_MOVES), dtype=np.int64)
     order = np.empty((MAX_PLY + 1, MAX_MOVES), dtype=np.int64)
