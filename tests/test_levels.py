@@ -9,7 +9,8 @@ from parlour.core import BadOption
 from parlour.players.machines import ComputerPlayer
 from parlour.players.specs import PlayerSpec, parse_player, timed
 from parlour.search import SearchResult, best_move, minimax
-from parlour.search.engine import LEVEL_DEPTHS, Engine
+from parlour.search.engine import Engine
+from parlour.search.levels import LEVEL_DEPTHS
 
 
 @pytest.mark.parametrize("name", ["mancala", "kalah", "ayo"])

@@ -92,3 +92,20 @@ def use_for_kernels() -> None:
     numba = sys.modules.get("numba")
     if numba is not None:  # imported before parlour: make it read its settings again
         numba.core.config.reload_config()
+
+
+def kernel_file(name: str, source: str) -> Path:
+    """A Python file ``name`` holding ``source``, for numba to compile and cache like any
+    other: in the kernels' folder (which ``use_for_kernels`` makes numba's cache, so it
+    outlives a test session's own cache folder), under a hash of ``source``.  It is
+    written once: numba would take a rewritten file for a changed one."""
+    base = os.environ.get("NUMBA_CACHE_DIR")
+    version = hashlib.blake2b(source.encode(), digest_size=8).hexdigest()
+    folder = (Path(base) if base else root() / "kernels") / "generated" / version
+    path = folder / name
+    if not path.is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        written = folder / f"{name}.{os.getpid()}.tmp"
+        written.write_text(source)
+        os.replace(written, path)
+    return path

@@ -230,6 +230,9 @@ class Game(ABC):
     """A rule set with its options.  Two games are equal when their names and options are."""
 
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
+    ENGINE: ClassVar[str | None] = None
+    """The module whose ``Thinker(level, seconds)`` plays this game (None: the seed's
+    minimax), and whose ``analyze`` and ``warm_up`` serve it."""
 
     def __init__(self, name: str, options: Mapping[str, Any]) -> None:
         self.name = name
@@ -400,6 +403,14 @@ def game(name: str, **options: Any) -> Game:
     for key, value in options.items():
         values[key] = entry.cls.option(key).convert(value)
     return entry.cls(name, values)
+
+
+def engine_module(name: str) -> str | None:
+    """The module of game ``name``'s own engine (``Game.ENGINE``); None for a game without
+    one, or no game."""
+    _load_games()
+    entry = _REGISTRY.get(name)
+    return None if entry is None else entry.cls.ENGINE
 
 
 def _entry(name: str) -> _Entry:

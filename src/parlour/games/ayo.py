@@ -30,6 +30,7 @@ from parlour.core import (
     register,
     shown,
 )
+from parlour.games import ayo_kernel
 from parlour.games.ayo_kernel import (
     CAPTURED,
     ELEVENTH_GROUP,
@@ -129,6 +130,7 @@ _CAPTURE_KINDS = {
 class AyoGame(Game):
     """Ayo with its options: a limit on rounds, who starts, and the seed of the draw."""
 
+    ENGINE = "parlour.search.levels"
     OPTIONS = (
         Option(
             "max_rounds",
@@ -215,6 +217,14 @@ class AyoState(State):
     def starter(self) -> int:
         """Who started this round."""
         return int(self._pos[STARTER])
+
+    def for_search(self, room: int) -> tuple[str, np.ndarray, np.ndarray, int]:
+        """What the engine's kernel takes (parlour.search.engine.Searchable): the kernel
+        module's adapters, the position, the history with ``room`` for a search's plies,
+        and the round limit."""
+        hist = np.zeros(len(self.history) + room, dtype=np.int64)
+        hist[: len(self.history)] = self.history
+        return ayo_kernel.__name__, self.position.copy(), hist, self.game.max_rounds
 
     @property
     def to_move(self) -> int:

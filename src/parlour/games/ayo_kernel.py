@@ -35,6 +35,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from parlour.search.table import mix
+
 HOUSES = 12
 TOKENS = 48
 OWNER = 12
@@ -372,3 +374,66 @@ def perft_kernel(pos: np.ndarray, hist: np.ndarray, depth: int, max_rounds: int)
 
 # ---------------------------------------------------------------------------------------
 # The Python face: game, state, and the account of a move.
+
+
+# The search's adapters (parlour.search.kernel): one signature in every game.
+
+
+@njit(cache=True, nogil=True)
+def search_moves(pos: np.ndarray, out: np.ndarray) -> int:
+    """Write the legal moves of ``pos`` into ``out``; their count (0 at the end)."""
+    return 0 if pos[OVER] else legal_moves(pos, out)
+
+
+@njit(cache=True, nogil=True)
+def search_play(
+    pos: np.ndarray, hist: np.ndarray, move: int, rules: int, events: np.ndarray
+) -> bool:
+    """Play ``move`` in place; True when the round is over, whose deal the evaluation then
+    values (``rules``: the round limit)."""
+    return (apply_move(pos, hist, move, rules, events) & ROUND_END) != 0
+
+
+@njit(cache=True, nogil=True)
+def search_to_move(pos: np.ndarray) -> int:
+    return int(pos[TO_MOVE])
+
+
+@njit(cache=True, nogil=True)
+def search_score(pos: np.ndarray) -> int:
+    """The tokens player 0 would hold if the round ended now (captured, and those in the
+    houses they own) minus player 1's, which carries over from one round to the next: a
+    new round's deal (four tokens a house) is worth what bought it."""
+    held = pos[CAPTURED] - pos[CAPTURED + 1]
+    for house in range(HOUSES):
+        held += pos[house] if pos[OWNER + house] == 0 else -pos[house]
+    return int(held)
+
+
+@njit(cache=True, nogil=True)
+def search_seeds(pos: np.ndarray) -> int:
+    """No endgame table counts Ayo's tokens."""
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def search_stored(pos: np.ndarray) -> int:
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def search_key(pos: np.ndarray) -> np.uint64:
+    """A 64-bit hash of what decides the future: houses, owners, captures (the eleventh
+    group depends on them), the side to move and the round, not the history bounds."""
+    h = mix(np.uint64(search_to_move(pos) + 1))
+    for i in range(HIST_FROM):
+        h = mix(h + np.uint64(pos[i]) + np.uint64(i << 8))
+    return h
+
+
+@njit(cache=True, nogil=True)
+def search_order(pos: np.ndarray, move: int) -> int:
+    """A guess of how good ``move`` is, for trying it early: a last token that makes four
+    first."""
+    land = (move + pos[move]) % HOUSES
+    return 1 if pos[move] < HOUSES and pos[land] == 3 else 0

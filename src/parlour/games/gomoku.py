@@ -150,6 +150,7 @@ def complement(player: int) -> int:
 class GomokuGame(Game):
     """Five in a row on an N x N board; ``gomoku`` is its freestyle preset."""
 
+    ENGINE = "parlour.search.gomoku"
     OPTIONS = (
         Option("size", int, 15, "points on a side", minimum=MIN_SIZE, maximum=MAX_SIZE),
         Option(

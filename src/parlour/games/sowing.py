@@ -41,6 +41,7 @@ from parlour.core import (
     register,
     shown,
 )
+from parlour.search.table import mix
 
 SOW_OPPONENT_STORE = 1
 EMPTY_CAPTURE = 2
@@ -176,15 +177,6 @@ def is_over(board: np.ndarray) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def is_legal(board: np.ndarray, column: int) -> bool:
-    """Whether the side to move may sow ``column``."""
-    pits = pit_count(board)
-    if column < 0 or column >= pits or is_over(board):
-        return False
-    return bool(board[pit_index(board[2 * pits + 2], column, pits)] > 0)
-
-
-@njit(cache=True, nogil=True)
 def sow(board: np.ndarray, column: int, rules: int) -> int:
     """Sow ``column`` in place; the index of the last seed (see ``settle``)."""
     return _sow_at(board, 0, pit_count(board), column, rules)
@@ -240,6 +232,86 @@ def perft_kernel(start: tuple[int, ...], depth: int, rules: int) -> int:
     return leaves
 
 
+# The search's adapters (parlour.search.kernel): one signature in every game.
+
+
+@njit(cache=True, nogil=True)
+def search_moves(pos: np.ndarray, out: np.ndarray) -> int:
+    """Write the legal moves of ``pos`` into ``out``; their count (0 at the end)."""
+    pits = pit_count(pos)
+    if is_over(pos):
+        return 0
+    player = pos[2 * pits + 2]
+    count = 0
+    for column in range(pits):
+        if pos[pit_index(player, column, pits)] > 0:
+            out[count] = column
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def search_play(
+    pos: np.ndarray, hist: np.ndarray, move: int, rules: int, events: np.ndarray
+) -> bool:
+    """Play ``move`` in place; True when the game is over (no history, no events)."""
+    return (apply_move(pos, move, rules) & GAME_OVER) != 0
+
+
+@njit(cache=True, nogil=True)
+def search_to_move(pos: np.ndarray) -> int:
+    return int(pos[pos.shape[0] - 1])
+
+
+@njit(cache=True, nogil=True)
+def search_score(pos: np.ndarray) -> int:
+    """Player 0's store minus player 1's: the evaluation, and the exact value at the end."""
+    pits = pit_count(pos)
+    return int(pos[pits] - pos[2 * pits + 1])
+
+
+@njit(cache=True, nogil=True)
+def search_seeds(pos: np.ndarray) -> int:
+    """The seeds in the pits and the stores: what the endgame tables count down from."""
+    return int(pos[: pos.shape[0] - 1].sum())
+
+
+@njit(cache=True, nogil=True)
+def search_stored(pos: np.ndarray) -> int:
+    """The seeds in the stores: the rest are in the pits, which the endgame tables value."""
+    pits = pit_count(pos)
+    return int(pos[pits] + pos[2 * pits + 1])
+
+
+@njit(cache=True, nogil=True)
+def search_key(pos: np.ndarray) -> np.uint64:
+    """A 64-bit hash of what decides the future: the pits and the side to move, not the
+    stores (the search stores values relative to the store difference)."""
+    pits = pit_count(pos)
+    h = mix(np.uint64(search_to_move(pos) + 1))
+    for i in range(2 * pits + 1):
+        if i != pits:
+            h = mix(h + np.uint64(pos[i]) + np.uint64(i << 8))
+    return h
+
+
+@njit(cache=True, nogil=True)
+def search_order(pos: np.ndarray, move: int) -> int:
+    """A guess of how good ``move`` is, for trying it early: an extra turn first, then a
+    capture, then the rest (from the seed count, without playing the move)."""
+    pits = pit_count(pos)
+    player = pos[2 * pits + 2]
+    start = pit_index(player, move, pits)
+    seeds = pos[start]
+    to_store = store_index(player, pits) - start
+    if seeds == to_store:
+        return 2
+    land = start + seeds
+    if seeds < to_store and pos[land] == 0:
+        return 1
+    return 0
+
+
 @dataclass(frozen=True)
 class SowReport:
     """What a move did, for the Referee's ``Moved`` event and the seed's screens."""
@@ -255,6 +327,7 @@ class SowReport:
 class SowingGame(Game):
     """A rule set of the mancala family; ``mancala`` and ``kalah`` are its presets."""
 
+    ENGINE = "parlour.search.levels"
     OPTIONS = (
         Option("pits", int, 6, "pits a side", minimum=1, maximum=len(LETTERS)),
         Option("seeds", int, 4, "seeds in each pit at the start", minimum=1, maximum=24),
@@ -358,6 +431,11 @@ class SowingState(State):
     def row(self, player: int) -> tuple[int, ...]:
         """The seeds in ``player``'s pits, column A first."""
         return tuple(int(self._board[pit_index(player, c, self.pits)]) for c in range(self.pits))
+
+    def for_search(self, room: int) -> tuple[str, np.ndarray, np.ndarray, int]:
+        """What the engine's kernel takes (parlour.search.engine.Searchable): this module's
+        adapters, the board as int64, no history, and the rule flags."""
+        return __name__, self._board.astype(np.int64), np.zeros(1, dtype=np.int64), self.game.rules
 
     @property
     def to_move(self) -> int:

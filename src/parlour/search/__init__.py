@@ -1,7 +1,7 @@
 """Game-independent search over the game core's states (``minimax``: the seed's levels).
 
 A computer player keeps one :class:`Thinker` for a whole game (:func:`thinker`): a game
-with an engine of its own (named in :data:`ENGINES`, imported when first needed) gets
+with an engine of its own (its ``Game.ENGINE`` module, imported when first needed) gets
 that engine's, keeping its transposition table from move to move; every other game gets
 the seed's minimax.  Each search can be ended from any thread through a :class:`Stop`.
 """
@@ -16,15 +16,8 @@ from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
-from parlour.core import BadOption, Move, State
+from parlour.core import BadOption, Move, State, engine_module, game_names
 
-ENGINES = {
-    "gomoku": "parlour.search.gomoku",
-    "mancala": "parlour.search.engine",
-    "kalah": "parlour.search.engine",
-    "ayo": "parlour.search.engine",
-}
-"""Game name -> the module whose ``Thinker(level, seconds)`` plays it."""
 SOLVED = ("kalah", "mancala")
 """The games of the perfect level (``parlour.search.solve``)."""
 
@@ -103,7 +96,7 @@ class Thinker(Protocol):
 def thinker(game: str, level: int, seconds: float | None = None) -> Thinker:
     """The computer at ``level`` for game ``game``; ``seconds`` is a time a move for the
     levels that search on a clock (None: the level's own)."""
-    module = ENGINES.get(game)
+    module = engine_module(game)
     from parlour.players.specs import PERFECT
 
     if level == PERFECT:
@@ -144,9 +137,9 @@ def analyze(
 
 def engine_of(game: str) -> str:
     """The module of game ``game``'s own engine; BadOption for a game without one."""
-    module = ENGINES.get(game)
+    module = engine_module(game)
     if module is None:
-        known = ", ".join(sorted(ENGINES))
+        known = ", ".join(name for name in game_names() if engine_module(name))
         raise BadOption(f"no engine analyses {game}; the engines play {known}")
     return module
 
@@ -154,6 +147,6 @@ def engine_of(game: str) -> str:
 def warm_up(state: State) -> None:
     """Compile what the engine of ``state``'s game needs (and build its tables), so that it
     happens before any clock starts; nothing for a game without an engine."""
-    module = ENGINES.get(state.game.name)
+    module = type(state.game).ENGINE
     if module is not None:
         importlib.import_module(module).warm_up(state)

@@ -34,7 +34,7 @@ from numba import njit
 from parlour.core import State
 from parlour.games import sowing
 from parlour.search import SearchResult, Stop, Thinker, endgame, evaluation
-from parlour.search.engine import SOWING, _key, kernel_position
+from parlour.search.engine import kernel_position
 
 MAX_MOVES = 16
 NO_MOVE = 15
@@ -232,7 +232,7 @@ def null_window(
             tabled[ply] = ply == 0 or left > ending_seeds + NEAR
             low, high, tt_move, sure = -INF, INF, NO_MOVE, True
             if tabled[ply]:
-                hashes[ply] = _key(SOWING, pos)
+                hashes[ply] = sowing.search_key(pos)
                 low, high, tt_move, sure = _lookup(keys, data, hashes[ply], r)
             if ply > 0 and (low >= beta[ply] or high <= alpha[ply] or low == high):
                 value = low if low >= beta[ply] or low == high else high
@@ -255,7 +255,7 @@ def null_window(
                 # enhanced transposition cut-off: a child's bounds may settle this node
                 if ply > 0 and not ended[ply, i] and _in_pits(child, pits) > ending_seeds + NEAR:
                     c_low, c_high, _, sure = _lookup(
-                        keys, data, _key(SOWING, child), r - (0 if turn[ply, i] else 1)
+                        keys, data, sowing.search_key(child), r - (0 if turn[ply, i] else 1)
                     )
                     through = gained[ply, i] + (c_low if turn[ply, i] else -c_high)
                     if through >= beta[ply]:
@@ -584,7 +584,7 @@ class PerfectThinker:
         """The strongest search's move, its account saying the proof ran out of time."""
         from dataclasses import replace
 
-        from parlour.search.engine import Thinker as EngineThinker
+        from parlour.search.levels import Thinker as EngineThinker
 
         if self.fallback is None:
             self.fallback = EngineThinker(max(engine_levels()), self.seconds)
@@ -595,6 +595,6 @@ class PerfectThinker:
 
 
 def engine_levels() -> tuple[int, ...]:
-    from parlour.search.engine import LEVEL_SECONDS
+    from parlour.search.levels import LEVEL_SECONDS
 
     return tuple(LEVEL_SECONDS)
