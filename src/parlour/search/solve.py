@@ -56,6 +56,10 @@ NEAR = 3
 """Nodes with at most this many seeds more than the endgame table holds neither read nor
 write the transposition table (nor try their children there): their subtrees cost less
 to search again than the table's cache misses."""
+ETC = 8
+"""Nodes with at most this many seeds more than the endgame table holds do not try their
+children's bounds in the table: there a node's cut-offs pay less than its children's
+cache misses."""
 # info array: counters shared by the kernel and Python
 NODES = 0
 ABORTED = 1
@@ -260,7 +264,12 @@ def null_window(
                 moves[ply, i] = column
                 count[ply] += 1
                 # enhanced transposition cut-off: a child's bounds may settle this node
-                if ply > 0 and not ended[ply, i] and _in_pits(child, pits) > ending_seeds + NEAR:
+                if (
+                    ply > 0
+                    and left > ending_seeds + ETC
+                    and not ended[ply, i]
+                    and _in_pits(child, pits) > ending_seeds + NEAR
+                ):
                     c_low, c_high, _, sure = _lookup(
                         keys, data, _key(SOWING, child), r - (0 if turn[ply, i] else 1)
                     )
