@@ -4,7 +4,7 @@ both ``empty_capture`` rules and of the seed's Mancala, each with a perfect firs
 where a board is proven within its time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 16]
-        [--grid 6] [--board-seconds 60] [--quick]
+        [--grid 6] [--board-seconds 60] [--bits 24] [--perfect-seeds 3] [--quick]
 
 A board not proven in ``--board-seconds`` prints the bounds it reached.
 """
@@ -24,9 +24,10 @@ from parlour.search.solve import Known, PerfectThinker, Proof, Solver
 from record import arguments, record
 
 
-def proved(state: SowingState, table_seeds: int, seconds: float) -> Proof:
-    """``state`` solved with a fresh transposition table, within ``seconds``."""
-    return Solver(bits=22, table_seeds=table_seeds).prove(state, stop=Stop(), seconds=seconds)
+def proved(state: SowingState, table_seeds: int, seconds: float, bits: int = 22) -> Proof:
+    """``state`` solved with a fresh transposition table of 2**bits slots, within ``seconds``."""
+    solver = Solver(bits=bits, table_seeds=table_seeds)
+    return solver.prove(state, stop=Stop(), seconds=seconds)
 
 
 def replies(state: SowingState, folder: Path) -> tuple[float, float]:
@@ -57,6 +58,7 @@ def main() -> None:
     parser.add_argument("--board-seconds", type=float, default=60.0, help="time a grid board")
     parser.add_argument("--main-seconds", type=float, default=600.0, help="time the main board")
     parser.add_argument("--mancala-pits", type=int, default=6, help="pits of the seed's Mancala")
+    parser.add_argument("--bits", type=int, default=24, help="the main board's table: 2**bits")
     parser.add_argument("--perfect-seeds", type=int, default=3, help="seeds of the perfect level's")
     args = arguments(
         parser,
@@ -69,6 +71,7 @@ def main() -> None:
             "main_seconds": 60.0,
             "mancala_pits": 3,
             "perfect_seeds": 2,
+            "bits": 16,
         },
     )
     start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
@@ -83,7 +86,7 @@ def main() -> None:
         f"({positions / build_seconds:,.0f} positions/s)"
     )
     endgame.table(args.pits, game.rules, args.table_seeds)  # saved for the solves below
-    main_proof = proved(start, args.table_seeds, args.main_seconds)
+    main_proof = proved(start, args.table_seeds, args.main_seconds, args.bits)
     print(
         f"Kalah({args.pits},{args.seeds}): {shown(main_proof)} in {main_proof.seconds:.2f} s, "
         f"{main_proof.nodes:,} nodes ({main_proof.nodes / main_proof.seconds:,.0f}/s)"
