@@ -3,7 +3,7 @@ reads (build time, size, positions a second), and the proven values of Kalah(m,n
 both ``empty_capture`` rules and of the seed's Mancala, each with a perfect first move,
 where a board is proven within its time.
 
-    .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 16]
+    .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
         [--grid 6] [--board-seconds 60] [--bits 24] [--perfect-seeds 3] [--quick]
 
 A board not proven in ``--board-seconds`` prints the bounds it reached.
@@ -53,7 +53,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pits", type=int, default=6, help="pits a side of the main board")
     parser.add_argument("--seeds", type=int, default=4, help="seeds a pit of the main board")
-    parser.add_argument("--table-seeds", type=int, default=16, help="the endgame table's seeds")
+    parser.add_argument("--table-seeds", type=int, default=20, help="the endgame table's seeds")
     parser.add_argument("--grid", type=int, default=6, help="Kalah(m,n) for m, n up to this")
     parser.add_argument("--board-seconds", type=float, default=60.0, help="time a grid board")
     parser.add_argument("--main-seconds", type=float, default=600.0, help="time the main board")
