@@ -6,7 +6,10 @@ from __future__ import annotations
 import json
 import random
 import sys
+from collections.abc import Callable
+from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 
@@ -17,7 +20,16 @@ from parlour.core import BadOption, State
 from parlour.games.sowing import SowingState
 from parlour.players.specs import PERFECT, parse_level
 from parlour.search import SearchResult, Stop
-from parlour.search.solve import PerfectThinker, Proof, Solver, solve
+from parlour.search.solve import (
+    PROVEN,
+    Known,
+    PerfectThinker,
+    Proof,
+    Solver,
+    _lookup,
+    _store,
+    solve,
+)
 
 BOARDS = [
     {"pits": 3, "seeds": 3},
@@ -163,3 +175,66 @@ def test_a_position_too_big_to_prove_gets_the_search_saying_so() -> None:
     move, account = thinker.best_move(parlour.game("kalah", seeds=6).start(), Stop())
     assert isinstance(account, SearchResult) and "too big to prove" in account.reason
     assert move in range(6)
+
+
+def test_a_proven_entry_answers_a_search_of_any_depth() -> None:
+    """Kalah(6,4)'s lines run to 338 plies, deeper than the depth a proven entry holds."""
+    keys, data = np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.int64)
+    _store(keys, data, np.uint64(6), 3, 5, 2, 1, PROVEN)
+    assert _lookup(keys, data, np.uint64(6), 400) == (3, 5, 2, True)
+    _store(keys, data, np.uint64(10), 3, 5, 2, 1, 7)
+    assert _lookup(keys, data, np.uint64(10), 8)[:2] == (-32767, 32767)
+
+
+def some_positions() -> list[SowingState]:
+    game = parlour.game("kalah", pits=3, seeds=2)
+    start: SowingState = game.start()  # type: ignore[assignment]
+    return [start, *(midgame(game, plies, 3) for plies in (2, 3))]
+
+
+def test_proven_positions_are_kept_on_disk_for_the_next_solver(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    first = Known()
+    for state in some_positions():
+        Solver(bits=14, table_seeds=2, known=first).prove(state)
+    first.save()
+    again = Solver(bits=14, table_seeds=2, known=Known())
+    for state in some_positions():
+        proof = again.prove(state)
+        assert proof.nodes == 0
+        assert proof.lower == proof.upper == exhaustive(state)
+        assert mover_value(state, state.play(proof.move)) == exhaustive(state)
+
+
+@pytest.mark.parametrize("damage", [lambda b: b[:-3], lambda b: b.replace(b":[", b":[1")])
+def test_a_damaged_file_of_proven_positions_is_not_trusted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: Callable[[bytes], bytes]
+) -> None:
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    known = Known()
+    state = some_positions()[1]
+    Solver(bits=14, table_seeds=2, known=known).prove(state)
+    known.save()
+    assert known.path is not None
+    known.path.write_bytes(damage(known.path.read_bytes()))
+    again = Known()
+    proof = Solver(bits=14, table_seeds=2, known=again).prove(state)
+    assert proof.nodes > 0 and proof.lower == exhaustive(state)
+    again.save()
+    reread = Solver(bits=14, table_seeds=2, known=Known()).prove(state)
+    assert reread.nodes == 0 and reread.lower == proof.lower
+
+
+@pytest.mark.slow
+def test_the_perfect_level_answers_a_second_game_from_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    state = some_positions()[2]
+    first_move, _ = PerfectThinker(seconds=5.0).best_move(state, Stop())
+    move, account = PerfectThinker(seconds=5.0).best_move(state, Stop())
+    assert isinstance(account, Proof) and account.nodes == 0
+    assert move == first_move
+    assert mover_value(state, state.play(move)) == exhaustive(state)

@@ -22,15 +22,22 @@ The search polls a stop flag; stopped, it still knows an interval holding the va
 
 from __future__ import annotations
 
+import json
+import os
+import tempfile
 import threading
 import time
+import zlib
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import cast
 
 import numpy as np
 from numba import njit
 
+from parlour import cache
 from parlour.core import State
 from parlour.games import sowing
 from parlour.search import SearchResult, Stop, Thinker, endgame, evaluation
@@ -49,6 +56,10 @@ NEAR = 3
 """Nodes with at most this many seeds more than the endgame table holds neither read nor
 write the transposition table (nor try their children there): their subtrees cost less
 to search again than the table's cache misses."""
+ETC = 8
+"""Nodes with at most this many seeds more than the endgame table holds do not try their
+children's bounds in the table: there a node's cut-offs pay less than its children's
+cache misses."""
 # info array: counters shared by the kernel and Python
 NODES = 0
 ABORTED = 1
@@ -91,7 +102,7 @@ def _lookup(
     for s in range(slot, slot + 2):
         if keys[s] == key:
             lower, upper, move, _, deep = _unpack(data[s])
-            if deep >= depth:
+            if deep >= depth or deep == PROVEN:
                 return lower, upper, move, deep == PROVEN
             return -INF, INF, move, False
     return -INF, INF, NO_MOVE, False
@@ -253,7 +264,12 @@ def null_window(
                 moves[ply, i] = column
                 count[ply] += 1
                 # enhanced transposition cut-off: a child's bounds may settle this node
-                if ply > 0 and not ended[ply, i] and _in_pits(child, pits) > ending_seeds + NEAR:
+                if (
+                    ply > 0
+                    and left > ending_seeds + ETC
+                    and not ended[ply, i]
+                    and _in_pits(child, pits) > ending_seeds + NEAR
+                ):
                     c_low, c_high, _, sure = _lookup(
                         keys, data, sowing.search_key(child), r - (0 if turn[ply, i] else 1)
                     )
@@ -354,14 +370,80 @@ class Proof:
         return self.lower == self.upper
 
 
+KNOWN_MAGIC = "parlour solved positions"
+
+
+class Known:
+    """Proven positions kept on disk, so that a second game's replies come at once: for
+    each position (rules, pits and side to move: what its future depends on), its gain
+    and a move achieving it.  The file, in parlour's cache folder beside the version of
+    the code that proved it, starts with a line holding the CRC-32 of the rest; a file
+    that fails the check (damaged, cut short, edited) is not trusted but started anew."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path
+        self.gains: dict[str, tuple[int, int]] = {}
+        self.changed = False
+        with suppress(OSError, ValueError):
+            self.path = path or _known_file()
+            self.gains = _read_known(self.path.read_bytes())
+
+    @staticmethod
+    def key(state: sowing.SowingState) -> str:
+        board, pits = state.board, state.pits
+        seeds = [*board[:pits], *board[pits + 1 : 2 * pits + 1]]
+        return f"{state.game.rules} {state.to_move} {' '.join(str(int(n)) for n in seeds)}"
+
+    def get(self, state: sowing.SowingState) -> tuple[int, int] | None:
+        """``state``'s gain and a move achieving it, if proven before."""
+        return self.gains.get(self.key(state))
+
+    def put(self, state: sowing.SowingState, gain: int, move: int) -> None:
+        self.gains[self.key(state)] = (gain, move)
+        self.changed = True
+
+    def save(self) -> None:
+        """Write the positions out (into a temporary file renamed into place), if any are
+        new; without a writable cache folder they stay in memory."""
+        if not self.changed or self.path is None:
+            return
+        body = json.dumps(self.gains, separators=(",", ":")).encode()
+        with suppress(OSError):
+            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".part")
+            try:
+                with os.fdopen(handle, "wb") as file:
+                    file.write(f"{KNOWN_MAGIC} {zlib.crc32(body)}\n".encode() + body)
+                os.replace(temporary, self.path)
+                self.changed = False
+            finally:
+                Path(temporary).unlink(missing_ok=True)
+
+
+def _known_file() -> Path:
+    """The file of proven positions, in a folder of the code that proves them."""
+    here = Path(__file__)
+    sources = [here, here.parent / "endgame.py", Path(sowing.__file__)]
+    return cache.versioned("solved", cache.digest(sources, cache.PACKAGE)) / "positions.json"
+
+
+def _read_known(data: bytes) -> dict[str, tuple[int, int]]:
+    """The positions of a file's ``data``; ValueError if it fails its check."""
+    head, _, body = data.partition(b"\n")
+    if head != f"{KNOWN_MAGIC} {zlib.crc32(body)}".encode():
+        raise ValueError("not a whole file of proven positions")
+    return {key: (int(gain), int(move)) for key, (gain, move) in json.loads(body).items()}
+
+
 @dataclass
 class Solver:
     """A solver for one sowing game, keeping its transposition table (2**bits slots of 16
-    bytes) and its endgame table from position to position."""
+    bytes) and its endgame table from position to position, and, if given ``known``, the
+    positions it proves."""
 
     bits: int = 24
     table_seeds: int | None = None
     """The endgame table's seeds in the pits (None: the largest of ``endgame.MAX_ENTRIES``)."""
+    known: Known | None = None
     keys: np.ndarray = field(init=False)
     data: np.ndarray = field(init=False)
 
@@ -394,6 +476,11 @@ class Solver:
         root = kernel_position(state).root
         pits = state.pits
         base = _difference(root, pits, state.to_move)
+        found = self.known.get(state) if self.known is not None else None
+        if found is not None:
+            gain, move = found
+            spent = time.perf_counter() - began
+            return Proof(gain + base, gain + base, move, 0, spent, ending.seeds)
         left = _in_pits(root, pits)
         flag = np.zeros(1, dtype=np.int64)
         if stop is not None:
@@ -419,6 +506,8 @@ class Solver:
         finally:
             if timer is not None:
                 timer.cancel()
+        if low == high and self.known is not None:
+            self.known.put(state, int(low), int(move))
         return Proof(
             int(low) + base,
             int(high) + base,
@@ -527,7 +616,8 @@ class PerfectThinker:
     move keeping the game's value, chosen among those for the most ways the opponent's
     reply can lose value (the engine's trap, from proven values); a position too big to
     prove in time gets the strongest search, which says so in its account.  The solver's
-    table is kept from move to move: the proof of one move holds most of the next's."""
+    table is kept from move to move (the proof of one move holds most of the next's), and
+    the positions it proves from game to game, on disk (``Known``)."""
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = seconds if seconds is not None else PERFECT_SECONDS
@@ -542,7 +632,7 @@ class PerfectThinker:
 
     def _solver(self) -> Solver:
         if self.solver is None:
-            self.solver = Solver(bits=22)
+            self.solver = Solver(bits=22, known=Known())
         return self.solver
 
     def best_move(self, state: State, stop: Stop) -> tuple[int, object]:
@@ -560,6 +650,8 @@ class PerfectThinker:
             return self._trap(position, proof, budget), proof
         finally:
             timer.cancel()
+            if self.solver is not None and self.solver.known is not None:
+                self.solver.known.save()
 
     def _trap(self, state: sowing.SowingState, proof: Proof, budget: Stop) -> int:
         """Among the moves worth ``proof``'s value, the one after which the most of the
