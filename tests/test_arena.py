@@ -189,7 +189,9 @@ def test_ray_plays_the_same_games_as_the_local_processes() -> None:
 
 @pytest.mark.slow
 def test_ctrl_c_and_kill_9_then_resume_finish_with_exactly_the_games(tmp_path: Path) -> None:
-    db, games = tmp_path / "arena.db", 300
+    # Enough games that none of the three runs can finish before its signal: an idle
+    # machine plays a few hundred random games a second.
+    db, games = tmp_path / "arena.db", 3000
     command = [PARLOUR, "match", "mancala", "--players", "random,random", "--seed", "9",
                "--games", str(games), "-j", "2", "--db", str(db)]  # fmt: skip
 
