@@ -2,22 +2,36 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# What each command needs installed, a stamp each: playing needs parlour alone, serving
+# the web server too, the tests every extra (a player never waits for Ray or OpenSpiel).
+PLAYS := $(VENV)/.installed-play
+SERVES := $(VENV)/.installed-serve
 STAMP := $(VENV)/.installed
 
 .PHONY: play serve test test-fast lint typecheck pytest clean bench-openspiel
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(PLAYS): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(SERVES): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[web]'
+	touch $@
+
+$(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,web,envs,openspiel,ray]'
-	touch $(STAMP)
+	touch $@
 
 # A game ended early (Ctrl-C, Ctrl-D) is no failure of make's.
-play: $(STAMP)
+play: $(PLAYS)
 	@$(BIN)/parlour play mancala --level 8 || true
 
 # The web server on localhost (parlour serve prints the address to open).
-serve: $(STAMP)
+serve: $(SERVES)
 	@$(BIN)/parlour serve || true
 
 test: $(STAMP) lint typecheck pytest
