@@ -183,7 +183,7 @@ class Referee(Host[Outcome]):
             raise Forfeit(Reason.TIME, f"ran out of time ({self.move_time:g} s)") from None
         except ActorStopped as stopped:
             if isinstance(stopped.error, Forfeit):  # the player's own verdict on itself
-                raise Forfeit(stopped.error.reason, stopped.error.detail) from None
+                raise stopped.error from None
             if stopped.error is not None:
                 raise Forfeit(Reason.CRASHED, stopped.reason) from None
             raise Forfeit(Reason.LEFT, f"left the game ({stopped.reason})") from None

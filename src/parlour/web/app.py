@@ -31,12 +31,13 @@ from starlette.websockets import WebSocket
 
 from parlour.actors.runtime import in_thread
 from parlour.core import ParlourError, game, game_names
+from parlour.players.terminal import HINT_LEVEL, HINT_SECONDS
 from parlour.search import Stop
 from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
 from parlour.web.hall import WAIT, Hall, catalogue
 from parlour.web.records import Records
-from parlour.web.tables import BURST, HINT_LEVEL, HINT_SECONDS, Connection, Refused, Table
+from parlour.web.tables import BURST, Connection, Refused, Table
 
 STATIC = Path(__file__).parent / "static"
 HELLO_WAIT = 10.0
@@ -101,6 +102,8 @@ def create_app(
 
     async def analysis(request: Request) -> Response:
         game_id = request.path_params["id"]
+        if game_id in analyses:  # only a record that exists is ever analysed
+            return JSONResponse({"values": analyses[game_id]})
         found = hall.records.get(game_id)
         if found is None:
             return JSONResponse({"error": "no finished game has this id"}, status_code=404)

@@ -51,14 +51,13 @@ from parlour.actors.runtime import Reply, in_thread
 from parlour.core import Game, IllegalMove, State
 from parlour.games.war_game import WarGame
 from parlour.players.specs import PlayerSpec
+from parlour.players.terminal import HINT_LEVEL, HINT_SECONDS
 from parlour.search import SearchResult, Stop
 from parlour.web import views
 from parlour.web.views import Json
 
 RATE, BURST = 10.0, 20
 """A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
-HINT_LEVEL, HINT_SECONDS = 5, 1.0
-"""A hint is the engine's move at this level, searched for this long (as at the terminal)."""
 LINGER = 30.0
 """Seconds a finished table stays in memory (late watchers see its end) before the
 records alone hold it."""

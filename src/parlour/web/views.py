@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.actors import Moved, Outcome, TakenBack
+from parlour.actors import Moved, Outcome, Reason, TakenBack
 from parlour.actors.dealer import Dealt, TookTable, Turned
 from parlour.core import Game, State
 from parlour.games import war
@@ -126,7 +126,7 @@ def outcome(result: Outcome, names: tuple[str, str]) -> Json:
     """The end of a turn-based game in words: who won and why."""
     if result.forfeit is not None:
         how = f"{names[result.forfeit]} {result.detail}"
-    elif result.reason.name == "ABORTED":
+    elif result.reason is Reason.ABORTED:
         how = f"aborted: {result.detail}"
     elif result.final.game.name == "gomoku":
         how = "by the rules"
@@ -134,7 +134,7 @@ def outcome(result: Outcome, names: tuple[str, str]) -> Json:
         order = (1, 0) if result.winner == 1 else (0, 1)
         how = "{} to {}, by the rules".format(*(result.scores[seat] for seat in order))
     if result.winner is None:
-        words = f"A draw ({how})." if result.reason.name != "ABORTED" else f"No winner: {how}."
+        words = f"A draw ({how})." if result.reason is not Reason.ABORTED else f"No winner: {how}."
     else:
         words = f"{names[result.winner]} wins ({how})."
     return {
