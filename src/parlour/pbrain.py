@@ -29,7 +29,7 @@ from typing import NoReturn, TextIO
 import numpy as np
 
 import parlour
-from parlour.games.gomoku import EMPTY, GomokuGame, GomokuState, Point
+from parlour.games.gomoku import GomokuGame, GomokuState, Point
 from parlour.gomocup import (
     BRAIN_NAME,
     CARO,
@@ -44,7 +44,7 @@ from parlour.gomocup import (
     point_text,
 )
 from parlour.search import Stop
-from parlour.search.gomoku import Thinker, warm_up
+from parlour.search.gomoku import Thinker
 
 DEFAULT_LEVEL = 3
 FASTEST = 0.05
@@ -57,6 +57,8 @@ cores shared with other work (load 5): at 1 s a move the answer came up to 0.21 
 the search's clock ran out (the process waiting for a core), at 0.5 s up to 0.09 s."""
 INFO_NUMBERS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule")
 INFO_TEXTS = ("folder", "evaluate")
+ON_A_BOARD = ("RESTART", "BEGIN", "TURN", "BOARD", "TAKEBACK")
+"""The commands that need a board (after START) and no search under way."""
 
 
 def move_seconds(info: dict[str, int]) -> float | None:
@@ -115,6 +117,9 @@ class Brain:
         return True
 
     def _command(self, command: str, rest: str) -> None:
+        if command in ON_A_BOARD:
+            self._started()
+            self._idle()
         match command:
             case "START":
                 self._start(parse_number(rest, "the board size"))
@@ -125,29 +130,19 @@ class Brain:
                     raise ProtocolError(f"parlour plays square boards only, not {w}x{h}")
                 self._start(w)
             case "RESTART":
-                self._started()
-                self._idle()
                 self.stones.clear()
                 self.say("OK")
             case "BEGIN":
-                self._started()
-                self._idle()
                 if self.stones:
                     raise ProtocolError("BEGIN is for an empty board; use TURN or BOARD")
                 self._think()
             case "TURN":
-                self._started()
-                self._idle()
                 point = self._free(rest)
                 self.stones[point] = THEIRS
                 self._think()
             case "BOARD":
-                self._started()
-                self._idle()
                 self.board_lines = []
             case "TAKEBACK":
-                self._started()
-                self._idle()
                 point = parse_point(rest, self.size)
                 if point not in self.stones:
                     raise ProtocolError(f"{rest.strip()} holds no stone to take back")
@@ -166,7 +161,8 @@ class Brain:
         self._idle()
         if self._thinker is None:
             self._thinker = Thinker(self.level)
-            warm_up(self._game(size).start())  # compiled here, not on the first move's clock
+            # compiled here, not on the first move's clock
+            self._thinker.warm_up(self._game(size).start())
         self.size = size
         self.stones.clear()
         self.say("OK")
@@ -232,9 +228,9 @@ class Brain:
         for (row, col), who in self.stones.items():
             board[row, col] = who
         state = GomokuState(self._game(self.size), board, 0)
-        if state.is_over:
+        if state.winner is not None:
             raise ProtocolError("the game is over: a five is on the board")
-        if not (board == EMPTY).any():
+        if state.is_over:
             raise ProtocolError("the board is full")
         assert self._thinker is not None
         self._thinker.seconds = move_seconds(self.info)
