@@ -85,29 +85,6 @@ def _legal(flat: np.ndarray, width: int, mask: np.ndarray) -> None:
 
 
 @njit(cache=True, nogil=True)
-def _random_moves(flat: np.ndarray, width: int, rng: np.ndarray, moves: np.ndarray) -> None:
-    """A uniformly drawn legal move for each live game (NO_MOVE for a finished one)."""
-    pits = (width - 3) // 2
-    for g in range(moves.shape[0]):
-        at = g * width
-        moves[g] = -1
-        if _over_at(flat, at, pits):
-            continue
-        player = flat[at + width - 1]
-        count = 0
-        for c in range(pits):
-            if flat[at + pit_index(player, c, pits)] > 0:
-                count += 1
-        pick = rng_below(rng, count)
-        for c in range(pits):
-            if flat[at + pit_index(player, c, pits)] > 0:
-                if pick == 0:
-                    moves[g] = c
-                    break
-                pick -= 1
-
-
-@njit(cache=True, nogil=True)
 def _playouts(
     start: np.ndarray, flat: np.ndarray, games: int, rules: int, rng: np.ndarray
 ) -> np.ndarray:
@@ -124,8 +101,10 @@ def _playouts(
             flat[g * width : (g + 1) * width] = start
     finished = 0
     moves = np.empty(rows, dtype=np.int64)
+    mask = np.empty((rows, pits), dtype=np.bool_)
     while finished < games:
-        _random_moves(flat, width, rng, moves)
+        _legal(flat, width, mask)
+        _pick(mask, rng, moves)
         for g in range(rows):
             at = g * width
             if _play_at(flat, at, pits, moves[g], rules) & 4:  # GAME_OVER

@@ -43,9 +43,10 @@ class Codec(ABC):
     def __init__(self, start: State) -> None:
         """The encoding of the game ``start`` is the start of (its sizes)."""
 
-    @abstractmethod
     def move(self, state: State, action: int) -> Move:
-        """The move of ``action`` (legal or not: the state judges)."""
+        """The move of ``action`` (legal or not: the state judges); by default the action
+        is the move (a pit's column, a house)."""
+        return action
 
     def mask(self, state: State) -> np.ndarray:
         """The legal actions of the side to act, as 0/1 int8."""
@@ -53,9 +54,10 @@ class Codec(ABC):
         mask[[self.action(m) for m in state.legal_moves()]] = 1
         return mask
 
-    @abstractmethod
     def action(self, move: Move) -> int:
-        """The action of a legal ``move``."""
+        """The action of a legal ``move`` (by default the move itself)."""
+        assert isinstance(move, int)
+        return move
 
     @abstractmethod
     def observe(self, state: State, seat: int) -> np.ndarray:
@@ -92,13 +94,6 @@ class SowingCodec(Codec):
         self.sides = [np.array(side[p] + side[1 - p]) for p in (0, 1)]
         """Each seat's observation as indexes of the board array (its own side first)."""
 
-    def move(self, state: State, action: int) -> Move:
-        return action
-
-    def action(self, move: Move) -> int:
-        assert isinstance(move, int)
-        return move
-
     def mask(self, state: State) -> np.ndarray:
         """The columns of the mover's row that hold seeds (array indexing, for speed)."""
         assert isinstance(state, SowingState)
@@ -123,13 +118,6 @@ class AyoCodec(Codec):
         self.high = TOKENS
         self.shape = (2 * HOUSES + 2,)
         self.dtype = np.int16
-
-    def move(self, state: State, action: int) -> Move:
-        return action
-
-    def action(self, move: Move) -> int:
-        assert isinstance(move, int)
-        return move
 
     def observe(self, state: State, seat: int) -> np.ndarray:
         assert isinstance(state, AyoState)
