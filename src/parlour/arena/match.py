@@ -35,6 +35,9 @@ class Standing:
     draws: int = 0
     pairs: dict[int, list[float]] = field(default_factory=lambda: defaultdict(list))
     sprt: stats.Sprt | None = None
+    finished: list[int] = field(default_factory=lambda: [0] * 5)
+    """The finished pairs counted by their points, 0, 1/2, 1, 3/2, 2: kept as each pair's
+    second game comes, so the SPRT after every game costs no walk over all the pairs."""
 
     def add(self, pair: int, seats: tuple[int, int], winner: int | None) -> None:
         if winner is None:
@@ -44,6 +47,8 @@ class Standing:
         else:
             self.losses, points = self.losses + 1, 0.0
         self.pairs[pair].append(points)
+        if len(self.pairs[pair]) == 2:
+            self.finished[round(2 * sum(self.pairs[pair]))] += 1
 
     @property
     def games(self) -> int:
@@ -55,11 +60,7 @@ class Standing:
 
     def pentanomial(self) -> list[int]:
         """The finished pairs counted by their points: 0, 1/2, 1, 3/2, 2."""
-        counts = [0] * 5
-        for points in self.pairs.values():
-            if len(points) == 2:
-                counts[round(2 * sum(points))] += 1
-        return counts
+        return list(self.finished)
 
     def elo(self) -> stats.Estimate:
         return stats.elo_of_games(self.wins, self.losses, self.draws)

@@ -63,6 +63,11 @@ def _parse_sprt(text: str) -> Any:
     return parse_sprt(text)
 
 
+DB_OPTION = click.option(
+    "--db", "db_path", metavar="PATH", help="The database (default: user data)."
+)
+
+
 def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
     """The flags ``match`` and ``tournament`` share."""
     flags = [
@@ -89,7 +94,7 @@ def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Games at once (default: every core).",
         ),
         click.option("--seed", type=whole_type("the seed", 0, MAX_SEED), help="Seed of it all."),
-        click.option("--db", "db_path", metavar="PATH", help="The database (default: user data)."),
+        DB_OPTION,
         click.option(
             "--resume", is_flag=True, help="Finish the latest unfinished one of the database."
         ),
@@ -195,7 +200,6 @@ class _Session:
 
     def __enter__(self) -> tuple[Records, int, Plan]:
         from parlour.arena.plan import Plan, openings_of
-        from parlour.arena.records import Records, default_path
 
         flags = self.flags
         if flags["executor"] != "ray" and flags["address"] is not None:
@@ -203,10 +207,7 @@ class _Session:
         game = make_game(flags["game_name"], flags["option_texts"])
         if game.name == "war":
             raise click.UsageError("war has no choices to compare: see parlour simulate war")
-        try:
-            self.records = Records(flags["db_path"] or default_path())
-        except ParlourError as error:
-            raise click.ClickException(str(error)) from None
+        self.records = _open(flags["db_path"])
         try:
             if flags["resume"]:
                 return self.records, *self._resumed(game.name, flags["players"])
@@ -372,11 +373,6 @@ def _open(db_path: str | None) -> Records:
         return Records(db_path or default_path())
     except ParlourError as error:
         raise click.ClickException(str(error)) from None
-
-
-DB_OPTION = click.option(
-    "--db", "db_path", metavar="PATH", help="The database (default: user data)."
-)
 
 
 @main.command("games")
