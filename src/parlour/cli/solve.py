@@ -63,7 +63,7 @@ def solve(
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
     solver = Solver(table_seeds=max_seeds)
     with warming_up("the solver"):
-        solver.knowledge(state)  # type: ignore[arg-type]
+        solver.warm_up(state)  # type: ignore[arg-type]
     stop = Stop()
     timer = threading.Timer(seconds, stop.set) if seconds is not None else None
     if timer is not None:

@@ -42,8 +42,19 @@ from parlour.core import State
 from parlour.games import sowing
 from parlour.search import SearchResult, Stop, Thinker, endgame, evaluation
 from parlour.search.engine import kernel_position
+from parlour.search.kernel import (
+    ABORTED,
+    BEST,
+    ENTER,
+    HORIZON,
+    INFO_SIZE,
+    MAX_MOVES,
+    NEXT,
+    NODES,
+    RETURN,
+    _sort_by_score,
+)
 
-MAX_MOVES = 16
 NO_MOVE = 15
 OFFSET = 1 << 15
 INF = OFFSET - 1
@@ -60,13 +71,6 @@ ETC = 8
 """Nodes with at most this many seeds more than the endgame table holds do not try their
 children's bounds in the table: there a node's cut-offs pay less than its children's
 cache misses."""
-# info array: counters shared by the kernel and Python
-NODES = 0
-ABORTED = 1
-BEST = 2
-HORIZON = 3
-INFO_SIZE = 4
-ENTER, NEXT, RETURN = 0, 1, 2
 DEEPENING = 12
 """The deepening's last depth before the search to the end: its heuristic value is the
 end's first guess, and its table's moves the end's move ordering."""
@@ -287,12 +291,7 @@ def null_window(
                 )
             if cut:
                 continue
-            for i in range(count[ply]):  # insertion sort, best score first
-                j = i
-                while j > 0 and scores[order[ply, j - 1]] < scores[i]:
-                    order[ply, j] = order[ply, j - 1]
-                    j -= 1
-                order[ply, j] = i
+            _sort_by_score(scores, count[ply], order[ply])
             tried[ply] = 0
             alpha_in[ply] = alpha[ply]
             best[ply] = -INF
@@ -458,6 +457,16 @@ class Solver:
         if seeds is None:
             seeds = endgame.seeds_within(pits, endgame.MAX_ENTRIES)
         return endgame.table(pits, state.game.rules, min(seeds, state.game.total_seeds))
+
+    def warm_up(self, state: sowing.SowingState) -> None:
+        """Build the endgame table and compile the search (a one-node search at depth 0),
+        so that neither happens on a move's clock."""
+        ending = self.knowledge(state)
+        null_window(
+            kernel_position(state).root, state.game.rules, -1, 0, 0, self.keys, self.data,
+            np.zeros(INFO_SIZE, dtype=np.int64), np.zeros(1, dtype=np.int64), ending.values,
+            ending.choose, ending.seeds, evaluation.weights_of(state.game),
+        )  # fmt: skip
 
     def prove(
         self,
@@ -628,7 +637,7 @@ class PerfectThinker:
         from parlour.search.engine import warm_up
 
         warm_up(state)
-        self._solver().knowledge(cast(sowing.SowingState, state))
+        self._solver().warm_up(cast(sowing.SowingState, state))
 
     def _solver(self) -> Solver:
         if self.solver is None:
