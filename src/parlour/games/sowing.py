@@ -41,6 +41,7 @@ from parlour.core import (
     register,
     shown,
 )
+from parlour.search.shared import NO_KNOWLEDGE, Knowledge
 from parlour.search.table import mix
 
 SOW_OPPONENT_STORE = 1
@@ -281,6 +282,24 @@ def search_stored(pos: np.ndarray) -> int:
     """The seeds in the stores: the rest are in the pits, which the endgame tables value."""
     pits = pit_count(pos)
     return int(pos[pits] + pos[2 * pits + 1])
+
+
+def search_knowledge(root: np.ndarray, rules: int, entries: int, learned: bool) -> Knowledge:
+    """The endgame table of at most ``entries`` positions (read from the cache folder, built
+    there the first time; 0: none) and, if ``learned``, the learned estimate that the engine
+    reads for ``root``'s rule set.  (The search's modules are imported here, when a search
+    first asks, as the rules do not need them.)"""
+    from parlour.search import endgame, evaluation
+
+    pits = pit_count(root)
+    seeds = int(search_seeds(root))
+    known = NO_KNOWLEDGE
+    if learned and seeds % (2 * pits) == 0:
+        known = known._replace(weights=evaluation.weights_for(pits, seeds // (2 * pits), rules))
+    if not entries:
+        return known
+    found = endgame.table(pits, rules, min(endgame.seeds_within(pits, entries), seeds))
+    return known._replace(ending=found.values, choose=found.choose, ending_seeds=found.seeds)
 
 
 @njit(cache=True, nogil=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import importlib.util
 import sys
 import tempfile
@@ -24,8 +25,7 @@ import numpy as np
 
 from parlour import cache
 from parlour.core import State
-from parlour.games import sowing
-from parlour.search import SearchResult, Stop, endgame, evaluation
+from parlour.search import SearchResult, Stop, endgame
 from parlour.search.kernel import (
     ABORTED,
     ASPIRATION,
@@ -37,7 +37,7 @@ from parlour.search.kernel import (
     NODES,
     WHOLE,
 )
-from parlour.search.shared import Shared
+from parlour.search.shared import NO_KNOWLEDGE, Knowledge, Shared
 from parlour.search.table import new_table
 
 
@@ -105,12 +105,6 @@ def kernels(adapters: str) -> ModuleType:
     sys.modules[name] = module
     made.loader.exec_module(module)
     return module
-
-
-Knowledge = tuple[np.ndarray, np.ndarray, int, np.ndarray]
-"""What ``search_depth`` knows of a game beyond its rules: an endgame table (values,
-binomials, seeds in the pits) and the learned estimate's weights."""
-NO_ENDING = (np.zeros((1, 2), dtype=np.int8), np.zeros((1, 1), dtype=np.int64), -1)
 
 
 class Engine:
@@ -232,23 +226,16 @@ class Engine:
         return result
 
     def _knowledge(self, position: KernelPosition) -> Knowledge:
-        """The endgame table (read from the cache folder, built there the first time) and
-        the learned estimate the search reads for ``position``'s game, or none: Ayo, a
-        strict engine (whose values are minimax's at its depth), or an engine without
-        them."""
-        if position.adapters != sowing.__name__ or self.strict:
-            return (*NO_ENDING, evaluation.NONE)
-        pits = sowing.pit_count(position.root)
-        seeds = int(sowing.search_seeds(position.root))
-        weights = evaluation.NONE
-        if self.learned and seeds % (2 * pits) == 0:
-            weights = evaluation.weights_for(pits, seeds // (2 * pits), position.rules)
-        if not self.endgame_entries:
-            return (*NO_ENDING, weights)
-        found = endgame.table(
-            pits, position.rules, min(endgame.seeds_within(pits, self.endgame_entries), seeds)
-        )
-        return found.values, found.choose, found.seeds, weights
+        """What the search reads for ``position``'s game beyond its rules (endgame tables
+        read from the cache folder or built there the first time, a learned estimate):
+        what the adapter module's ``search_knowledge`` gives, or nothing for a game without
+        one, a strict engine (whose values are minimax's at its depth) and an engine told
+        to use none."""
+        known = getattr(importlib.import_module(position.adapters), "search_knowledge", None)
+        if known is None or self.strict:
+            return NO_KNOWLEDGE
+        found: Knowledge = known(position.root, position.rules, self.endgame_entries, self.learned)
+        return found
 
     def _set_trap(
         self, state: State, result: SearchResult[int], stop: np.ndarray

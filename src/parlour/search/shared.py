@@ -28,3 +28,20 @@ class Shared(NamedTuple):
     """The seeds outside the stores at or below which it values a position (-1: none)."""
     weights: np.ndarray
     """The learned estimate's weights (``parlour.search.evaluation``; empty: none)."""
+
+
+class Knowledge(NamedTuple):
+    """What the kernel knows of a game beyond its rules (the last four fields of
+    :class:`Shared`), from the ``search_knowledge`` of the game's adapter module where it
+    has one: the sowing games' endgame tables and learned estimate."""
+
+    ending: np.ndarray
+    choose: np.ndarray
+    ending_seeds: int
+    weights: np.ndarray
+
+
+NO_KNOWLEDGE = Knowledge(
+    np.zeros((1, 2), dtype=np.int8), np.zeros((1, 1), dtype=np.int64), -1, np.zeros(0, np.int64)
+)
+"""A search that reads no table and estimates nothing at its horizon."""
