@@ -171,10 +171,23 @@ def _play_at(buf: np.ndarray, at: int, pits: int, column: int, rules: int) -> in
     return _settle_at(buf, at, pits, _sow_at(buf, at, pits, column, rules), rules)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _sowable_at(buf: np.ndarray, at: int, pits: int, column: int) -> bool:
+    """The rule of a legal move: the mover's pit in ``column`` holds seeds (the position at
+    ``at``, which must not be over)."""
+    return buf[_u(at + pit_index(buf[_u(at + 2 * pits + 2)], column, pits))] > 0
+
+
 @njit(cache=True, nogil=True)
 def is_over(board: np.ndarray) -> bool:
     """Whether the game of this position has ended (either row empty)."""
     return _over_at(board, 0, pit_count(board))
+
+
+@njit(cache=True, nogil=True)
+def sowable(board: np.ndarray, column: int) -> bool:
+    """Whether sowing ``column`` is legal in a position that is not over."""
+    return _sowable_at(board, 0, pit_count(board), column)
 
 
 @njit(cache=True, nogil=True)
@@ -221,7 +234,7 @@ def perft_kernel(start: tuple[int, ...], depth: int, rules: int) -> int:
             continue
         nextcol[_u(level)] = column + 1
         here = level * n
-        if buf[_u(here + pit_index(buf[_u(here + n - 1)], column, pits))] == 0:
+        if not _sowable_at(buf, here, pits, column):
             continue
         for k in range(n):
             buf[_u(here + n + k)] = buf[_u(here + k)]
@@ -242,10 +255,9 @@ def search_moves(pos: np.ndarray, out: np.ndarray) -> int:
     pits = pit_count(pos)
     if is_over(pos):
         return 0
-    player = pos[2 * pits + 2]
     count = 0
     for column in range(pits):
-        if pos[pit_index(player, column, pits)] > 0:
+        if _sowable_at(pos, 0, pits, column):
             out[count] = column
             count += 1
     return count
@@ -478,7 +490,7 @@ class SowingState(State):
     def legal_moves(self) -> tuple[int, ...]:
         if self.is_over:
             return ()
-        return tuple(c for c, seeds in enumerate(self.row(self.to_move)) if seeds > 0)
+        return tuple(c for c in range(self.pits) if sowable(self._board, c))
 
     def play(self, move: Move) -> SowingState:
         board, column = self._checked_copy(move)
@@ -508,7 +520,7 @@ class SowingState(State):
             raise IllegalMove(move, "a move is a column number")
         if not 0 <= move < self.pits:
             raise IllegalMove(move, f"the columns are 0 to {self.pits - 1}")
-        if self._board[pit_index(self.to_move, int(move), self.pits)] == 0:
+        if not sowable(self._board, int(move)):
             raise IllegalMove(move, f"pit {LETTERS[int(move)]} is empty")
         return self._board.copy(), int(move)
 
