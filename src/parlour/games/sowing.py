@@ -175,7 +175,7 @@ def _play_at(buf: np.ndarray, at: int, pits: int, column: int, rules: int) -> in
 def _sowable_at(buf: np.ndarray, at: int, pits: int, column: int) -> bool:
     """The rule of a legal move: the mover's pit in ``column`` holds seeds (the position at
     ``at``, which must not be over)."""
-    return buf[_u(at + pit_index(buf[_u(at + 2 * pits + 2)], column, pits))] > 0
+    return bool(buf[_u(at + pit_index(buf[_u(at + 2 * pits + 2)], column, pits))] > 0)
 
 
 @njit(cache=True, nogil=True)
