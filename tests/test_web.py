@@ -75,6 +75,27 @@ def test_a_whole_game_against_the_computer(
     tab.close()
 
 
+@pytest.mark.parametrize(
+    ("game", "first", "seat", "to_move"),
+    [
+        ("kalah", "them", 0, 1),
+        ("kalah", "me", 0, 0),
+        ("gomoku", "them", 1, 0),
+        ("gomoku", "me", 0, 0),
+    ],
+)
+def test_who_moves_first(
+    client: TestClient, game: str, first: str, seat: int, to_move: int
+) -> None:
+    """A game with a "first" option is told who begins, the creator at seat 0; in five in a
+    row X (seat 0) always begins, so the creator who lets "them" begin sits at seat 1."""
+    made = new_game(client, game=game, options={}, opponent="link", first=first)
+    tab = Tab(client, made["id"], made["token"])
+    assert tab.state["you"] == [seat]
+    assert tab.position["to_move"] == to_move
+    tab.close()
+
+
 def test_two_seats_and_a_spectator(client: TestClient) -> None:
     made = new_game(client, game="gomoku", options={"size": 7}, opponent="link")
     assert made["invite"] and made["invite"] != made["token"]

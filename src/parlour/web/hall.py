@@ -80,10 +80,11 @@ class Hall:
             raise Refused(f"option {min(hidden)} is drawn by the server")
         table_id = secrets.token_urlsafe(9)
         try:
-            rules = game(name, **self._first(name, options, request.get("first")))
+            options, mine = self._order(name, options, request.get("first"))
+            rules = game(name, **options)
             if isinstance(rules, WarGame):
                 return self._add(WarTable(table_id, rules)), None, None
-            specs, names = self._seats(name, request)
+            specs, names = self._seats(mine, request)
         except ParlourError as error:
             raise Refused(str(error)) from None
         shared = request.get("opponent") == "here"
@@ -91,10 +92,10 @@ class Hall:
             table_id, rules.start(), specs, names, shared=shared, abandon=self.abandon
         )
         tokens = list(table.tokens)
-        mine = next(t for t, seats in table.tokens.items() if self._creator(name, request) in seats)
-        invite = next((t for t in tokens if t != mine), None)
+        mine_token = next(t for t, seats in table.tokens.items() if mine in seats)
+        invite = next((t for t in tokens if t != mine_token), None)
         asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
-        return self._add(table), mine, invite
+        return self._add(table), mine_token, invite
 
     def _call_off(self, table: TurnTable) -> None:
         """Abort ``table`` if its seats were never all taken (nobody came)."""
@@ -102,19 +103,21 @@ class Hall:
             table.abort(f"nobody took the seat within {self.wait:g} s")
             self.tables.pop(table.id, None)
 
-    def _first(self, name: str, options: dict[str, Any], first: Any) -> dict[str, Any]:
-        """The options with who moves first, where the game has such an option."""
+    def _order(self, name: str, options: dict[str, Any], first: Any) -> tuple[dict[str, Any], int]:
+        """The options and the creator's seat for who moves first ("me", "them", or None for
+        the game's default).  A game with a ``first`` option is told, the creator sitting at
+        the bottom row (seat 0); where seat 0 always begins (five in a row's X), the creator
+        takes seat 1 to let "them" begin."""
         if first not in (None, "me", "them"):
             raise Refused(f'"first" is "me" or "them", not {first!r:.40}')
-        if first is None or name in ("gomoku", "war"):
-            return options
-        return {**options, "first": 0 if first == "me" else 1}
+        if first is None:
+            return options, 0
+        if any(option.name == "first" for option in game_options(name)):
+            return {**options, "first": 0 if first == "me" else 1}, 0
+        return options, 1 if first == "them" else 0
 
-    def _creator(self, name: str, request: Json) -> int:
-        """The creator's seat: the bottom row, or in five in a row X unless "them" is first."""
-        return 1 if name == "gomoku" and request.get("first") == "them" else 0
-
-    def _seats(self, name: str, request: Json) -> tuple[tuple[PlayerSpec, PlayerSpec], Any]:
+    def _seats(self, mine: int, request: Json) -> tuple[tuple[PlayerSpec, PlayerSpec], Any]:
+        """The players of seats 0 and 1 and their names, the creator in seat ``mine``."""
         opponent = request.get("opponent", "computer")
         if opponent not in OPPONENTS:
             raise BadOption(f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r:.40}")
@@ -127,7 +130,6 @@ class Hall:
             label = f"Computer (level {level})"
         else:
             other, label = person, ""
-        mine = self._creator(name, request)
         specs = [person, person]
         specs[1 - mine] = other
         names = [f"Player {seat + 1}" for seat in (0, 1)]
