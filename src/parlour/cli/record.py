@@ -9,7 +9,7 @@ that ``parlour play gomoku --load`` takes up again.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import click
 
@@ -32,15 +32,10 @@ def record(path: str, out: str | None, exact_five: bool) -> None:
 
     try:
         text = Path(path).expanduser().read_text(encoding="utf-8")
-        start, moves = _read(text, exact_five)
+        start, moves, state = _read(text, exact_five)
     except (OSError, UnicodeDecodeError, ParlourError) as error:
         raise click.BadParameter(str(error), param_hint="FILE") from None
-    state = start
-    names = []
-    for move in moves:
-        names.append(state.move_name(move))
-        state = state.play(move)
-    click.echo(f"{len(moves)} moves: {' '.join(names)}")
+    click.echo(f"{len(moves)} moves: {' '.join(map(state.move_name, moves))}")
     click.echo(state.render())
     if state.winner is not None:
         click.echo(f"{'X0'[state.winner]} has five in a row.")
@@ -59,8 +54,9 @@ def record(path: str, out: str | None, exact_five: bool) -> None:
     click.echo(f"Written to {out}.")
 
 
-def _read(text: str, exact_five: bool) -> tuple[GomokuState, list[Point]]:
-    """Where the game in ``text`` starts and its moves: a saved game (JSON) or a .psq."""
+def _read(text: str, exact_five: bool) -> tuple[GomokuState, list[Point], GomokuState]:
+    """The game in ``text`` (a saved game, JSON, or a .psq): where it starts, its moves and
+    the position after them (BadPosition if a move is not legal where it is)."""
     from parlour.core import BadPosition, game
     from parlour.games.gomoku import GomokuState
     from parlour.games.psq import from_psq
@@ -68,19 +64,11 @@ def _read(text: str, exact_five: bool) -> tuple[GomokuState, list[Point]]:
 
     if not text.lstrip().startswith("{"):
         psq = from_psq(text)
-        psq.replay(exact_five)  # every move legal
         start = game("gomoku", size=psq.size, exact_five=exact_five).start()
         assert isinstance(start, GomokuState)
-        return start, list(psq.moves)
+        return start, list(psq.moves), psq.replay(exact_five)
     saved = SavedGame.from_text(text)
-    saved.replay()  # every move legal
-    state = game(saved.game, **saved.options).parse(saved.start)
-    if not isinstance(state, GomokuState):
+    begun, played, final = saved.played()
+    if not isinstance(begun, GomokuState) or not isinstance(final, GomokuState):
         raise BadPosition(f"a saved game of {saved.game}; a record is of five in a row")
-    start, moves = state, []
-    for name in saved.moves:
-        point = state.parse_move(name)
-        assert isinstance(point, tuple)
-        moves.append(point)
-        state = state.play(point)
-    return start, moves
+    return begun, [cast("Point", move) for move in played], final

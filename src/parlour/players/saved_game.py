@@ -68,11 +68,19 @@ class SavedGame:
     def replay(self) -> State:
         """The position after the moves: BadOption or BadPosition if the file's rules or
         position are not the game's, BadPosition if a move is not legal where it is."""
-        state = game(self.game, **self.options).parse(self.start)
+        return self.played()[2]
+
+    def played(self) -> tuple[State, list[Move], State]:
+        """The start, the moves as the game takes them, and the position after them (the
+        errors of :meth:`replay`)."""
+        start = state = game(self.game, **self.options).parse(self.start)
+        moves = []
         for number, name in enumerate(self.moves, 1):
             try:
-                state = state.play(state.parse_move(name))
+                move = state.parse_move(name)
+                state = state.play(move)
             except IllegalMove as error:
                 reason = f"move {number} of the saved game, {name!r}: {error.reason}"
                 raise BadPosition(reason) from None
-        return state
+            moves.append(move)
+        return start, moves, state
