@@ -92,3 +92,18 @@ def test_parlour_record_converts_a_saved_game_to_psq_and_back(tmp_path: Path) ->
     bad.write_text("Piskvorky 9x9, 11:11, 0\n1,1,0\n1,1,0\n")
     result = CliRunner().invoke(main, ["record", str(bad)])
     assert result.exit_code == 2 and "move 2 of the record" in result.output
+
+
+def test_parlour_record_refuses_a_saved_game_of_another_game(tmp_path: Path) -> None:
+    from parlour.players.saved_game import SavedGame
+
+    start = parlour.game("kalah").start()
+    saved = tmp_path / "kalah.json"
+    saved.write_text(SavedGame.of(start, [2]).to_text())
+    result = CliRunner().invoke(main, ["record", str(saved)])
+    assert result.exit_code == 2 and "a saved game of kalah" in result.output
+    cut = tmp_path / "cut.json"
+    fields = json.loads(SavedGame.of(parlour.game("gomoku").start(), [(7, 7)]).to_text())
+    cut.write_text(json.dumps({**fields, "moves": ["H8", "H8"]}))
+    result = CliRunner().invoke(main, ["record", str(cut)])
+    assert result.exit_code == 2 and "move 2 of the saved game" in result.output
