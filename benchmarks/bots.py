@@ -24,6 +24,7 @@ from rich.progress import Progress
 
 from parlour.actors import Actor, Move, Moved, Play
 from parlour.actors.runtime import Piped, Reply, in_thread
+from parlour.arena import replay
 from parlour.arena.executors import Local
 from parlour.arena.match import Standing, play_match
 from parlour.arena.plan import Plan
@@ -109,28 +110,27 @@ def games(records: Records, match_id: int) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: int(row["job"]))
 
 
+def seat_of(row: dict[str, Any], entrant: int) -> int:
+    """The seat the plan's player ``entrant`` held in the game ``row``."""
+    return 0 if row["entrant0"] == entrant else 1
+
+
 def movers(row: dict[str, Any]) -> list[int]:
     """The seat that made each move after the opening (the rules tell: extra turns)."""
-    state = game(row["game"], **json.loads(row["options"])).parse(row["start"])
-    seats = []
-    for ply, name in enumerate(row["moves"].split()):
-        if ply >= len(row["opening"].split()):
-            seats.append(state.to_move)
-        state = state.play(state.parse_move(name))
-    return seats
+    start = game(row["game"], **json.loads(row["options"])).parse(row["start"])
+    return replay.movers(start, row["moves"].split())[len(row["opening"].split()) :]
 
 
-def entrant_seconds(rows: list[dict[str, Any]], entrant: int) -> list[float]:
-    """The seconds of every move the plan's player ``entrant`` made in ``rows``."""
-    spent = []
+def entrant_seconds(rows: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
+    """The seconds of every move each of the plan's two players made in ``rows``."""
+    spent: tuple[list[float], list[float]] = ([], [])
     for row in rows:
-        seat = 0 if row["entrant0"] == entrant else 1
-        times = json.loads(row["seconds"])
-        spent += [s for s, mover in zip(times, movers(row), strict=True) if mover == seat]
+        for seconds, mover in zip(json.loads(row["seconds"]), movers(row), strict=True):
+            spent[row[f"entrant{mover}"]].append(seconds)
     return spent
 
 
 def margin(row: dict[str, Any], entrant: int) -> int:
     """The plan's player ``entrant``'s score less its opponent's in the game ``row``."""
-    ours, theirs = (row["score0"], row["score1"])[:: 1 if row["entrant0"] == entrant else -1]
+    ours, theirs = (row["score0"], row["score1"])[:: 1 if seat_of(row, entrant) == 0 else -1]
     return int(ours - theirs)

@@ -260,12 +260,12 @@ def match(opponent: str, args: argparse.Namespace) -> dict[str, object]:
         margin = bots.margin(row, 0)
         pair_margins[row["pair"]] += margin
         if margin <= 0:
-            seat = 0 if row["entrant0"] == 0 else 1
+            seat = bots.seat_of(row, 0)
             print(f"  parlour as player {seat}, margin {margin:+d}; moves {row['moves']}")
     print(f"parlour vs OpenSpiel {opponent}: {standing.line()}")
     won_pairs = sum(m > 0 for m in pair_margins)
     print(f"  openings: parlour ahead over both sides in {won_pairs} of {len(pair_margins)}")
-    ours, theirs = bots.entrant_seconds(rows, 0), bots.entrant_seconds(rows, 1)
+    ours, theirs = bots.entrant_seconds(rows)
     return {
         "wins": standing.wins,
         "losses": standing.losses,

@@ -115,7 +115,7 @@ def lost(row: dict[str, Any]) -> str:
     for name in row["moves"].split():
         state = state.play(state.parse_move(name))
     opened, moves = row["opening"], row["moves"].split()[len(row["opening"].split()) :]
-    side = "X0"[0 if row["entrant0"] == 0 else 1]
+    side = "X0"[bots.seat_of(row, 0)]
     return f"  lost as {side}, from {opened}: {' '.join(moves)}\n{state.render()}"
 
 
@@ -134,7 +134,7 @@ def match(name: str, seed: int, args: argparse.Namespace) -> dict[str, float]:
     for row in rows:
         if row["winner"] is not None and row[f"entrant{row['winner']}"] == 1:
             print(lost(row), flush=True)
-    ours, theirs = bots.entrant_seconds(rows, 0), bots.entrant_seconds(rows, 1)
+    ours, theirs = bots.entrant_seconds(rows)
     figures = {
         "wins": standing.wins,
         "losses": standing.losses,

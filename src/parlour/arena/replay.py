@@ -66,9 +66,9 @@ def replay_game(row: dict[str, Any], delay: float, out: TextIO) -> int:
     is checked by the rules as it is replayed (IllegalMove for a damaged record)."""
     start = game(row["game"], **json.loads(row["options"])).parse(row["start"])
     moves = row["moves"].split()
-    movers = _movers(start, moves)
+    seats = movers(start, moves)
     try:
-        asyncio.run(_replay(start, row, moves, movers, delay, out))
+        asyncio.run(_replay(start, row, moves, seats, delay, out))
     except KeyboardInterrupt:
         out.write("\nInterrupted.\n")
         return 130
@@ -76,15 +76,15 @@ def replay_game(row: dict[str, Any], delay: float, out: TextIO) -> int:
     return 0
 
 
-def _movers(start: State, moves: Sequence[str]) -> list[int]:
+def movers(start: State, moves: Sequence[str]) -> list[int]:
     """The player of each move (which also checks every move by the rules)."""
-    state, movers = start, []
+    state, seats = start, []
     for ply, text in enumerate(moves, 1):
         if state.is_over:
             raise BadOption(f"move {ply} ({text}) comes after the end of the game")
-        movers.append(state.to_move)
+        seats.append(state.to_move)
         state = state.play(state.parse_move(text))
-    return movers
+    return seats
 
 
 async def _replay(
