@@ -291,3 +291,11 @@ def test_resume_with_nothing_to_resume_says_so(tmp_path: Path) -> None:
     result = parlour("match", "kalah", "--players", "random,random", "--resume",
                      "--db", str(tmp_path / "a.db"))  # fmt: skip
     assert result.exit_code != 0 and "no unfinished match" in result.output
+
+
+def test_the_plans_time_reaches_every_player_on_a_clock_without_its_own() -> None:
+    players = ("computer:3", "computer:3@2", "engine:/bin/cat", "random", "human")
+    plan = Plan("gomoku", dict(game("gomoku").options), players, 2, (), 1, seconds=0.5)
+    assert [spec.seconds for spec in plan.specs()] == [0.5, 2.0, 0.5, None, None]
+    untimed = Plan("gomoku", dict(game("gomoku").options), players, 2, (), 1)
+    assert [spec.seconds for spec in untimed.specs()] == [None, 2.0, None, None, None]

@@ -38,7 +38,8 @@ class Plan:
     """The opening moves in the game's notation; game pair ``k`` plays opening ``k % len``."""
     seed: int
     seconds: float | None = None
-    """A time a move for every computer player that takes one (``--time``)."""
+    """A time a move for every player on a clock (a computer, an engine) without a time of
+    its own (``--time``)."""
     sprt: tuple[float, ...] | None = None
     """ELO0, ELO1, ALPHA, BETA of a match that stops on the SPRT's verdict."""
 
@@ -54,7 +55,10 @@ class Plan:
         return cls(**data)
 
     def specs(self) -> list[PlayerSpec]:
-        return [parse_player(text) for text in self.players]
+        """The players as they play: each on a clock with the plan's time unless it has its
+        own."""
+        specs = [parse_player(text) for text in self.players]
+        return [s.clocked(self.seconds) if s.seconds is None else s for s in specs]
 
     def jobs(self) -> list[Job]:
         """Every game of the plan, numbered from 0: pairs of players in turn (a, b), each

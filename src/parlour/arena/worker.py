@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
@@ -86,10 +86,7 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     specs = plan.specs()
     players: list[Ref] = []
     for seat, who in enumerate(job.seats):
-        spec = specs[who]
-        if plan.seconds is not None and spec.kind == "computer" and spec.seconds is None:
-            spec = replace(spec, seconds=plan.seconds)
-        players.append(spawn(spec.build(job.seed(plan.seed, seat))))
+        players.append(spawn(specs[who].build(job.seed(plan.seed, seat))))
     clock = _Clock()
     watcher = spawn(clock)
     started = _now()

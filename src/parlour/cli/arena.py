@@ -85,7 +85,7 @@ def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
             "--time",
             "seconds",
             type=seconds_type(0.01),
-            help="Seconds a move for the computers that search on a clock.",
+            help="Seconds a move for the computers and engines without a time of their own.",
         ),
         click.option(
             "--concurrency",

@@ -36,7 +36,7 @@ class PlayerSpec:
     kind: str
     level: int = DEFAULT_LEVEL
     seconds: float | None = None
-    """The computer's time a move (``--time``), for levels that search on a clock."""
+    """The time a move of a computer (for levels that search on a clock) or an engine."""
     command: tuple[str, ...] = ()
     """An engine's program and its arguments; a python player's module, function and
     argument ("" for none)."""
@@ -44,6 +44,11 @@ class PlayerSpec:
     @property
     def human(self) -> bool:
         return self.kind == "human"
+
+    def clocked(self, seconds: float | None) -> PlayerSpec:
+        """This player with ``seconds`` a move if it thinks on a clock (a computer, an
+        engine), else as it is."""
+        return replace(self, seconds=seconds) if self.kind in ("computer", "engine") else self
 
     def build(self, seed: int | None = None) -> Actor:
         """The actor of a program seat (a person's seat is the terminal's business)."""
@@ -177,9 +182,7 @@ def timed(
 ) -> tuple[PlayerSpec, PlayerSpec]:
     """The specs with every computer and engine given ``seconds`` a move (None: the
     level's own, or an engine's default)."""
-    first, second = (
-        replace(s, seconds=seconds) if s.kind in ("computer", "engine") else s for s in specs
-    )
+    first, second = (s.clocked(seconds) for s in specs)
     return first, second
 
 
