@@ -7,6 +7,10 @@ again lists them.  Ctrl-C stops it.
 
 from __future__ import annotations
 
+import os
+import sys
+from typing import NoReturn
+
 import click
 
 from parlour.cli import main
@@ -59,4 +63,13 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
         uvicorn.Server(config).run()
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
         click.echo("Stopped.", err=True)
-        raise SystemExit(EXIT_INTERRUPTED) from None
+        _leave_now()
+
+
+def _leave_now() -> NoReturn:
+    """Exit at once with the interrupted status.  Nothing is left to save (each finished
+    game was committed as it ended), but a normal exit waits for the engines' warm-up
+    thread, which may be inside numba's compiler: a second or more after Ctrl-C."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(EXIT_INTERRUPTED)
