@@ -52,7 +52,7 @@ from parlour.core import Game, IllegalMove, State
 from parlour.games.war_game import WarGame
 from parlour.players.specs import PlayerSpec
 from parlour.players.terminal import HINT_LEVEL, HINT_SECONDS
-from parlour.search import SearchResult, Stop
+from parlour.search import SearchResult, Stop, Thinker
 from parlour.web import views
 from parlour.web.views import Json
 
@@ -257,6 +257,8 @@ class TurnTable(Table):
         self.started = False
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._hint_stop = Stop()
+        self._hinter: Thinker | None = None  # one engine, its table kept from hint to hint
+        self._hinting = asyncio.Lock()  # which searches one hint at a time
         self._listener = spawn(_Listener(self._hear))
         refs: list[Ref] = []
         for seat, spec in enumerate(specs):
@@ -378,15 +380,17 @@ class TurnTable(Table):
         from parlour.search import thinker
 
         state = self.state
-        hinter = thinker(state.game.name, HINT_LEVEL, HINT_SECONDS)
 
         async def think() -> None:
-            try:
-                search = in_thread(hinter.best_move, state, self._hint_stop, name="hint")
-                move, account = await search
-            except Exception as error:  # an engine's failure is the hint's alone
-                connection.send({"type": "error", "message": f"no hint: {error}"})
-                return
+            async with self._hinting:
+                try:
+                    if self._hinter is None:
+                        self._hinter = thinker(state.game.name, HINT_LEVEL, HINT_SECONDS)
+                    search = in_thread(self._hinter.best_move, state, self._hint_stop, name="hint")
+                    move, account = await search
+                except Exception as error:  # an engine's failure is the hint's alone
+                    connection.send({"type": "error", "message": f"no hint: {error}"})
+                    return
             value = account.value if isinstance(account, SearchResult) else None
             connection.send(
                 {"type": "hint", "seat": seat, "move": state.move_name(move), "value": value}
