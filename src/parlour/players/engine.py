@@ -84,12 +84,8 @@ class EnginePlayer(Actor):
             case Play(view):
                 self._answer = self.defer()
                 self._thinking = self.pipe(self._turn(view), "move")
-            case Piped("move", point, None) if self._answer is not None:
-                self._answer.send(Move(point))
-            case Piped("move", _, Forfeit() as forfeit):
-                raise forfeit
-            case Piped("move", _, BaseException() as error):
-                raise Forfeit(Reason.CRASHED, f"the engine failed: {error}")
+            case Piped("move", point, error):
+                self._answered(point, error)
             case Moved(move=(int() as row, int() as col)):
                 self._moves.append((row, col))
             case TakenBack(moves=moves):
@@ -97,7 +93,7 @@ class EnginePlayer(Actor):
             case Illegal(move, reason):
                 raise Forfeit(Reason.ILLEGAL, f"the engine played {move}: {reason}")
             case GameOver():
-                self._moves = []
+                self._moves, self._answer = [], None
                 if self._thinking is not None and not self._thinking.done():
                     self._thinking.cancel()  # a resignation, an abort: its move is not wanted
                     self._kill()  # nor the engine still thinking of it
@@ -106,6 +102,19 @@ class EnginePlayer(Actor):
 
     def stopping(self) -> None:
         self._kill()
+
+    def _answered(self, point: Point, error: BaseException | None) -> None:
+        """The turn's end: its move sent, or the engine's failure its forfeit.  A turn the
+        game's end cancelled is dropped (on Python 3.11 ``asyncio.wait_for`` may finish a
+        cancelled wait all the same, and the turn go on with the engine killed)."""
+        answer, self._answer = self._answer, None
+        if answer is None:
+            return
+        if isinstance(error, Forfeit):
+            raise error
+        if error is not None:
+            raise Forfeit(Reason.CRASHED, f"the engine failed: {error}")
+        answer.send(Move(point))
 
     # The engine's turn.
 
