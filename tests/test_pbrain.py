@@ -103,6 +103,8 @@ def test_each_command_gets_its_exact_answer(brain: Brain) -> None:
     # its own four on column 7 (x = 7): it completes the five
     four = ["7,7,1", "7,8,1", "7,9,1", "7,10,1", "0,0,2", "1,0,2", "2,0,2"]
     assert brain.ask("BOARD", *four, "DONE") in ("7,6", "7,11")
+    assert brain.ask("TURN 5,5") == "ERROR the game is over: a five is on the board"
+    assert brain.ask("TAKEBACK 5,5") == "ERROR 5,5 holds no stone to take back"  # not kept
     # the opponent's four on row 0 (stones marked 2): it blocks
     assert brain.ask("BOARD", "0,0,2", "1,0,2", "2,0,2", "3,0,2", "9,9,1", "DONE") == "4,0"
     assert brain.ask("BOARD", "3,3,5", "DONE") == (

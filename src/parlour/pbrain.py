@@ -139,7 +139,11 @@ class Brain:
             case "TURN":
                 point = self._free(rest)
                 self.stones[point] = THEIRS
-                self._think()
+                try:
+                    self._think()
+                except ProtocolError:  # a refused TURN leaves the board as it was
+                    del self.stones[point]
+                    raise
             case "BOARD":
                 self.board_lines = []
             case "TAKEBACK":
