@@ -18,7 +18,7 @@ from parlour.actors.runtime import spawn
 from parlour.cli import main
 from parlour.cli import war as war_cli
 from parlour.games import war_kernel
-from parlour.games.war import card_name, deal, new_rng, war_rules
+from parlour.games.war import card_name, deal, describe, new_rng, war_rules
 from parlour.games.war_kernel import Summary, play_one, simulate
 from parlour.players.war_screen import WarScreen
 
@@ -85,8 +85,8 @@ def test_play_shows_cards_wars_with_the_face_down_cards_takes_and_the_end() -> N
     assert "  war! 2 face down each: [J♦ Q♥] and [Q♣ A♣], then 6♥ vs J♥" in lines
     assert "  round 5: Player 2 takes 8 cards  (stacks 24 : 28)" in lines
     outcome = play_one(war_rules(seed=3, max_rounds=6))
-    assert outcome.describe() in lines
-    assert outcome.describe() == (
+    assert describe(outcome) in lines
+    assert describe(outcome) == (
         "Player 1 wins at the round limit of 6 rounds "
         "(Player 1 holds 23 cards, Player 2 29: fewer cards win)"
     )

@@ -7,8 +7,9 @@ import pytest
 import parlour
 from parlour.core import BadPosition, IllegalMove
 from parlour.games import war_kernel as kernel
-from parlour.games.war import CYCLE, OUT_OF_CARDS, PICKUPS, ROUND_LIMIT, TIE
 from parlour.games.war_game import ROUND, WarGame, WarState
+from parlour.games.war_options import PICKUPS
+from parlour.outcome import Reason
 
 
 def walk(state: WarState) -> WarState:
@@ -32,12 +33,13 @@ def test_walking_the_states_plays_the_kernels_games(pickup: str, max_rounds: obj
         for index in range(12):
             end = walk(game.deal(index))
             expected = kernel.play_one(game.rules, index)
-            assert end.result == (expected.ending, expected.winner), (deck, index)
-            assert end.counters == (expected.rounds, expected.battles, expected.wars)
-            assert end.stacks == expected.stacks
-            assert end.winner == (None if expected.winner == TIE else expected.winner)
-            endings.add(expected.ending)
-    assert endings <= {OUT_OF_CARDS, ROUND_LIMIT, CYCLE}
+            account = expected.account
+            assert end.result == (expected.reason, expected.winner), (deck, index)
+            assert end.counters == (account.rounds, account.battles, account.wars)
+            assert end.stacks == account.stacks and end.scores == expected.scores
+            assert end.winner == expected.winner
+            endings.add(expected.reason)
+    assert endings <= {Reason.OUT_OF_CARDS, Reason.ROUND_LIMIT, Reason.CYCLE}
 
 
 def test_war_is_a_registered_game_with_its_options() -> None:

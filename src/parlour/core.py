@@ -14,6 +14,9 @@ checked before any arithmetic sees it.  Parsers raise only parlour's errors, one
 
 from __future__ import annotations
 
+import functools
+import importlib
+import pkgutil
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping
@@ -422,9 +425,14 @@ def _entry(name: str) -> _Entry:
         raise BadOption(f"unknown game {shown(name)}; the games are: {known}") from None
 
 
+@functools.cache
 def _load_games() -> None:
-    """Import the game modules, which register themselves (kept lazy: numba is slow to load)."""
-    import parlour.games  # noqa: F401
+    """Import the game modules, which register themselves (kept lazy: numba is slow to
+    load), once."""
+    import parlour.games
+
+    for module in pkgutil.iter_modules(parlour.games.__path__):
+        importlib.import_module(f"parlour.games.{module.name}")
 
 
 def perft(state: State, depth: int) -> int:

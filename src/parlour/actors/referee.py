@@ -33,9 +33,7 @@ from parlour.actors.messages import (
     Illegal,
     Move,
     Moved,
-    Outcome,
     Play,
-    Reason,
     Resign,
     TakenBack,
     Undo,
@@ -45,6 +43,7 @@ from parlour.actors.messages import (
 from parlour.actors.runtime import ActorStopped, AskTimeout, Ref, spawn
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
+from parlour.outcome import Outcome, Reason
 
 Notices = Callable[[Moved], Iterable[tuple[int, Any]]]
 

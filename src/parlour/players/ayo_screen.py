@@ -83,6 +83,7 @@ class AyoScreen:
 
     def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
         names = [seat.name for seat in seats]
+        assert outcome.scores is not None  # a Referee's outcome has them
         score = (
             f"{act(names[0], 'holds', 'hold')} {outcome.scores[0]} tokens, "
             f"{names[1]} {outcome.scores[1]}."

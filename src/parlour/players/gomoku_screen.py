@@ -55,6 +55,7 @@ class GomokuScreen:
 
     def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
         names = [seat.name for seat in seats]
+        assert outcome.final is not None  # a Referee's outcome has it
         board = f"\n{SEPARATOR}\n\n{outcome.final.render()}\n\n"
         if outcome.reason is not Reason.RULES:
             return f"{board}{final_words(outcome, names, '', '')}\n"

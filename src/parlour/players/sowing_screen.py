@@ -75,6 +75,7 @@ class SowingScreen:
 
     def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
         names = [seat.name for seat in seats]
+        assert outcome.scores is not None  # a Referee's outcome has them
         score = f"{names[0]} {outcome.scores[0]}, {names[1]} {outcome.scores[1]}."
         return f"\n{SEPARATOR}\n\n{final_words(outcome, names, 'Final score:', score)}\n"
 
