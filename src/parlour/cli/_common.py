@@ -113,9 +113,10 @@ def option_flags(options: Sequence[Option]) -> Callable[[F], F]:
             func = click.option(
                 "--" + option.name.replace("_", "-"),
                 option.name,
-                type=Parsed(_metavar(option), functools.partial(_checked, option)),
-                help=f"{option.help[:1].upper()}{option.help[1:]} "
-                f"(default: {_spelled(option.default)}).",
+                type=Parsed(option.name, functools.partial(_checked, option)),
+                metavar=_metavar(option),
+                help=f"{option.help[:1].upper()}{option.help[1:]}.  "
+                f"[default: {_spelled(option.default)}]",
             )(func)
         return func
 
@@ -123,6 +124,7 @@ def option_flags(options: Sequence[Option]) -> Callable[[F], F]:
 
 
 def _checked(option: Option, text: str) -> str:
+    """``text`` once ``option`` accepts it (BadOption naming the option otherwise)."""
     option.convert(text)
     return text
 

@@ -212,7 +212,10 @@ def parse_deck(text: str) -> tuple[int, ...]:
     named = {"full": FULL_DECK, "small": SMALL_DECK}.get(text.strip().lower())
     if named is not None:
         return named
-    cards = [parse_card(part) for part in re.split(r"[\s,]+", text.strip()) if part]
+    try:
+        cards = [parse_card(part) for part in re.split(r"[\s,]+", text.strip()) if part]
+    except BadOption as error:
+        raise BadOption(f"option deck: {error}") from None
     if len(set(cards)) != len(cards):
         raise BadOption("option deck lists a card twice")
     if len(cards) < 2 or len(cards) % 2:

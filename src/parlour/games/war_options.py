@@ -15,7 +15,12 @@ MAX_ROUNDS = 100_000_000
 the limit for a cycle."""
 
 OPTIONS = (
-    Option("deck", str, "full", "full (52 cards), small (A K Q J of clubs and diamonds) or a list"),
+    Option(
+        "deck",
+        str,
+        "full",
+        "full (52 cards), small (A K Q J of clubs and diamonds) or a list of cards like AC,KD",
+    ),
     Option(
         "pickup",
         str,
