@@ -22,7 +22,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from parlour.outcome import Reason
 
 Move = Hashable
 
@@ -300,6 +303,14 @@ class State(ABC):
     @abstractmethod
     def winner(self) -> int | None:
         """0 or 1 when the game is over and won; None while it goes on or for a draw."""
+
+    @property
+    def end_reason(self) -> Reason:
+        """Which rule ended the game, once it is over: ``Reason.RULES`` unless the game
+        names its endings (War: out of cards, the round limit, a cycle)."""
+        from parlour.outcome import Reason  # parlour.outcome builds on this module
+
+        return Reason.RULES
 
     @property
     @abstractmethod

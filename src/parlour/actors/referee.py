@@ -137,7 +137,7 @@ class Referee(Host[Outcome]):
             for seat, notice in self.notices(event) if self.notices else ():
                 self.players[seat].tell(notice, self.ref)
             self.state, last_mover = after, player
-        return self._outcome(self.state.winner, Reason.RULES, "game over")
+        return self._outcome(self.state.winner, self.state.end_reason, "game over")
 
     def _take_back(self, player: int, now: _Before) -> _Before:
         """Where the game goes back to when ``player`` asks to undo: the start of its last

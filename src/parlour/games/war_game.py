@@ -218,6 +218,11 @@ class WarState(State):
         return None if self.result is None else self.result[1]
 
     @property
+    def end_reason(self) -> Reason:
+        """Out of cards, the round limit or a cycle, as the Dealer and the kernel say."""
+        return super().end_reason if self.result is None else self.result[0]
+
+    @property
     def scores(self) -> tuple[int, int]:
         """The cards each player holds."""
         return len(self.stacks[0]), len(self.stacks[1])
