@@ -106,7 +106,8 @@ def option_flags(options: Sequence[Option]) -> Callable[[F], F]:
     """Add a flag for each of a game's ``options`` (``--max-rounds`` for max_rounds), with
     the option's help and default.  A value is checked by its option when the command line
     is read (a bad one is a usage error naming the option) and passed on as the text given,
-    so that the game reads it as from ``-o``; a flag not given passes None (the default)."""
+    for ``parlour.game`` to read as any option's text ("none" stays apart from a flag not
+    given, which passes None: the game's default)."""
 
     def decorate(func: F) -> F:
         for option in reversed(options):
