@@ -23,8 +23,9 @@ import time
 import numba
 
 from parlour.actors.dealer import play_war
-from parlour.games.war import Outcome, war_rules
+from parlour.games.war import war_rules
 from parlour.games.war_kernel import Summary, play_one, simulate
+from parlour.outcome import Outcome
 from record import arguments, record
 
 PLAIN_PYTHON = """
@@ -37,7 +38,8 @@ play_one(rules, 0)
 started, games = time.perf_counter(), []
 while time.perf_counter() - started < float(sys.argv[2]):
     o = play_one(rules, len(games))
-    games.append([o.winner, o.ending, o.rounds, o.battles, o.wars])
+    a = o.account
+    games.append([o.winner, o.reason, a.rounds, a.battles, a.wars])
 print(json.dumps({"seconds": time.perf_counter() - started, "games": games}))
 """
 
@@ -98,7 +100,8 @@ def main() -> None:
         assert outcome == play_one(rules, index), f"actors and kernel differ on game {index}"
     for index, row in enumerate(plain_games):
         o = play_one(rules, index)
-        assert row == [o.winner, o.ending, o.rounds, o.battles, o.wars], f"game {index} differs"
+        a = o.account
+        assert row == [o.winner, o.reason, a.rounds, a.battles, a.wars], f"game {index} differs"
 
     print(f"War, defaults with max_rounds=none, seed {args.seed}: games per second (warm)")
     print(f"  kernel, {cores} threads   {kernel:>12,.0f}   target 100,000")

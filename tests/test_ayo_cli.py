@@ -98,7 +98,7 @@ async def test_the_referee_stones_every_capture_of_a_round() -> None:
     result = await run_game(start, refs, notices=stoned_notices)
     for ref in refs:
         ref.stop()
-    assert result.final.is_over
+    assert result.final and result.final.is_over and result.scores
     assert [sum(p.stones) for p in players] == list(result.scores)
     assert sum(result.scores) == 48 and all(c > 0 for p in players for c in p.stones)
 

@@ -339,7 +339,7 @@ WAR_OPTIONS = ("deck", "pickup", "max_rounds", "long_game_winner", "seed")
 
 @st.composite
 def war_options(draw: st.DrawFn) -> dict[str, Any]:
-    from parlour.games.war import OPTIONS
+    from parlour.games.war_options import OPTIONS
 
     chosen = draw(st.lists(st.sampled_from(OPTIONS), unique=True))
     options: dict[str, Any] = {o.name: draw(inputs(valid_option(o))) for o in chosen}

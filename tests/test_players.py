@@ -152,10 +152,10 @@ async def test_random_players_play_legal_moves_and_replay_with_the_same_seed() -
         return await run_game(parlour.game("kalah", pits=4).start(), players)
 
     first, second, other = await game(5), await game(5), await game(6)
-    assert first.reason is Reason.RULES and first.final.is_over
+    assert first.reason is Reason.RULES and first.final and first.final.is_over
     assert first.moves == second.moves
     assert first.moves != other.moves
-    assert sum(first.scores) == 2 * 4 * 4
+    assert first.scores and sum(first.scores) == 2 * 4 * 4
 
 
 # --- the terminal player -----------------------------------------------------------------

@@ -135,7 +135,7 @@ async def test_a_game_runs_to_the_end_with_events_to_both_players() -> None:
     # 7: player 0 takes 3 (extra move), takes 1 -> 3 left; player 1 takes 3 and wins.
     result, a, b = await play(NIM.start(), moves(3, 1), moves(3))
     assert result.winner == 1 and result.forfeit is None and result.reason is Reason.RULES
-    assert result.moves == (3, 1, 3) and result.final.heap == 0  # type: ignore[attr-defined]
+    assert result.moves == (3, 1, 3) and result.final.heap == 0  # type: ignore[union-attr]
     assert result.scores == (0, 1)
     plays = [m.view for m in a.log if isinstance(m, Play)]
     assert [(v.turn, v.again, v.legal_moves) for v in plays] == [

@@ -12,7 +12,6 @@ from parlour.actors.dealer import (
     CountCards,
     Dealer,
     Dealt,
-    Finished,
     Phase,
     Player,
     Quit,
@@ -24,10 +23,11 @@ from parlour.actors.dealer import (
     play_war,
 )
 from parlour.actors.host import StartGame
-from parlour.actors.messages import Abort, Watch
+from parlour.actors.messages import Abort, GameOver, Watch
 from parlour.actors.runtime import Actor, Ref, spawn
 from parlour.games import war_kernel as kernel
-from parlour.games.war import ABORTED, CYCLE, OUT_OF_CARDS, ROUND_LIMIT, TIE, war_rules
+from parlour.games.war import describe, war_rules
+from parlour.outcome import Reason
 
 
 @pytest.mark.slow
@@ -37,10 +37,11 @@ async def test_a_thousand_seeds_play_the_same_games_as_the_kernel() -> None:
     for index in range(1000):
         actors = await play_war(rules, index)
         compiled = kernel.play_one(rules, index)
-        assert actors == compiled, index  # winner, ending, rounds, battles, wars
-        assert actors.stacks == compiled.stacks, index
-        endings.add(actors.ending)
-    assert endings == {OUT_OF_CARDS, ROUND_LIMIT}
+        assert actors == compiled, index  # winner, reason, rounds, battles, wars
+        assert actors.account.stacks == compiled.account.stacks, index
+        assert actors.scores == compiled.scores, index
+        endings.add(actors.reason)
+    assert endings == {Reason.OUT_OF_CARDS, Reason.ROUND_LIMIT}
 
 
 @pytest.mark.parametrize(
@@ -59,13 +60,13 @@ async def test_every_option_plays_the_same_games_as_the_kernel(options: dict[str
     for index in range(25):
         actors = await play_war(rules, index)
         compiled = kernel.play_one(rules, index)
-        assert actors == compiled and actors.stacks == compiled.stacks, index
+        assert actors == compiled and actors.account.stacks == compiled.account.stacks, index
 
 
 async def test_the_dealer_reports_a_cycle_under_played_pickup() -> None:
     rules = war_rules(seed=1, pickup="played", max_rounds="none")
     outcome = await play_war(rules, 0)
-    assert (outcome.ending, outcome.winner, outcome.rounds) == (CYCLE, TIE, 352)
+    assert (outcome.reason, outcome.winner, outcome.account.rounds) == (Reason.CYCLE, None, 352)
 
 
 class Recorder(Actor):
@@ -88,7 +89,7 @@ async def test_observers_see_the_whole_game_in_order() -> None:
     outcome = await play_war(rules, 4, [ref])
     events = await ref.ask("events", timeout=5)
     assert isinstance(events[0], Dealt) and events[0].counts == (26, 26)
-    assert isinstance(events[-1], Finished) and events[-1].outcome == outcome
+    assert isinstance(events[-1], GameOver) and events[-1].outcome == outcome
     counts = list(events[0].counts)
     for event in events[1:-1]:
         if isinstance(event, Turned):
@@ -97,10 +98,10 @@ async def test_observers_see_the_whole_game_in_order() -> None:
         else:
             assert isinstance(event, TookTable)
             counts[event.player] += len(event.cards)
-    assert outcome.stacks is not None
-    assert counts == [len(outcome.stacks[0]), len(outcome.stacks[1])]
-    assert sum(isinstance(e, TookTable) for e in events) == outcome.rounds
-    assert sum(isinstance(e, Turned) for e in events) == outcome.battles
+    stacks = outcome.account.stacks
+    assert outcome.scores and counts == [len(stacks[0]), len(stacks[1])] == list(outcome.scores)
+    assert sum(isinstance(e, TookTable) for e in events) == outcome.account.rounds
+    assert sum(isinstance(e, Turned) for e in events) == outcome.account.battles
 
 
 class Shuffling(Ref):
@@ -179,8 +180,9 @@ async def test_a_player_that_won_with_its_last_card_is_not_out() -> None:
     # player 0 puts its only card, the ace, and wins; it must be asked again with 2 cards
     rules = war_rules(pickup="played", max_rounds="none")
     outcome = await play_war(rules, stacks=([0], [12, 11]))
-    assert (outcome.winner, outcome.ending, outcome.rounds) == (0, OUT_OF_CARDS, 2)
-    assert outcome.stacks == ((0, 11), ())  # the king stayed on the table of round 3
+    assert (outcome.winner, outcome.reason, outcome.account.rounds) == (0, Reason.OUT_OF_CARDS, 2)
+    assert outcome.account.stacks == ((0, 11), ())  # the king stayed on the table of round 3
+    assert describe(outcome) == "Player 1 wins: Player 2 is out of cards, after 2 rounds"
 
 
 async def test_players_answer_every_message() -> None:
@@ -223,10 +225,11 @@ async def test_a_running_game_is_watched_and_aborted_and_nothing_is_left_running
     dealer = spawn(Dealer(rules, players, [spawn(aborter)]))
     aborter.dealer = dealer
     outcome = await dealer.ask(StartGame())
-    assert (outcome.winner, outcome.ending) == (TIE, ABORTED)
-    assert aborter.seen.outcome is None and 5 <= aborter.seen.rounds <= outcome.rounds
-    assert aborter.events[-1] == Finished(outcome)
-    assert outcome.describe().startswith("no winner: the game was aborted")
+    assert (outcome.winner, outcome.reason, outcome.detail) == (None, Reason.ABORTED, "enough")
+    assert aborter.seen.outcome is None and 5 <= aborter.seen.rounds <= outcome.account.rounds
+    assert aborter.events[-1] == GameOver(outcome)
+    rounds = outcome.account.rounds
+    assert describe(outcome) == f"no winner: the game was aborted after {rounds} rounds"
     for player in players:
         assert (await player.join()).reason == "quit"
     assert await dealer.ask(StartGame()) == outcome  # asked again: the same outcome

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -18,8 +19,9 @@ from parlour.actors.runtime import spawn
 from parlour.cli import main
 from parlour.cli import war as war_cli
 from parlour.games import war_kernel
-from parlour.games.war import card_name, deal, new_rng, war_rules
+from parlour.games.war import card_name, deal, describe, new_rng, war_rules
 from parlour.games.war_kernel import Summary, play_one, simulate
+from parlour.games.war_options import OPTIONS
 from parlour.players.war_screen import WarScreen
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
@@ -50,6 +52,34 @@ def test_simulate_text_report() -> None:
     assert "Player 1 wins" in out and "Player 2 wins" in out and "player 0" not in out
     assert "round limit" in out and "cycles" in out
     assert "rounds" in out and "median" in out and "games/s" in out
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_every_option_is_a_flag_with_its_help_and_default(command: str) -> None:
+    code, out = run(command, "war", "--help")
+    text = " ".join(out.split())  # click wraps the help
+    assert code == 0
+    for option in OPTIONS:
+        flag = "--" + option.name.replace("_", "-")
+        default = "none" if option.default is None else str(option.default)
+        words = f"{option.help[:1].upper()}{option.help[1:]}. [default: {default}]"
+        assert f" {flag} " in text and words in text, option.name
+
+
+@pytest.mark.parametrize("option", [option.name for option in OPTIONS])
+def test_a_bad_option_value_is_refused_naming_the_option(option: str) -> None:
+    code, out = run("simulate", "war", "--games", "1", f"--{option.replace('_', '-')}", "bogus")
+    assert code == 2 and re.search(rf"option {option}\b", out) and "Traceback" not in out
+
+
+def test_help_builds_war_flags_without_loading_the_compiled_rules() -> None:
+    code = (
+        "import sys; from parlour.cli import main\n"
+        "try: main(['play', 'war', '--help'])\n"
+        "except SystemExit: print('numba' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "--max-rounds" in done.stdout and done.stdout.splitlines()[-1] == "False"
 
 
 @pytest.mark.parametrize(
@@ -85,8 +115,8 @@ def test_play_shows_cards_wars_with_the_face_down_cards_takes_and_the_end() -> N
     assert "  war! 2 face down each: [J♦ Q♥] and [Q♣ A♣], then 6♥ vs J♥" in lines
     assert "  round 5: Player 2 takes 8 cards  (stacks 24 : 28)" in lines
     outcome = play_one(war_rules(seed=3, max_rounds=6))
-    assert outcome.describe() in lines
-    assert outcome.describe() == (
+    assert describe(outcome) in lines
+    assert describe(outcome) == (
         "Player 1 wins at the round limit of 6 rounds "
         "(Player 1 holds 23 cards, Player 2 29: fewer cards win)"
     )

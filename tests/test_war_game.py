@@ -5,10 +5,13 @@ from __future__ import annotations
 import pytest
 
 import parlour
+from parlour.actors import run_game, spawn
 from parlour.core import BadPosition, IllegalMove
 from parlour.games import war_kernel as kernel
-from parlour.games.war import CYCLE, OUT_OF_CARDS, PICKUPS, ROUND_LIMIT, TIE
 from parlour.games.war_game import ROUND, WarGame, WarState
+from parlour.games.war_options import PICKUPS
+from parlour.outcome import Reason
+from parlour.players.machines import RandomPlayer
 
 
 def walk(state: WarState) -> WarState:
@@ -32,12 +35,31 @@ def test_walking_the_states_plays_the_kernels_games(pickup: str, max_rounds: obj
         for index in range(12):
             end = walk(game.deal(index))
             expected = kernel.play_one(game.rules, index)
-            assert end.result == (expected.ending, expected.winner), (deck, index)
-            assert end.counters == (expected.rounds, expected.battles, expected.wars)
-            assert end.stacks == expected.stacks
-            assert end.winner == (None if expected.winner == TIE else expected.winner)
-            endings.add(expected.ending)
-    assert endings <= {OUT_OF_CARDS, ROUND_LIMIT, CYCLE}
+            account = expected.account
+            assert end.result == (expected.reason, expected.winner), (deck, index)
+            assert end.counters == (account.rounds, account.battles, account.wars)
+            assert end.stacks == account.stacks and end.scores == expected.scores
+            assert end.winner == expected.winner
+            endings.add(expected.reason)
+    assert endings <= {Reason.OUT_OF_CARDS, Reason.ROUND_LIMIT, Reason.CYCLE}
+
+
+async def test_the_referee_ends_war_games_as_the_kernel_does() -> None:
+    game = parlour.game("war", deck="small", pickup="played", max_rounds=30, seed=1)
+    assert isinstance(game, WarGame)
+    reasons = set()
+    for index in range(12):
+        players = [spawn(RandomPlayer(seed)) for seed in (0, 1)]
+        outcome = await run_game(game.deal(index), players)
+        for player in players:
+            player.stop()
+        expected = kernel.play_one(game.rules, index)
+        assert (outcome.winner, outcome.reason) == (expected.winner, expected.reason), index
+        account, final = expected.account, outcome.final
+        assert isinstance(final, WarState) and outcome.scores == expected.scores
+        assert final.counters == (account.rounds, account.battles, account.wars)
+        reasons.add(outcome.reason)
+    assert len(reasons) >= 2  # more than one of War's endings, each named by the Referee too
 
 
 def test_war_is_a_registered_game_with_its_options() -> None:

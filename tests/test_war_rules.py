@@ -13,14 +13,12 @@ from hypothesis import strategies as st
 from parlour.core import BadOption
 from parlour.games import war_kernel as kernel
 from parlour.games.war import (
-    CYCLE,
-    OUT_OF_CARDS,
-    ROUND_LIMIT,
     SMALL_DECK,
     TIE,
     card_name,
     compare,
     deal,
+    describe,
     long_game_winner,
     new_rng,
     parse_card,
@@ -29,6 +27,7 @@ from parlour.games.war import (
     value,
     war_rules,
 )
+from parlour.outcome import Reason
 
 PLAYED = war_rules(pickup="played")
 WINNER_FIRST = war_rules(pickup="winner_first")
@@ -182,13 +181,15 @@ def test_round_limit_ends_the_game_and_counts_decide(more: str) -> None:
     seen = set()
     for index in range(40):
         outcome = kernel.play_one(war_rules(seed=3, max_rounds=9, long_game_winner=more), index)
-        assert outcome.stacks is not None
-        n0, n1 = map(len, outcome.stacks)
-        if outcome.ending == OUT_OF_CARDS:
+        stacks = outcome.account.stacks
+        n0, n1 = map(len, stacks)
+        assert outcome.scores == (n0, n1)
+        if outcome.reason is Reason.OUT_OF_CARDS:
             continue
-        assert outcome.ending == ROUND_LIMIT and outcome.rounds == 9 and n0 + n1 == 52
-        fewer_holder = TIE if n0 == n1 else (0 if n0 < n1 else 1)
-        expected = fewer_holder if more == "fewer" or fewer_holder == TIE else 1 - fewer_holder
+        assert outcome.reason is Reason.ROUND_LIMIT and outcome.account.rounds == 9
+        assert n0 + n1 == 52
+        fewer_holder = None if n0 == n1 else (0 if n0 < n1 else 1)
+        expected = fewer_holder if more == "fewer" or fewer_holder is None else 1 - fewer_holder
         assert outcome.winner == expected
         seen.add(outcome.winner)
     assert {0, 1} <= seen
@@ -199,12 +200,12 @@ def test_small_deck_games_end_and_keep_every_card() -> None:
     endings = set()
     for index in range(200):
         outcome = kernel.play_one(rules, index)
-        assert outcome.stacks is not None
-        endings.add(outcome.ending)
-        if outcome.ending == OUT_OF_CARDS and outcome.winner != TIE:
-            assert len(outcome.stacks[1 - outcome.winner]) == 0
-            assert len(outcome.stacks[outcome.winner]) <= 8
-    assert OUT_OF_CARDS in endings
+        stacks = outcome.account.stacks
+        endings.add(outcome.reason)
+        if outcome.reason is Reason.OUT_OF_CARDS and outcome.winner is not None:
+            assert len(stacks[1 - outcome.winner]) == 0
+            assert len(stacks[outcome.winner]) <= 8
+    assert Reason.OUT_OF_CARDS in endings
 
 
 def _first_repeat(rules_pickup: str, seed: int, index: int, rounds: int) -> int | None:
@@ -230,17 +231,16 @@ def test_cycles_are_found_at_the_first_repeat(pickup: str) -> None:
     for index in range(12):
         outcome = kernel.play_one(war_rules(seed=1, pickup=pickup, max_rounds=400), index)
         repeat = _first_repeat(pickup, 1, index, 400)
-        if outcome.ending == CYCLE:
+        rounds = outcome.account.rounds
+        if outcome.reason is Reason.CYCLE:
             cycles += 1
-            assert repeat == outcome.rounds and outcome.winner == TIE
-            at_limit = kernel.play_one(
-                war_rules(seed=1, pickup=pickup, max_rounds=outcome.rounds), index
-            )
-            assert at_limit.ending == ROUND_LIMIT and at_limit.rounds == outcome.rounds
+            assert repeat == rounds and outcome.winner is None
+            at_limit = kernel.play_one(war_rules(seed=1, pickup=pickup, max_rounds=rounds), index)
+            assert at_limit.reason is Reason.ROUND_LIMIT and at_limit.account.rounds == rounds
             # a cycle that starts before the limit is found even if it shows only after it
-            for limit in (outcome.rounds + 1, outcome.rounds + 2):
+            for limit in (rounds + 1, rounds + 2):
                 found = kernel.play_one(war_rules(seed=1, pickup=pickup, max_rounds=limit), index)
-                assert (found.ending, found.rounds) == (CYCLE, outcome.rounds)
+                assert (found.reason, found.account.rounds) == (Reason.CYCLE, rounds)
         else:
             assert repeat is None or repeat >= 400
     assert cycles > 0 or pickup == "winner_first"  # it cycles far less often
@@ -248,9 +248,9 @@ def test_cycles_are_found_at_the_first_repeat(pickup: str) -> None:
 
 def test_played_pickup_finds_a_cycling_deal_without_a_limit() -> None:
     outcome = kernel.play_one(war_rules(seed=1, pickup="played", max_rounds="none"), 0)
-    assert (outcome.ending, outcome.winner, outcome.rounds) == (CYCLE, TIE, 352)
+    assert (outcome.reason, outcome.winner, outcome.account.rounds) == (Reason.CYCLE, None, 352)
     assert _first_repeat("played", 1, 0, 400) == 352
-    assert "cycle" in outcome.describe()
+    assert describe(outcome) == "no winner: the game cycles (stacks repeat after 352 rounds)"
 
 
 def test_shuffled_pickup_never_reports_a_cycle() -> None:

@@ -13,6 +13,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import parlour
+from parlour.outcome import Reason
 from parlour.search import analyze
 from parlour.web import protocol
 from parlour.web.app import create_app
@@ -139,7 +140,7 @@ def test_war_is_watched_to_the_end_and_shows_nothing_hidden(client: TestClient) 
     assert "seed" not in text and "stack" not in text
     last = [m for m in tab.seen if "counts" in m][-1]["counts"]
     assert over["result"]["words"].endswith(".")
-    if over["result"]["reason"] == "out_of_cards":
+    if over["result"]["reason"] == Reason.OUT_OF_CARDS:
         assert 0 in last
     tab.close()
 

@@ -14,12 +14,18 @@ checked before any arithmetic sees it.  Parsers raise only parlour's errors, one
 
 from __future__ import annotations
 
+import functools
+import importlib
+import pkgutil
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+if TYPE_CHECKING:
+    from parlour.outcome import Reason
 
 Move = Hashable
 
@@ -299,6 +305,14 @@ class State(ABC):
         """0 or 1 when the game is over and won; None while it goes on or for a draw."""
 
     @property
+    def end_reason(self) -> Reason:
+        """Which rule ended the game, once it is over: ``Reason.RULES`` unless the game
+        names its endings (War: out of cards, the round limit, a cycle)."""
+        from parlour.outcome import Reason  # parlour.outcome builds on this module
+
+        return Reason.RULES
+
+    @property
     @abstractmethod
     def scores(self) -> tuple[int, int]:
         """Each player's score as the game counts it (seeds in store, tokens captured...)."""
@@ -422,9 +436,14 @@ def _entry(name: str) -> _Entry:
         raise BadOption(f"unknown game {shown(name)}; the games are: {known}") from None
 
 
+@functools.cache
 def _load_games() -> None:
-    """Import the game modules, which register themselves (kept lazy: numba is slow to load)."""
-    import parlour.games  # noqa: F401
+    """Import the game modules, which register themselves (kept lazy: numba is slow to
+    load), once."""
+    import parlour.games
+
+    for module in pkgutil.iter_modules(parlour.games.__path__):
+        importlib.import_module(f"parlour.games.{module.name}")
 
 
 def perft(state: State, depth: int) -> int:

@@ -21,8 +21,9 @@ from parlour.games.ayo import AyoState
 from parlour.games.ayo_kernel import HOUSES, TOKENS
 from parlour.games.gomoku import GomokuState
 from parlour.games.sowing import SowingState, pit_index, store_index
-from parlour.games.war import ROUND_LIMIT, card_name
+from parlour.games.war import card_name
 from parlour.games.war_game import ROUND, WarState
+from parlour.outcome import Reason
 
 CARDS = 52
 
@@ -188,7 +189,7 @@ class WarCodec(Codec):
 
     def truncated(self, state: State) -> bool:
         assert isinstance(state, WarState)
-        return state.result is not None and state.result[0] == ROUND_LIMIT
+        return state.result is not None and state.result[0] is Reason.ROUND_LIMIT
 
     def seen(self, state: State, seat: int) -> str:
         assert isinstance(state, WarState)

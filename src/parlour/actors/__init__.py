@@ -1,7 +1,8 @@
 """The actor runtime and the actors that run games (see ``runtime`` for the model).
 
 ``runtime``: Actor, Ref, spawn, tell/ask, pipe/defer, Down.  ``messages``: Play, Move,
-Illegal, Moved, GameOver, Outcome and its Reason, Forfeit, Resign, Disqualify, Abort, Watch.
+Illegal, Moved, GameOver, Forfeit, Resign, Disqualify, Abort, Watch; the game's
+:class:`~parlour.outcome.Outcome` and its Reason come from :mod:`parlour.outcome`.
 ``host``: what the Referee and the Dealer share (StartGame).  ``referee``: the Referee of
 turn-based games and ``run_game``.  ``dealer``: War's Dealer and Players.
 """
@@ -15,9 +16,7 @@ from parlour.actors.messages import (
     Illegal,
     Move,
     Moved,
-    Outcome,
     Play,
-    Reason,
     Resign,
     TakenBack,
     Undo,
@@ -27,6 +26,7 @@ from parlour.actors.messages import (
 )
 from parlour.actors.referee import Referee, run_game
 from parlour.actors.runtime import Actor, ActorStopped, AskTimeout, Down, Piped, Ref, spawn
+from parlour.outcome import Outcome, Reason
 
 __all__ = [
     "Abort",

@@ -21,9 +21,9 @@ messages could not make a request overtake a pickup.
 
 The Dealer is a :class:`~parlour.actors.host.Host`: ``StartGame`` deals and plays, its
 mailbox open meanwhile, so ``Abort(why)`` ends the game at once with no winner (the
-players are told ``Quit``, the observers ``Finished``), ``Watch(observer)`` adds an
-observer and answers with the rounds so far (:class:`SoFar`), and stopping the Dealer
-aborts its game.
+players are told ``Quit``; the observers, as every game's, ``GameOver``),
+``Watch(observer)`` adds an observer and answers with the rounds so far
+(:class:`SoFar`), and stopping the Dealer aborts its game.
 
 The rules (values, the deal, the pickup orders, the generator) are those of
 :mod:`parlour.games.war`, the same functions the kernel runs, so a Dealer with seed s
@@ -43,15 +43,15 @@ from typing import Any
 import numpy as np
 
 from parlour.actors.host import Host, StartGame
+from parlour.actors.messages import GameOver
 from parlour.actors.runtime import Actor, Ref, spawn
 from parlour.games.war import (
-    ABORTED,
     CYCLE,
     OUT_OF_CARDS,
     ROUND_LIMIT,
     SHUFFLED,
     TIE,
-    Outcome,
+    WarAccount,
     WarRules,
     cards_to_put,
     compare,
@@ -59,7 +59,9 @@ from parlour.games.war import (
     long_game_winner,
     new_rng,
     pick_up,
+    war_outcome,
 )
+from parlour.outcome import Outcome, Reason
 
 # ---------------------------------------------------------------- Dealer to Player
 
@@ -152,13 +154,6 @@ class TookTable:
 
 
 @dataclass(frozen=True)
-class Finished:
-    """The game is over."""
-
-    outcome: Outcome
-
-
-@dataclass(frozen=True)
 class SoFar:
     """The answer to ``Watch``: the rounds, battles and wars played so far and, once the
     game has ended, its outcome (the Dealer never sees the stacks, so it cannot tell)."""
@@ -241,12 +236,12 @@ class Dealer(Host[Outcome]):
         self._outcome: Outcome | None = None  # decided by the rules, not yet told
 
     def aborted(self, why: str) -> Outcome:
-        return Outcome(TIE, ABORTED, self._rounds, self._battles, self._wars)
+        return Outcome(None, Reason.ABORTED, detail=why, account=self._account())
 
     def announce(self, outcome: Outcome) -> None:
         for player in self._players:
             player.tell(Quit())
-        self._tell(Finished(outcome))
+        self._tell(GameOver(outcome))
 
     def so_far(self) -> SoFar:
         return SoFar(self._rounds, self._battles, self._wars, self.outcome)
@@ -275,7 +270,7 @@ class Dealer(Host[Outcome]):
     async def _pre_battle(self) -> Phase:
         """Ask for cards: one each for a battle, three each when the pile holds a war."""
         if not self._table and self._rules.pickup_code != SHUFFLED and await self._repeated():
-            self._end(TIE, CYCLE)
+            self._end(CYCLE, TIE)
             return Phase.PRE_BATTLE
         n = cards_to_put(bool(self._table))
         self._answers = self._ask_both([SendCards(n), SendCards(n)])
@@ -298,7 +293,7 @@ class Dealer(Host[Outcome]):
         self._steps += [len(cards[0]), len(cards[1])]
         self._tell(Turned((cards[0], cards[1]), len(self._steps) // 2 - 1))
         if not cards[0] or not cards[1]:
-            self._end(TIE if cards[0] == cards[1] else (1 if not cards[0] else 0), OUT_OF_CARDS)
+            self._end(OUT_OF_CARDS, TIE if cards[0] == cards[1] else (1 if not cards[0] else 0))
             return Phase.BATTLE
         self._battles += 1
         winner = compare(cards[0][-1], cards[1][-1])
@@ -326,17 +321,19 @@ class Dealer(Host[Outcome]):
         counts = await self._ask_both([CountCards(), CountCards()])
         n0, n1 = counts[0].n, counts[1].n
         winner = long_game_winner(n0, n1, self._rules.more_wins)
-        self._end(int(winner), ROUND_LIMIT, (n0, n1))
+        self._end(ROUND_LIMIT, int(winner), (n0, n1))
         return Phase.LONG_GAME
 
     def _ask_both(self, messages: Sequence[Any]) -> Awaitable[list[Any]]:
         """Ask each player its message at once; the answers in player order."""
         return asyncio.gather(*(p.ask(m) for p, m in zip(self._players, messages, strict=True)))
 
-    def _end(self, winner: int, ending: int, counts: tuple[int, int] | None = None) -> None:
-        self._outcome = Outcome(
-            winner, ending, self._rounds, self._battles, self._wars, counts=counts
-        )
+    def _end(self, ending: int, winner: int, counts: tuple[int, int] | None = None) -> None:
+        """The rules end the game: ``ending`` and ``winner`` in the compiled rules' codes."""
+        self._outcome = war_outcome(ending, winner, self._account(), counts)
+
+    def _account(self) -> WarAccount:
+        return WarAccount(self._rounds, self._battles, self._wars)
 
     def _tell(self, event: Any) -> None:
         for observer in self.observers:
@@ -354,7 +351,8 @@ async def play_war(
 ) -> Outcome:
     """Play game ``index`` of the run ``rules.seed`` with a Dealer and two Players.
 
-    The outcome carries the final stacks, read from the Players here, after the game.
+    The outcome carries the final stacks (and so the scores), read from the Players here,
+    after the game.
     ``dealer`` and ``transport`` (a wrapper around each Player's address) are for tests
     that put the Dealer's protocol under stress.
     """
@@ -368,4 +366,6 @@ async def play_war(
         dealer_ref.stop()
     for ref in refs:
         await ref.join()
-    return dataclasses.replace(outcome, stacks=(players[0].stack, players[1].stack))
+    stacks = players[0].stack, players[1].stack
+    account = dataclasses.replace(outcome.account, stacks=stacks)
+    return dataclasses.replace(outcome, scores=(len(stacks[0]), len(stacks[1])), account=account)

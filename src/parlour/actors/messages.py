@@ -10,11 +10,11 @@ Anyone to a Referee (or Dealer) while its game runs: :class:`Resign`, :class:`Fo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from parlour.core import Move as MoveValue
 from parlour.core import State
+from parlour.outcome import Outcome, Reason
 
 
 @dataclass(frozen=True)
@@ -87,21 +87,6 @@ class Moved:
     again: bool
 
 
-class Reason(StrEnum):
-    """Why a game ended: by its rules, or how a player (or the outside) ended it."""
-
-    RULES = "the rules"
-    """The rules ended it: five in a row, a row without seeds, all tokens taken..."""
-    RESIGNED = "resigned"
-    TIME = "ran out of time"
-    ILLEGAL = "illegal moves"
-    CRASHED = "crashed"
-    LEFT = "left the game"
-    ABORTED = "aborted"
-    MEMORY = "used too much memory"
-    """An outside engine went over its memory limit."""
-
-
 class Forfeit(Exception):
     """The player to move loses other than by the rules, for ``reason`` (``detail`` in
     words): the Referee's own verdicts, and what a player actor raises when it cannot go
@@ -112,25 +97,6 @@ class Forfeit(Exception):
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended.
-
-    ``winner`` is None for a draw (and for an aborted game); ``forfeit`` is the player who
-    lost other than by the rules (resigned, timed out, crashed, left, illegal moves), else
-    None; ``detail`` says it in words ("ran out of time (5 s)"); ``final`` is the position
-    the game stopped in and ``moves`` the moves played.
-    """
-
-    winner: int | None
-    reason: Reason
-    scores: tuple[int, int]
-    moves: tuple[MoveValue, ...]
-    final: State
-    forfeit: int | None = None
-    detail: str = ""
 
 
 @dataclass(frozen=True)

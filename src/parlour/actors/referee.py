@@ -33,9 +33,7 @@ from parlour.actors.messages import (
     Illegal,
     Move,
     Moved,
-    Outcome,
     Play,
-    Reason,
     Resign,
     TakenBack,
     Undo,
@@ -45,6 +43,7 @@ from parlour.actors.messages import (
 from parlour.actors.runtime import ActorStopped, AskTimeout, Ref, spawn
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
+from parlour.outcome import Outcome, Reason
 
 Notices = Callable[[Moved], Iterable[tuple[int, Any]]]
 
@@ -138,7 +137,7 @@ class Referee(Host[Outcome]):
             for seat, notice in self.notices(event) if self.notices else ():
                 self.players[seat].tell(notice, self.ref)
             self.state, last_mover = after, player
-        return self._outcome(self.state.winner, Reason.RULES, "game over")
+        return self._outcome(self.state.winner, self.state.end_reason, "game over")
 
     def _take_back(self, player: int, now: _Before) -> _Before:
         """Where the game goes back to when ``player`` asks to undo: the start of its last

@@ -98,6 +98,7 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     await watcher.join()
     for ref in players:
         await ref.join()
+    assert outcome.scores is not None  # a Referee's outcome has them
     return GameRecord(
         index=job.index,
         pair=job.pair,

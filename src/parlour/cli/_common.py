@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import gc
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,6 +23,7 @@ from parlour.core import (
     MAX_SEED,
     BadOption,
     Game,
+    Option,
     ParlourError,
     State,
     game,
@@ -99,6 +100,49 @@ def option_flag(func: F, example: str = SOWING_OPTION) -> F:
         metavar="NAME=VALUE",
         help=f"Set a rule option of the game (repeatable), e.g. -o {example}.",
     )(func)
+
+
+def option_flags(options: Sequence[Option]) -> Callable[[F], F]:
+    """Add a flag for each of a game's ``options`` (``--max-rounds`` for max_rounds), with
+    the option's help and default.  A value is checked by its option when the command line
+    is read (a bad one is a usage error naming the option) and passed on as the text given,
+    for ``parlour.game`` to read as any option's text ("none" stays apart from a flag not
+    given, which passes None: the game's default)."""
+
+    def decorate(func: F) -> F:
+        for option in reversed(options):
+            func = click.option(
+                "--" + option.name.replace("_", "-"),
+                option.name,
+                type=Parsed(option.name, functools.partial(_checked, option)),
+                metavar=_metavar(option),
+                help=f"{option.help[:1].upper()}{option.help[1:]}.  "
+                f"[default: {_spelled(option.default)}]",
+            )(func)
+        return func
+
+    return decorate
+
+
+def _checked(option: Option, text: str) -> str:
+    """``text`` once ``option`` accepts it (BadOption naming the option otherwise)."""
+    option.convert(text)
+    return text
+
+
+def _metavar(option: Option) -> str:
+    """How the help shows an option's value: its choices, or its kind."""
+    if option.choices:
+        return "[" + "|".join(option.choices) + "]"
+    kind = {int: "N", bool: "BOOLEAN"}.get(option.kind, "TEXT")
+    return f"{kind}|none" if option.nullable else kind
+
+
+def _spelled(value: Any) -> str:
+    """A default as one would type it: ``none``, ``true``, ``50``."""
+    if value is None or isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
 
 
 @dataclass(frozen=True)

@@ -17,15 +17,15 @@ import json
 import secrets
 import sys
 import time
-from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
 from parlour.cli import play, simulate
-from parlour.cli._common import seconds_type, whole_type
+from parlour.cli._common import option_flags, seconds_type, whole_type
 from parlour.core import MAX_SEED
+from parlour.games.war_options import OPTIONS
 
 if TYPE_CHECKING:
     from parlour.games.war import WarRules
@@ -37,25 +37,8 @@ MAX_GAMES = 10**12
 MAX_JOBS = 1024
 
 
-def rule_flags(func: Callable[..., Any]) -> Callable[..., Any]:
-    """The options of War as flags (None: the rule set's default)."""
-    flags = [
-        click.option("--seed", help="Seed of the random generator (default: a fresh one)."),
-        click.option(
-            "--deck", help="full (default), small (A K Q J of clubs, diamonds) or cards: AC,KD,..."
-        ),
-        click.option(
-            "--pickup",
-            help="Order of the won cards: shuffled (default), winner_first or played.",
-        ),
-        click.option("--max-rounds", help="Rounds before the game stops (default 50; none)."),
-        click.option(
-            "--long-game-winner", help="Who wins at the round limit: fewer (default) or more."
-        ),
-    ]
-    for flag in reversed(flags):
-        func = flag(func)
-    return func
+rule_flags = option_flags(OPTIONS)
+"""The options of War as flags (None: the rule set's default)."""
 
 
 def make_rules(**flags: str | None) -> WarRules:
@@ -157,15 +140,15 @@ async def _watch(
     rounds with ``step``); the last line to print."""
     from parlour.actors.dealer import play_war as run
     from parlour.actors.runtime import spawn
+    from parlour.games.war import describe
     from parlour.players.war_screen import WarScreen
 
     if fast:
-        outcome = await run(rules, index)
-        return outcome.describe()
+        return describe(await run(rules, index))
     ref = spawn(WarScreen(ascii_only, delay, keys if step else None))
     outcome = await run(rules, index, [ref])
     await ref.join()
-    return outcome.describe()
+    return describe(outcome)
 
 
 # ---------------------------------------------------------------- simulate

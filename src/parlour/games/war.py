@@ -1,12 +1,14 @@
 """War (RULES.md section 4, seed 004): the rule book both the kernel and the actors play by.
 
-War has no moves to choose, so it is not a :class:`parlour.core.State`; it is a set of
-options (:class:`WarRules`, checked with the core's :class:`Option` specs) and the rules as
-small compiled functions on cards and arrays.  Everything the two implementations share
-lives here and only here: the card values, the random generator with one stream a game,
-the deal, the comparison of face-up cards, the number of cards a step puts, the pickup
-orders and the long-game winner.  :mod:`parlour.games.war_kernel` plays whole games with
-them in a loop; :mod:`parlour.actors.dealer` plays them as the seed's Dealer and Players.
+A rule set (:class:`WarRules`, its options those of :mod:`parlour.games.war_options`) and
+the rules as small compiled functions on cards and arrays.  Everything the kernel and the
+actors share lives here and only here: the card values, the random generator with one
+stream a game, the deal, the comparison of face-up cards, the number of cards a step
+puts, the pickup orders, the long-game winner, and how a game's end is told (an
+:class:`~parlour.outcome.Outcome` with War's :class:`WarAccount`).
+:mod:`parlour.games.war_kernel` plays whole games with them in a loop;
+:mod:`parlour.actors.dealer` plays them as the seed's Dealer and Players;
+:mod:`parlour.games.war_game` makes War a ``parlour.game`` whose one move plays a round.
 
 A card is an int 0..51: suit ``c // 13`` (clubs, diamonds, hearts, spades) and rank
 ``c % 13`` (ace, two, ..., king).  The random generator is splitmix64 kept in a
@@ -22,23 +24,21 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from parlour.core import MAX_SEED, BadOption, Option, digits_note, digits_value, shown
+from parlour.core import BadOption, digits_note, digits_value, shown
+from parlour.games.war_options import PICKUPS
+from parlour.outcome import Outcome, Reason
 
 FULL_DECK = tuple(range(52))
 SMALL_DECK = (0, 10, 11, 12, 13, 23, 24, 25)  # A, J, Q, K of clubs, then of diamonds
 WAR_CARDS = 3  # cards each player puts in a war: two face down, one face up
-TIE = -1  # the "winner" of a tied comparison or a drawn game
-MAX_ROUNDS = 100_000_000
-"""The longest round limit: the kernel counts rounds in 32 bits and looks on to three times
-the limit for a cycle."""
+TIE = -1  # the compiled rules' "winner" of a tied comparison or a drawn game (None outside)
+SHUFFLED, WINNER_FIRST, PLAYED = range(3)  # the kernels' codes of war_options.PICKUPS
 
-PICKUPS = ("shuffled", "winner_first", "played")
-SHUFFLED, WINNER_FIRST, PLAYED = range(3)
-
-# How a game ended (with its winner, TIE for a draw), and the names of the endings.
+# How a game ended, as the compiled rules count it: the ending codes, their names (in
+# notation and in ``simulate war``'s counts), and the Reason each is outside the kernels.
 OUT_OF_CARDS, ROUND_LIMIT, CYCLE = range(3)
 ENDINGS = ("out_of_cards", "round_limit", "cycle")
-ABORTED = len(ENDINGS)  # the Dealer was told to end the game: an ending of the actors alone
+ENDING_REASONS = (Reason.OUT_OF_CARDS, Reason.ROUND_LIMIT, Reason.CYCLE)
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "♣♦♥♠"
@@ -212,7 +212,10 @@ def parse_deck(text: str) -> tuple[int, ...]:
     named = {"full": FULL_DECK, "small": SMALL_DECK}.get(text.strip().lower())
     if named is not None:
         return named
-    cards = [parse_card(part) for part in re.split(r"[\s,]+", text.strip()) if part]
+    try:
+        cards = [parse_card(part) for part in re.split(r"[\s,]+", text.strip()) if part]
+    except BadOption as error:
+        raise BadOption(f"option deck: {error}") from None
     if len(set(cards)) != len(cards):
         raise BadOption("option deck lists a card twice")
     if len(cards) < 2 or len(cards) % 2:
@@ -227,43 +230,7 @@ def spell_deck(deck: tuple[int, ...]) -> str:
     return named or ",".join(card_name(card, ascii_only=True) for card in deck)
 
 
-# ---------------------------------------------------------------- options
-
-
-OPTIONS = (
-    Option("deck", str, "full", "full (52 cards), small (A K Q J of clubs and diamonds) or a list"),
-    Option(
-        "pickup",
-        str,
-        "shuffled",
-        "order the winner puts the won cards under their stack",
-        choices=PICKUPS,
-    ),
-    Option(
-        "max_rounds",
-        int,
-        50,
-        "rounds before the game stops (none: no limit)",
-        minimum=1,
-        maximum=MAX_ROUNDS,
-        nullable=True,
-    ),
-    Option(
-        "long_game_winner",
-        str,
-        "fewer",
-        "who wins at the round limit: fewer cards (the seed) or more",
-        choices=("fewer", "more"),
-    ),
-    Option(
-        "seed",
-        int,
-        None,
-        "seed of the random generator (none: a fresh one)",
-        maximum=MAX_SEED,
-        nullable=True,
-    ),
-)
+# ---------------------------------------------------------------- the rule set
 
 
 @dataclass(frozen=True)
@@ -309,42 +276,60 @@ def war_rules(**options: Any) -> WarRules:
     return war.rules
 
 
+# ---------------------------------------------------------------- how a game ended
+
+Stacks = tuple[tuple[int, ...], tuple[int, ...]]
+
+
 @dataclass(frozen=True)
-class Outcome:
-    """How one game ended: its winner (TIE for a draw), the ending, and its counts.
+class WarAccount:
+    """War's account of a game's end (``Outcome.account``): the rounds, battles and wars
+    played and, where whoever played the game saw them, the final stacks, top first (a
+    Dealer never does).  Cards left on the table when a game ends are in no stack."""
 
-    ``stacks`` are the two final stacks, top first, and ``counts`` their sizes; either is
-    None where whoever played the game did not learn it (the Dealer counts the cards only
-    at the round limit).  Cards left on the table when a game ends are in no stack.
-    """
-
-    winner: int
-    ending: int
     rounds: int
     battles: int
     wars: int
-    stacks: tuple[tuple[int, ...], tuple[int, ...]] | None = field(default=None, compare=False)
-    counts: tuple[int, int] | None = field(default=None, compare=False)
+    stacks: Stacks | None = field(default=None, compare=False)
 
-    def describe(self) -> str:
-        """One line saying who won and why, the players named as on screen."""
-        if self.ending == ABORTED:
-            return f"no winner: the game was aborted after {self.rounds} rounds"
-        if self.ending == CYCLE:
-            return f"no winner: the game cycles (stacks repeat after {self.rounds} rounds)"
-        who = "a tie" if self.winner == TIE else f"{player_name(self.winner)} wins"
-        if self.ending == OUT_OF_CARDS:
-            why = (
-                "both out of cards"
-                if self.winner == TIE
-                else f"{player_name(1 - self.winner)} is out of cards"
-            )
-            return f"{who}: {why}, after {self.rounds} round{'' if self.rounds == 1 else 's'}"
-        counts = self.counts or (self.stacks and (len(self.stacks[0]), len(self.stacks[1])))
-        if not counts:
-            return f"{who} at the round limit of {self.rounds} rounds"
-        held = f"{player_name(0)} holds {counts[0]} cards, {player_name(1)} {counts[1]}"
-        if self.winner != TIE:
-            fewer = counts[self.winner] < counts[1 - self.winner]
-            held += f": {'fewer' if fewer else 'more'} cards win"
-        return f"{who} at the round limit of {self.rounds} rounds ({held})"
+
+def ended(ending: int, winner: int) -> tuple[Reason, int | None]:
+    """The compiled rules' ending code and winner (0, 1 or TIE) in the one vocabulary:
+    the Reason, and the winner with None for a draw."""
+    return ENDING_REASONS[ending], None if winner == TIE else winner
+
+
+def war_outcome(
+    ending: int, winner: int, account: WarAccount, counts: tuple[int, int] | None = None
+) -> Outcome:
+    """The Outcome of a game the compiled rules ended (codes as :func:`ended` takes them).
+    ``counts``, the cards each holds, are its scores (counted from the stacks if known)."""
+    if counts is None and account.stacks is not None:
+        counts = len(account.stacks[0]), len(account.stacks[1])
+    reason, who = ended(ending, winner)
+    return Outcome(who, reason, counts, account=account)
+
+
+def describe(outcome: Outcome) -> str:
+    """One line saying who won a game of War and why, the players named as on screen."""
+    account: WarAccount = outcome.account
+    rounds, winner = account.rounds, outcome.winner
+    plural = "" if rounds == 1 else "s"
+    if outcome.reason is Reason.ABORTED:
+        return f"no winner: the game was aborted after {rounds} round{plural}"
+    if outcome.reason is Reason.CYCLE:
+        return f"no winner: the game cycles (stacks repeat after {rounds} round{plural})"
+    who = "a tie" if winner is None else f"{player_name(winner)} wins"
+    if outcome.reason is Reason.OUT_OF_CARDS:
+        why = (
+            "both out of cards" if winner is None else f"{player_name(1 - winner)} is out of cards"
+        )
+        return f"{who}: {why}, after {rounds} round{plural}"
+    counts = outcome.scores
+    if counts is None:
+        return f"{who} at the round limit of {rounds} rounds"
+    held = f"{player_name(0)} holds {counts[0]} cards, {player_name(1)} {counts[1]}"
+    if winner is not None:
+        fewer = counts[winner] < counts[1 - winner]
+        held += f": {'fewer' if fewer else 'more'} cards win"
+    return f"{who} at the round limit of {rounds} rounds ({held})"

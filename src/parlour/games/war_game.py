@@ -30,15 +30,17 @@ from parlour.core import BadPosition, Game, IllegalMove, State, parse_whole, reg
 from parlour.games import war_kernel as kernel
 from parlour.games.war import (
     CYCLE,
+    ENDING_REASONS,
     ENDINGS,
-    OPTIONS,
     OUT_OF_CARDS,
     ROUND_LIMIT,
     SHUFFLED,
     TIE,
+    Stacks,
     WarRules,
     card_name,
     deal,
+    ended,
     long_game_winner,
     new_rng,
     parse_card,
@@ -46,16 +48,19 @@ from parlour.games.war import (
     player_name,
     spell_deck,
 )
+from parlour.games.war_options import OPTIONS
+from parlour.outcome import Reason
 
 ROUND = "round"
 """War's one move: play the next round."""
 MAX_COUNT = 10**12  # rounds, battles or wars a position may have counted
 _HEX = re.compile(r"[0-9a-f]{1,16}")
-Stacks = tuple[tuple[int, ...], tuple[int, ...]]
+Result = tuple[Reason, int | None]
+"""How a state ended: War's Reason and the winner (None for a draw)."""
 
 
 class WarGame(Game):
-    """War's rule set (its options are :data:`parlour.games.war.OPTIONS`)."""
+    """War's rule set (its options are :data:`parlour.games.war_options.OPTIONS`)."""
 
     OPTIONS = OPTIONS
 
@@ -125,7 +130,7 @@ def _parse_generator(text: str) -> int:
     return int(text, 16)
 
 
-def _parse_end(text: str) -> tuple[int, int] | None:
+def _parse_end(text: str) -> Result | None:
     """``-``, or ``ENDING:WINNER`` (``-`` for no winner)."""
     if text == "-":
         return None
@@ -135,7 +140,7 @@ def _parse_end(text: str) -> tuple[int, int] | None:
             "the end must be -, or an ending and a winner like cycle:- or out_of_cards:0, "
             f"not {shown(text)}"
         )
-    return ENDINGS.index(ending), TIE if winner == "-" else int(winner)
+    return ENDING_REASONS[ENDINGS.index(ending)], None if winner == "-" else int(winner)
 
 
 class WarState(State):
@@ -150,7 +155,7 @@ class WarState(State):
         stacks: Stacks,
         counters: tuple[int, int, int],
         generator: int,
-        result: tuple[int, int] | None,
+        result: Result | None,
         seen: frozenset[Stacks] = frozenset(),
     ) -> None:
         self.game = game
@@ -191,17 +196,17 @@ class WarState(State):
         result = self._ending(winner, stacks, counters[0])
         return WarState(self.game, stacks, counters, int(rng[0]), result, self.seen)
 
-    def _ending(self, winner: int, stacks: Stacks, rounds: int) -> tuple[int, int] | None:
+    def _ending(self, winner: int, stacks: Stacks, rounds: int) -> Result | None:
         """How the game ends after a round, in the kernel's order: out of cards, the round
         limit, a cycle; None while it goes on."""
         rules = self.game.rules
         if winner != kernel.GOING:
-            return OUT_OF_CARDS, winner
+            return ended(OUT_OF_CARDS, winner)
         if rules.limit and rounds >= rules.limit:
             counts = len(stacks[0]), len(stacks[1])
-            return ROUND_LIMIT, int(long_game_winner(*counts, rules.more_wins))
+            return ended(ROUND_LIMIT, int(long_game_winner(*counts, rules.more_wins)))
         if stacks in self.seen:
-            return CYCLE, TIE
+            return ended(CYCLE, TIE)
         return None
 
     @property
@@ -210,9 +215,12 @@ class WarState(State):
 
     @property
     def winner(self) -> int | None:
-        if self.result is None or self.result[1] == TIE:
-            return None
-        return self.result[1]
+        return None if self.result is None else self.result[1]
+
+    @property
+    def end_reason(self) -> Reason:
+        """Out of cards, the round limit or a cycle, as the Dealer and the kernel say."""
+        return super().end_reason if self.result is None else self.result[0]
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -232,8 +240,8 @@ class WarState(State):
         if self.result is None:
             end = "-"
         else:
-            ending, winner = self.result
-            end = f"{ENDINGS[ending]}:{'-' if winner == TIE else winner}"
+            reason, winner = self.result
+            end = f"{ENDINGS[ENDING_REASONS.index(reason)]}:{'-' if winner is None else winner}"
         return f"{stacks} {counters} {self.generator:x} {end}"
 
     def move_name(self, move: Any) -> str:

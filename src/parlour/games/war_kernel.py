@@ -36,7 +36,7 @@ from parlour.games.war import (
     ROUND_LIMIT,
     SHUFFLED,
     TIE,
-    Outcome,
+    WarAccount,
     WarRules,
     cards_to_put,
     compare,
@@ -45,7 +45,9 @@ from parlour.games.war import (
     pick_up,
     rng_start,
     shuffle,
+    war_outcome,
 )
+from parlour.outcome import Outcome
 
 HEAD, COUNT, ROUNDS, BATTLES, WARS, SIZE, RING = 0, 2, 4, 5, 6, 7, 8
 GOING = -2  # advance's answer when the game goes on (else: the winner, or TIE)
@@ -370,14 +372,9 @@ def play_one(rules: WarRules, index: int = 0) -> Outcome:
         position,
         *rest,
     )
-    return Outcome(
-        int(winner),
-        int(ending),
-        int(position[ROUNDS]),
-        int(position[BATTLES]),
-        int(position[WARS]),
-        stacks=stacks_of(position),
-    )
+    rounds, battles, wars = (int(position[n]) for n in (ROUNDS, BATTLES, WARS))
+    account = WarAccount(rounds, battles, wars, stacks_of(position))
+    return war_outcome(int(ending), int(winner), account)
 
 
 def play_position(

@@ -1,8 +1,9 @@
 """Whoever answers ``Play``: people at the terminal, the computer's levels, a random mover.
 
 ``machines``: ComputerPlayer(level), RandomPlayer(seed).  ``terminal``: TerminalPlayer
-(screen and keyboard) and ``play_in_terminal``.  ``specs``: the ``--players`` specs.
-Screens of the games at the terminal: ``sowing_screen``.
+(screen and keyboard), ``play_in_terminal`` and ``BoardScreen``, the base of the board
+games' screens: ``sowing_screen``, ``ayo_screen``, ``gomoku_screen``.  ``war_screen``:
+War's table, an observer of the Dealer.  ``specs``: the ``--players`` specs.
 """
 
 from parlour.players.machines import ComputerPlayer, RandomPlayer

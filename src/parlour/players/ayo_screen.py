@@ -11,19 +11,13 @@ from collections.abc import Sequence
 from parlour.actors import Moved, Outcome, View
 from parlour.core import State
 from parlour.games.ayo import AyoReport, AyoState, Capture
-from parlour.players.terminal import Seat, act, final_words
-
-SEPARATOR = "-" * 52
+from parlour.players.terminal import BoardScreen, Seat, act, final_words
 
 
-def board(state: State, seats: Sequence[Seat]) -> str:
-    """The seed's board, its players called as on the rest of the screen ("You to move",
-    "Computer captured 8"); the row labels P1 and P2 stay, to keep the columns."""
-    return re.sub(r"Player ([12])", lambda m: seats[int(m.group(1)) - 1].name, state.render())
-
-
-class AyoScreen:
+class AyoScreen(BoardScreen):
     """The texts of ``parlour play ayo``; the Screen of Ayo."""
+
+    width = 52
 
     def opening(self, start: State, seats: Sequence[Seat]) -> str:
         assert isinstance(start, AyoState)
@@ -37,21 +31,21 @@ class AyoScreen:
             f"{act(seats[start.starter].name, 'starts', 'start')} the first round.\n"
         )
 
-    def turn(self, view: View, seats: Sequence[Seat]) -> str:
-        return f"\n{SEPARATOR}\n\n{board(view.state, seats)}\n\n"
+    def board(self, state: State, seats: Sequence[Seat]) -> str:
+        """The seed's board, its players called as on the rest of the screen ("You to
+        move", "Computer captured 8"); the row labels P1 and P2 stay, to keep the columns."""
+        return re.sub(r"Player ([12])", lambda m: seats[int(m.group(1)) - 1].name, state.render())
 
-    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
-        name = seats[view.state.to_move].name
-        who = "" if name == "You" else f"{name}: "
+    def question(self, view: View) -> str:
         houses = ", ".join(view.state.move_name(m) for m in view.legal_moves)
-        return f"{who}{view.turn}. Choose a house ({houses})-> "
+        return f"Choose a house ({houses})"
 
     def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
         report: AyoReport = event.account
         after = event.after
         assert isinstance(after, AyoState)
         names = [seat.name for seat in seats]
-        lines = [] if seats[event.player].human else [f"\n{SEPARATOR}\n"]
+        lines = [] if seats[event.player].human else [f"\n{self.separator}\n"]
         lines.append(f"{act(names[event.player], 'sows', 'sow')} house {report.house}.\n")
         if report.relays:
             (house, tokens), *more = report.relays
@@ -78,16 +72,16 @@ class AyoScreen:
             not after.is_over and seats[after.to_move].human and after.to_move != event.player
         )
         if not shown_next:
-            lines.append(f"\n{board(after, seats)}\n")
+            lines.append(f"\n{self.board(after, seats)}\n")
         return "".join(lines)
 
-    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
-        names = [seat.name for seat in seats]
+    def ending(self, outcome: Outcome, names: Sequence[str]) -> str:
+        assert outcome.scores is not None  # a Referee's outcome has them
         score = (
             f"{act(names[0], 'holds', 'hold')} {outcome.scores[0]} tokens, "
             f"{names[1]} {outcome.scores[1]}."
         )
-        return f"\n{SEPARATOR}\n\n{final_words(outcome, names, 'The game is over.', score)}\n"
+        return final_words(outcome, names, "The game is over.", score)
 
 
 def _capture(capture: Capture, names: Sequence[str], sower: int) -> str:

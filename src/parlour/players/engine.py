@@ -28,11 +28,12 @@ from typing import IO, Any
 import psutil
 
 from parlour.actors import Actor, GameOver, Illegal, Move, Moved, Play, TakenBack
-from parlour.actors.messages import Forfeit, Reason, View
+from parlour.actors.messages import Forfeit, View
 from parlour.actors.runtime import Piped, Reply
 from parlour.core import IllegalMove, shown
 from parlour.games.gomoku import EMPTY, GomokuState, Point
 from parlour.gomocup import EXACT_FIVE, OWN, THEIRS, ProtocolError, parse_point, point_text
+from parlour.outcome import Reason
 
 TOLERANCE = 1.0
 """Seconds an engine may take over the turn's limit before it loses on time (a process's

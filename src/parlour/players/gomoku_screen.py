@@ -12,13 +12,12 @@ from collections.abc import Sequence
 
 from parlour.actors import Moved, Outcome, Reason, View
 from parlour.core import State
-from parlour.players.terminal import Seat, act, final_words
+from parlour.players.terminal import BoardScreen, Seat, act, final_words
 
-SEPARATOR = "-" * 43
 STONES = ("X", "0")
 
 
-class GomokuScreen:
+class GomokuScreen(BoardScreen):
     """The texts of ``parlour play gomoku``: a Screen of the terminal player."""
 
     def opening(self, start: State, seats: Sequence[Seat]) -> str:
@@ -31,15 +30,10 @@ class GomokuScreen:
             "like H8.\n"
         )
 
-    def turn(self, view: View, seats: Sequence[Seat]) -> str:
-        return f"\n{SEPARATOR}\n\n{view.state.render()}\n\n"
-
-    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
+    def question(self, view: View) -> str:
         state = view.state
-        name = seats[state.to_move].name
-        who = "" if name == "You" else f"{name}: "
         last = state.move_name((0, int(state.game.options["size"]) - 1))
-        return f"{who}{view.turn}. Your move, {STONES[state.to_move]} (A1..{last})-> "
+        return f"Your move, {STONES[state.to_move]} (A1..{last})"
 
     def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
         """A program's move in words, and the board unless a person's turn or the end
@@ -53,13 +47,14 @@ class GomokuScreen:
             text += f"\n{after.render()}\n"
         return text
 
-    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
-        names = [seat.name for seat in seats]
-        board = f"\n{SEPARATOR}\n\n{outcome.final.render()}\n\n"
+    def ending(self, outcome: Outcome, names: Sequence[str]) -> str:
+        """The final board, then who won: the five, a full board, or how else it ended."""
+        assert outcome.final is not None  # a Referee's outcome has it
+        board = f"{outcome.final.render()}\n\n"
         if outcome.reason is not Reason.RULES:
-            return f"{board}{final_words(outcome, names, '', '')}\n"
+            return board + final_words(outcome, names, "", "")
         if outcome.winner is None:
-            return f"{board}The board is full: it is a draw.\n"
+            return f"{board}The board is full: it is a draw."
         winner = names[outcome.winner]
         five = f"five in a row for {STONES[outcome.winner]}"
-        return f"{board}{'You win' if winner == 'You' else f'{winner} wins'}: {five}!\n"
+        return f"{board}{'You win' if winner == 'You' else f'{winner} wins'}: {five}!"

@@ -14,12 +14,10 @@ from collections.abc import Sequence
 from parlour.actors import Moved, Outcome, View
 from parlour.core import State
 from parlour.games.sowing import LETTERS, SowReport
-from parlour.players.terminal import Seat, final_words
-
-SEPARATOR = "-" * 43
+from parlour.players.terminal import BoardScreen, Seat, final_words
 
 
-class SowingScreen:
+class SowingScreen(BoardScreen):
     """The texts of seed 001 (see the module's docstring); the Screen of the sowing games."""
 
     def opening(self, start: State, seats: Sequence[Seat]) -> str:
@@ -39,17 +37,17 @@ class SowingScreen:
             )
         return f"Welcome to the game of {title}, {against}.  {rows}\n"
 
-    def turn(self, view: View, seats: Sequence[Seat]) -> str:
-        return f"\n{SEPARATOR}\n\n{view.state.render()}\n\n"
-
     def prompt(self, view: View, seats: Sequence[Seat]) -> str:
+        """The seed's prompt, or after an extra turn its "You get another move ->"."""
+        if not view.again:
+            return super().prompt(view, seats)
         name = seats[view.state.to_move].name
-        if view.again:
-            who = "You get" if name == "You" else f"{name} gets"
-            return f"\n{who} another move -> "
-        who = "" if name == "You" else f"{name}: "
+        who = "You get" if name == "You" else f"{name} gets"
+        return f"\n{who} another move -> "
+
+    def question(self, view: View) -> str:
         last = LETTERS[int(view.state.game.options["pits"]) - 1]
-        return f"{who}{view.turn}. Select a move (A..{last})-> "
+        return f"Select a move (A..{last})"
 
     def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
         report: SowReport = event.account
@@ -57,7 +55,7 @@ class SowingScreen:
         lines = []
         if not seat.human:
             if not event.again:
-                lines.append(f"\n{SEPARATOR}\n")
+                lines.append(f"\n{self.separator}\n")
             lines.append(f"{seat.name} chooses {event.name}\n")
         lines.append(f"\n{report.sown.render()}\n")
         if report.capture_column is not None:
@@ -73,10 +71,10 @@ class SowingScreen:
             lines.append(f"\n{seat.name} gets another move.\n")
         return "".join(lines)
 
-    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
-        names = [seat.name for seat in seats]
+    def ending(self, outcome: Outcome, names: Sequence[str]) -> str:
+        assert outcome.scores is not None  # a Referee's outcome has them
         score = f"{names[0]} {outcome.scores[0]}, {names[1]} {outcome.scores[1]}."
-        return f"\n{SEPARATOR}\n\n{final_words(outcome, names, 'Final score:', score)}\n"
+        return final_words(outcome, names, "Final score:", score)
 
 
 def _row(player: int) -> str:

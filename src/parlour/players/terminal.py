@@ -20,11 +20,12 @@ import queue
 import sys
 import textwrap
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TextIO
+from typing import Any, ClassVar, Protocol, TextIO
 
 from parlour.actors import (
     Actor,
@@ -96,6 +97,55 @@ class Screen(Protocol):
 
     def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
         """The end: the outcome in words."""
+
+
+class BoardScreen(ABC):
+    """What the screens of the board games share: a separator line where a turn or the
+    end begins, the board at a person's turn, the turn line of the prompt ("Computer: 3.
+    Choose ...-> ", the number counting that player's turns) and the frame of the end.
+
+    A game's screen says how long its separator is (``width``) and writes its opening,
+    its moves, its question (:meth:`question`) and its ending (:meth:`ending`); it draws
+    its board by :meth:`board` where ``render`` is not the screen's picture.
+    """
+
+    width: ClassVar[int] = 43
+
+    @property
+    def separator(self) -> str:
+        return "-" * self.width
+
+    @abstractmethod
+    def opening(self, start: State, seats: Sequence[Seat]) -> str:
+        """The welcome, before anything is played."""
+
+    @abstractmethod
+    def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
+        """Everything a move shows."""
+
+    @abstractmethod
+    def question(self, view: View) -> str:
+        """What the prompt asks for, after the turn line ("Select a move (A..F)")."""
+
+    @abstractmethod
+    def ending(self, outcome: Outcome, names: Sequence[str]) -> str:
+        """The end in words, the players called ``names``."""
+
+    def board(self, state: State, seats: Sequence[Seat]) -> str:
+        """The board as the screen shows it."""
+        return state.render()
+
+    def turn(self, view: View, seats: Sequence[Seat]) -> str:
+        return f"\n{self.separator}\n\n{self.board(view.state, seats)}\n\n"
+
+    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
+        name = seats[view.state.to_move].name
+        who = "" if name == "You" else f"{name}: "
+        return f"{who}{view.turn}. {self.question(view)}-> "
+
+    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
+        ending = self.ending(outcome, [seat.name for seat in seats])
+        return f"\n{self.separator}\n\n{ending}\n"
 
 
 def act(name: str, third: str, second: str) -> str:

@@ -10,7 +10,8 @@ import asyncio
 import sys
 from typing import Any, TextIO
 
-from parlour.actors.dealer import Dealt, Finished, TookTable, Turned
+from parlour.actors.dealer import Dealt, TookTable, Turned
+from parlour.actors.messages import GameOver
 from parlour.actors.runtime import Actor
 from parlour.games.war import card_name, player_name
 from parlour.players.terminal import LineSource
@@ -51,7 +52,7 @@ class WarScreen(Actor):
                     f"  (stacks {self._counts[0]} : {self._counts[1]})"
                 )
                 await self._pause()
-            case Finished():
+            case GameOver():
                 self._echo("")
                 self.stop("finished")
 

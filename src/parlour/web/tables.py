@@ -45,7 +45,7 @@ from parlour.actors import (
     spawn,
 )
 from parlour.actors.ayo import stoned_notices
-from parlour.actors.dealer import Dealer, Finished
+from parlour.actors.dealer import Dealer
 from parlour.actors.dealer import Player as WarPlayer
 from parlour.actors.runtime import Reply, in_thread
 from parlour.core import Game, IllegalMove, State
@@ -421,7 +421,7 @@ class TurnTable(Table):
                 del self.moves[event.moves :]
                 self.publish(views.taken_back(event))
             case GameOver(outcome):
-                self.state = outcome.final
+                self.state = outcome.final or self.state
                 self._stop()
                 self._ended(views.outcome(outcome, self.names))
 
@@ -471,7 +471,7 @@ class WarTable(Table):
         self.dealer.tell(Abort(why))
 
     def _hear(self, message: Any) -> None:
-        if isinstance(message, Finished):
+        if isinstance(message, GameOver):
             for ref in (self.dealer, self._listener):
                 ref.stop()
             self._ended(views.war_outcome(message.outcome))

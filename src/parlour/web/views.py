@@ -124,15 +124,17 @@ def taken_back(event: TakenBack) -> Json:
 
 def outcome(result: Outcome, names: tuple[str, str]) -> Json:
     """The end of a turn-based game in words: who won and why."""
+    final, scores = result.final, result.scores
+    assert final is not None and scores is not None  # a Referee's outcome has both
     if result.forfeit is not None:
         how = f"{names[result.forfeit]} {result.detail}"
     elif result.reason is Reason.ABORTED:
         how = f"aborted: {result.detail}"
-    elif result.final.game.name == "gomoku":
+    elif final.game.name == "gomoku":
         how = "by the rules"
     else:  # the sowing games and Ayo: the seeds (tokens) each took
         order = (1, 0) if result.winner == 1 else (0, 1)
-        how = "{} to {}, by the rules".format(*(result.scores[seat] for seat in order))
+        how = "{} to {}, by the rules".format(*(scores[seat] for seat in order))
     if result.winner is None:
         words = f"A draw ({how})." if result.reason is not Reason.ABORTED else f"No winner: {how}."
     else:
@@ -142,7 +144,7 @@ def outcome(result: Outcome, names: tuple[str, str]) -> Json:
         "reason": result.reason.value,
         "forfeit": result.forfeit,
         "detail": result.detail,
-        "scores": list(result.scores),
+        "scores": list(scores),
         "words": words,
     }
 
@@ -165,15 +167,16 @@ def war_event(event: Any) -> Json | None:
     return None
 
 
-def war_outcome(result: war.Outcome) -> Json:
-    winner = None if result.winner == war.TIE else result.winner
+def war_outcome(result: Outcome) -> Json:
+    """The end of a game of War: who won, why, how long it lasted, and in words."""
+    account: war.WarAccount = result.account
     return {
-        "winner": winner,
-        "reason": (*war.ENDINGS, "aborted")[result.ending],
-        "rounds": result.rounds,
-        "battles": result.battles,
-        "wars": result.wars,
-        "words": _sentence(result.describe()),
+        "winner": result.winner,
+        "reason": result.reason.value,
+        "rounds": account.rounds,
+        "battles": account.battles,
+        "wars": account.wars,
+        "words": _sentence(war.describe(result)),
     }
 
 
