@@ -27,6 +27,7 @@ from parlour.search.gomoku.board import (
 )
 from parlour.search.gomoku.driver import _table
 from parlour.search.gomoku.evaluation import MOVER_WEIGHT, candidates, gains, windows_value
+from parlour.search.gomoku.levels import THREAT_NODES, THREAT_SECONDS, threat_nodes
 from parlour.search.gomoku.shapes import fullest_windows, shape, three_defences
 from parlour.search.table import Table, new_table, store
 
@@ -269,6 +270,16 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
         found.append((int(scores.max()), int(stats[NODES])))
     (small_value, small_nodes), (value, nodes) = found
     assert value == small_value and nodes < small_nodes
+
+
+def test_a_longer_move_gives_its_threat_searches_more_nodes() -> None:
+    """A short move's threat searches get the floor, a longer one's grow with its time, so
+    that they do not stop for want of nodes with time to spare; each level gets at least
+    as many as the one below."""
+    assert threat_nodes(THREAT_SECONDS / 10) == threat_nodes(THREAT_SECONDS) == THREAT_NODES
+    assert threat_nodes(4 * THREAT_SECONDS) == 4 * THREAT_NODES
+    budgets = [threat_nodes(LEVELS[level].seconds) for level in sorted(LEVELS)]
+    assert budgets == sorted(budgets) and budgets[-1] > budgets[0]
 
 
 def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:

@@ -34,10 +34,8 @@ from parlour.search.gomoku.levels import (
     MAX_LEVEL,
     TABLE_BITS,
     THREATS_SHARE,
-    VCF_NODE_LIMIT,
-    VCT_DEFENCE_NODES,
-    VCT_NODE_LIMIT,
     Level,
+    threat_nodes,
 )
 from parlour.search.gomoku.threats import threat_search
 from parlour.search.table import Table, new_table
@@ -84,7 +82,8 @@ class _Search:
         self.stop = stop.attach(np.zeros(1, dtype=np.uint8))
         self.threats_stop = stop.attach(np.zeros(1, dtype=np.uint8))  # the threats' share
         self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
-        self.seconds = seconds
+        self.seconds = seconds or (level.seconds if level else 0.0)
+        self.threat_nodes = threat_nodes(self.seconds)
         self.tables = tables
         self.started = time.perf_counter()
 
@@ -124,10 +123,9 @@ class _Search:
         level = self.level
         if level is None:
             return self.report(greedy(self.board, self.near, self.stone), "search")
-        seconds = self.seconds or level.seconds
         timers = [
-            threading.Timer(seconds, self.stop.fill, (1,)),
-            threading.Timer(seconds * THREATS_SHARE, self.threats_stop.fill, (1,)),
+            threading.Timer(self.seconds, self.stop.fill, (1,)),
+            threading.Timer(self.seconds * THREATS_SHARE, self.threats_stop.fill, (1,)),
         ]
         for timer in timers:
             timer.start()
@@ -137,20 +135,18 @@ class _Search:
             for timer in timers:
                 timer.cancel()
 
-    def _threats(
-        self, stone: int, depth: int, hint: int = -1, vct_nodes: int = VCT_NODE_LIMIT
-    ) -> tuple[int, str]:
+    def _threats(self, stone: int, depth: int, hint: int = -1, share: float = 1) -> tuple[int, str]:
         """The first move of a VCF of ``stone`` from the working board, else of a VCT (of
-        at most half as many threats, shortest first, within ``vct_nodes``), trying
-        ``hint`` first, and which it is; -1 if neither is found in the threat searches'
-        share of time."""
+        at most half as many threats, shortest first, within ``share`` of a threat
+        search's node budget), trying ``hint`` first, and which it is; -1 if neither is
+        found in the threat searches' share of time."""
         work, stats, key = self.threat_work, self.stats, board_key(self.board)
         stats[HINT] = hint
-        limit = int(stats[VCF_NODES]) + VCF_NODE_LIMIT
+        limit = int(stats[VCF_NODES]) + self.threat_nodes
         found = threat_search(work, stone, False, limit, depth, -1, key)
         if found >= 0:
             return int(found), "vcf"
-        limit = int(stats[VCF_NODES]) + vct_nodes
+        limit = int(stats[VCF_NODES]) + int(self.threat_nodes * share)
         for threats in range(2, depth // 2 + 1):
             found = threat_search(work, stone, True, limit, threats, -1, key)
             if found >= 0 or stats[VCF_NODES] > limit:
@@ -160,7 +156,7 @@ class _Search:
     def _search(self, level: Level) -> Result:
         # our own VCT gets half the budget: a failed one would leave no time to see the
         # opponent's, which the defence needs
-        win, kind = self._threats(self.stone, level.vcf_depth, vct_nodes=VCT_NODE_LIMIT // 2)
+        win, kind = self._threats(self.stone, level.vcf_depth, share=0.5)
         if win >= 0:
             return self.report(win, kind, WIN)
         threat = self._threats(3 - self.stone, level.vcf_depth)[0]
@@ -176,7 +172,7 @@ class _Search:
         search's likeliest (twice its width), or, if none of those holds, from every point
         near the stones (a lone defence can lie further down: gomokubench won a game where
         only the 21st held).  A move that loses is usually shown so at once (the opponent's
-        ``threat`` tried first), one that holds costs a whole (smaller) node budget."""
+        ``threat`` tried first), one that holds costs a whole node budget."""
         held: list[int] = []
         moves = candidates(self.board, self.near, self.stone, self.n * self.n)
         for tried, q in enumerate(moves):
@@ -199,7 +195,7 @@ class _Search:
         blocks = five_points_near(self.board, q, self.stone, self.exact, points)
         if blocks:
             place(self.board, self.near, points[0], 3 - self.stone)
-        loses = self._threats(3 - self.stone, depth, threat, VCT_DEFENCE_NODES)[0] >= 0
+        loses = self._threats(3 - self.stone, depth, threat)[0] >= 0
         if blocks:
             place(self.board, self.near, points[0], EMPTY)
         place(self.board, self.near, q, EMPTY)
