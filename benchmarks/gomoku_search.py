@@ -23,6 +23,9 @@ import numpy as np
 import parlour
 from parlour.games.gomoku import GomokuState
 from parlour.search import gomoku
+from parlour.search.gomoku.alphabeta import search_root
+from parlour.search.gomoku.board import NODES, Work, five_points, nearness
+from parlour.search.gomoku.evaluation import candidates
 from parlour.search.table import Table, new_table
 from record import arguments, record
 
@@ -56,21 +59,20 @@ def self_play_positions(games: int, seed: int = 5) -> list[GomokuState]:
 def deepen(state: GomokuState, depth: int, table: Table) -> tuple[int, int]:
     """The main search's iterative deepening to ``depth``: the best value and the nodes."""
     board, stone = state.board.copy(), state.to_move + 1
-    near = gomoku.nearness(board)
-    moves = gomoku.candidates(board, near, stone, WIDTH)
+    near = nearness(board)
+    moves = candidates(board, near, stone, WIDTH)
     stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    work = Work(board, near, False, stop, stats, *table)
     scores = np.zeros(0, dtype=np.int64)
     for d in range(1, depth + 1):
-        scores = gomoku.search_root(board, near, stone, moves, d, False, WIDTH, stop, stats, *table)
+        scores = search_root(work, stone, moves, d, WIDTH)
         moves = moves[np.argsort(-scores, kind="stable")]
-    return int(scores.max()), int(stats[gomoku.NODES])
+    return int(scores.max()), int(stats[NODES])
 
 
 def main_search(positions: list[GomokuState], depth: int) -> dict[str, object]:
     quiet = [
-        s
-        for s in positions
-        if not any(len(gomoku.five_points(s.board, stone, False)) for stone in (1, 2))
+        s for s in positions if not any(len(five_points(s.board, stone, False)) for stone in (1, 2))
     ]
     results = {}
     for bits in (1, TABLE_BITS):

@@ -14,29 +14,21 @@ from hypothesis import strategies as st
 import parlour
 from parlour.games.gomoku import GomokuGame, GomokuState
 from parlour.search import SearchResult, Stop
-from parlour.search.gomoku import (
-    LEVELS,
-    MAX_LEVEL,
-    MOVER_WEIGHT,
+from parlour.search.gomoku import LEVELS, MAX_LEVEL, Tables, Thinker, find_threat, search
+from parlour.search.gomoku.alphabeta import search_root
+from parlour.search.gomoku.board import (
     NODES,
     WIN,
-    Tables,
-    Thinker,
-    _table,
+    Work,
     board_key,
-    candidates,
-    find_threat,
     five_points_near,
-    fullest_windows,
-    gains,
     nearness,
-    search,
-    search_root,
-    shape,
     stone_key,
-    three_defences,
-    windows_value,
 )
+from parlour.search.gomoku.driver import _table
+from parlour.search.gomoku.evaluation import MOVER_WEIGHT, candidates, gains, windows_value
+from parlour.search.gomoku.levels import THREAT_NODES, THREAT_SECONDS, threat_nodes
+from parlour.search.gomoku.shapes import fullest_windows, shape, three_defences
 from parlour.search.table import Table, new_table, store
 
 VCF_POSITIONS = [
@@ -272,11 +264,22 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
         moves = candidates(board, near, stone, 10)
         stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
         for depth in range(1, 5):
-            scores = search_root(board, near, stone, moves, depth, False, 10, stop, stats, *table)
+            work = Work(board, near, False, stop, stats, *table)
+            scores = search_root(work, stone, moves, depth, 10)
             moves = moves[np.argsort(-scores, kind="stable")]
         found.append((int(scores.max()), int(stats[NODES])))
     (small_value, small_nodes), (value, nodes) = found
     assert value == small_value and nodes < small_nodes
+
+
+def test_a_longer_move_gives_its_threat_searches_more_nodes() -> None:
+    """A short move's threat searches get the floor, a longer one's grow with its time, so
+    that they do not stop for want of nodes with time to spare; each level gets at least
+    as many as the one below."""
+    assert threat_nodes(THREAT_SECONDS / 10) == threat_nodes(THREAT_SECONDS) == THREAT_NODES
+    assert threat_nodes(4 * THREAT_SECONDS) == 4 * THREAT_NODES
+    budgets = [threat_nodes(LEVELS[level].seconds) for level in sorted(LEVELS)]
+    assert budgets == sorted(budgets) and budgets[-1] > budgets[0]
 
 
 def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:
@@ -435,7 +438,7 @@ def test_a_quiet_move_is_worth_the_horizon_value_after_it(state: GomokuState, pi
     stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
     moves = np.array([point], dtype=np.int64)
     near, table = nearness(board), new_table(4)
-    score = search_root(board, near, stone, moves, 1, False, 10, stop, stats, *table)[0]
+    score = search_root(Work(board, near, False, stop, stats, *table), stone, moves, 1, 10)[0]
     opponent = MOVER_WEIGHT * windows_value(after, 3 - stone) - windows_value(after, stone)
     assert score == -opponent
 

@@ -1,0 +1,53 @@
+"""The computer opponent of five in a row: levels 1 to 6.
+
+Level 1 is greedy: it plays the move after which the seed's ``sequences`` count is best for
+it (its windows weighed against the opponent's).  Higher levels search:
+
+1. an immediate five is played and an opponent's five point is blocked, always;
+2. a VCF (victory by continuous fours: a chain of fours, each of which the opponent must
+   answer on its one empty point, ending in a five or in two five points at once) is looked
+   for, then a VCT (continuous threats: threes too, each answered on any of its defence
+   points or by a four of the defender's first), and the first move of one played;
+3. the opponent's VCF or VCT is looked for as if it moved now; if it has one, the first
+   few moves (best-looking first) after which it has none are the ones searched;
+4. alpha-beta with iterative deepening (principal variation search: moves after the first
+   tried on a null window) over the best-looking moves near the stones, where
+   a node with a five point to answer has only that move (it costs no depth), a node
+   whose opponent just made a three has only its answers (the three's points or fours of
+   its own; at the horizon too, where the three would be missed), and leaves are valued
+   by the windows of five each side can still fill, weighed by how full, the side to
+   move's twice.
+
+One transposition table (``parlour.search.table``, keyed by the XOR of a hash of each
+stone) serves the main search (values and best moves) and the threat searches (wins and
+failures of each attacker's position), so that what one check proved the next reuses; a
+thread keeps it from move to move.
+
+Everything below the driver is numba code running on a copy of the rules' board array with
+the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a timer
+stops it by setting ``stop[0]``.  A point is one int, ``row * N + col``.
+
+The modules: ``board`` (the working board, keys, five points), ``evaluation`` (windows'
+values, candidate moves, level 1), ``shapes`` (fours, threes and their answers),
+``threats`` (VCF and VCT), ``alphabeta`` (the principal variation search), ``levels``
+and ``driver`` (the move's search on a clock, the thinker).
+"""
+
+from __future__ import annotations
+
+from parlour.search.gomoku.driver import Result, Tables, Thinker, analyze, search, warm_up
+from parlour.search.gomoku.levels import LEVELS, MAX_LEVEL, Level
+from parlour.search.gomoku.threats import find_threat
+
+__all__ = [
+    "LEVELS",
+    "MAX_LEVEL",
+    "Level",
+    "Result",
+    "Tables",
+    "Thinker",
+    "analyze",
+    "find_threat",
+    "search",
+    "warm_up",
+]

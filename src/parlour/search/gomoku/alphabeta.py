@@ -1,0 +1,160 @@
+"""Alpha-beta: principal variation search over the best-looking moves near the stones."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from parlour.games.gomoku import EMPTY
+from parlour.search.gomoku.board import (
+    GENERATION,
+    INT,
+    MAX_PLY,
+    NODES,
+    WIN,
+    WORK,
+    Work,
+    board_key,
+    five_points_near,
+    place,
+    stone_key,
+)
+from parlour.search.gomoku.evaluation import candidates, child_values, horizon_value, windows_value
+from parlour.search.gomoku.shapes import answers, three_defences
+from parlour.search.table import probe, store
+
+
+@njit(cache=True, nogil=True)
+def to_table(score: int, ply: int) -> int:
+    """A node's score as the table keeps it: a win counted from the node, not the root."""
+    if abs(score) < WIN - MAX_PLY:
+        return score
+    return score + ply if score > 0 else score - ply
+
+
+@njit(cache=True, nogil=True)
+def from_table(score: int, ply: int) -> int:
+    """``to_table`` undone: a win counted from the root again."""
+    return to_table(score, -ply)
+
+
+@njit(INT(WORK, INT, INT, INT, INT, INT, INT, INT, INT, INT, types.uint64), cache=True, nogil=True)
+def negamax(
+    work: Work,
+    width: int,
+    stone: int,
+    value: int,
+    own: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    last: int,
+    key: np.uint64,
+) -> int:
+    """The value for ``stone`` (to move) of the position, whose windows' value for it is
+    ``value`` (its own windows alone: ``own``) and whose table key is ``key``, after the
+    opponent's move ``last``.
+
+    Neither side has a five point but those ``last`` made: the root answers every five
+    point it finds, and each node answers the opponent's at once (a single one is the only
+    move, two or more are lost), so a side never comes to move with a five point of its
+    own.  That is why only the lines through ``last`` are looked at.  Moves after the
+    first are tried with a null window first (principal variation search), the table's
+    move first of all.  ``width`` moves at most are searched at a node.
+    """
+    board, near, exact, stop, stats, tt_keys, tt_data = work
+    stats[NODES] += 1
+    if stop[0]:
+        return 0
+    points = np.empty(8, dtype=np.int64)
+    threats = five_points_near(board, last, 3 - stone, exact, points)
+    if threats >= 2:
+        return -(WIN - ply - 1)
+    defences = 0
+    if threats == 1:
+        depth += 1  # the only move, so it costs no depth
+    elif ply >= MAX_PLY:
+        return horizon_value(value, own)
+    else:
+        defences = three_defences(board, last, 3 - stone, exact, points)
+        if defences:  # answered even at the horizon, where the three would be missed
+            depth = max(depth, 1)
+        elif depth <= 0:
+            return horizon_value(value, own)
+    window = (to_table(alpha, ply), to_table(beta, ply))
+    known, settled, stored = probe(tt_keys, tt_data, key, depth, *window, False)
+    if settled:
+        return from_table(stored, ply)
+    if threats == 1:
+        moves = points[:1].copy()
+    else:
+        if defences:
+            moves = answers(board, near, stone, points[:defences], width)
+        else:
+            moves = candidates(board, near, stone, width)
+        if moves.shape[0] == 0:
+            return 0  # the board is full: a draw
+        for i in range(1, moves.shape[0]):  # the table's move first
+            if moves[i] == known:
+                moves[1 : i + 1] = moves[:i].copy()
+                moves[0] = known
+                break
+    alpha_in = alpha
+    best = -WIN - 1
+    best_move = moves[0]
+    for i in range(moves.shape[0]):
+        q = moves[i]
+        child, child_own = child_values(board, q, stone, value, own)
+        place(board, near, q, stone)
+        child_key = key ^ stone_key(q, stone)
+        # after the first move, a null window: does q beat the best so far?  Only if it
+        # does, inside (alpha, beta), is it searched again on the whole window
+        score = -negamax(
+            work, width, 3 - stone, child, child_own, depth - 1, -alpha - 1 if i else -beta,
+            -alpha, ply + 1, q, child_key,
+        )  # fmt: skip
+        if i and alpha < score < beta:
+            score = -negamax(
+                work, width, 3 - stone, child, child_own, depth - 1, -beta, -alpha, ply + 1, q,
+                child_key,
+            )  # fmt: skip
+        place(board, near, q, EMPTY)
+        if stop[0]:
+            return 0
+        if score > best:
+            best, best_move = score, q
+        if best > alpha:
+            alpha = best
+        if alpha >= beta:
+            break
+    window = (to_table(alpha_in, ply), to_table(beta, ply))
+    generation = stats[GENERATION]
+    store(tt_keys, tt_data, key, depth, to_table(best, ply), *window, best_move, False, generation)
+    return best
+
+
+@njit(INT[::1](WORK, INT, INT[::1], INT, INT), cache=True, nogil=True)
+def search_root(work: Work, stone: int, moves: np.ndarray, depth: int, width: int) -> np.ndarray:
+    """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
+    exactly and the others as bounds (a move no better than the best so far gets the best).
+    The position has no five point of either side."""
+    board, near, stop = work.board, work.near, work.stop
+    own = windows_value(board, stone)
+    value = own - windows_value(board, 3 - stone)
+    key = board_key(board)
+    scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
+    alpha = -WIN - 1
+    for i in range(moves.shape[0]):
+        q = moves[i]
+        child, child_own = child_values(board, q, stone, value, own)
+        place(board, near, q, stone)
+        scores[i] = -negamax(
+            work, width, 3 - stone, child, child_own, depth - 1, -WIN - 1, -alpha, 1, q,
+            key ^ stone_key(q, stone),
+        )  # fmt: skip
+        place(board, near, q, EMPTY)
+        if stop[0]:
+            break
+        alpha = max(alpha, scores[i])
+    return scores

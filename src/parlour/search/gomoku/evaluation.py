@@ -1,0 +1,143 @@
+"""How the searches value a position and order their moves: the windows of five each side
+can still fill, weighed by how full.  Level 1 (``greedy``) plays by them alone."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from parlour.games.gomoku import DC, DR, EMPTY, window_counts
+from parlour.search.gomoku.board import BOARD, INT, NEAR, place
+
+WEIGHT = np.array([0, 1, 10, 100, 1_000, 100_000], dtype=np.int64)
+"""The value of a window of five holding k of one side's stones and no other stone."""
+MOVER_WEIGHT = 2
+"""At the horizon the side to move's windows count twice: it moves first, so its threes
+become fours, and its fours fives, before the other side's can (it won more games against
+gomoku-terminal than 1, 1.5 or 3: benchmarks/results/gomoku_vs_peers.jsonl)."""
+THREAT = np.array([0, 1, 10, 100, 10_000, 1_000_000], dtype=np.int64)
+"""Level 1's weights for the opponent's windows after its move: a four-window of the side
+about to move is as good as a five."""
+
+
+@njit(cache=True, nogil=True)
+def gains(board: np.ndarray, point: int, stone: int) -> tuple[int, int, int]:
+    """How much a stone on the empty ``point`` changes its owner's windows' value minus
+    the other side's (its own windows grow, the other's windows through it die), for
+    ``stone`` and for the opponent, and the value of the other's windows it kills (what
+    the opponent's own windows lose).  One pass along each line: the nine points around
+    ``point`` and the five windows of five among them, counted as they slide."""
+    n = board.shape[0]
+    row, col = divmod(point, n)
+    mine_gain = 0
+    theirs_gain = 0
+    killed = 0
+    for d in range(4):
+        mine = 0
+        theirs = 0
+        off = 0  # points of the window off the board
+        for t in range(-4, 5):
+            r = row + t * DR[d]
+            c = col + t * DC[d]
+            if not (0 <= r < n and 0 <= c < n):
+                off += 1
+            elif board[r, c] == stone:
+                mine += 1
+            elif board[r, c] != EMPTY:
+                theirs += 1
+            if t >= 1:  # the point leaving the window that ends at t
+                r = row + (t - 5) * DR[d]
+                c = col + (t - 5) * DC[d]
+                if not (0 <= r < n and 0 <= c < n):
+                    off -= 1
+                elif board[r, c] == stone:
+                    mine -= 1
+                elif board[r, c] != EMPTY:
+                    theirs -= 1
+            if t < 0 or off > 0:
+                continue
+            if theirs == 0:
+                mine_gain += WEIGHT[mine + 1] - WEIGHT[mine]
+            elif mine == 0:
+                mine_gain += WEIGHT[theirs]
+                killed += WEIGHT[theirs]
+            if mine == 0:
+                theirs_gain += WEIGHT[theirs + 1] - WEIGHT[theirs]
+            elif theirs == 0:
+                theirs_gain += WEIGHT[mine]
+    return mine_gain, theirs_gain, killed
+
+
+@njit(cache=True, nogil=True)
+def windows_value(board: np.ndarray, stone: int) -> int:
+    """The value of ``stone``'s windows, over the whole board."""
+    counts = window_counts(board, stone)
+    total = 0
+    for k in range(1, 6):
+        total += WEIGHT[k] * counts[k]
+    return total
+
+
+@njit(cache=True, nogil=True)
+def horizon_value(value: int, own: int) -> int:
+    """A leaf's value for the side to move, from its windows' value less the opponent's
+    (``value``) and its own alone (``own``)."""
+    return value + (MOVER_WEIGHT - 1) * own
+
+
+@njit(cache=True, nogil=True)
+def child_values(board: np.ndarray, q: int, stone: int, value: int, own: int) -> tuple[int, int]:
+    """The ``value`` and ``own`` of the position after ``stone`` plays ``q``, for the
+    opponent, who moves next (``horizon_value``'s arguments), counted incrementally: the
+    opponent's own windows are ``own - value`` less those the stone kills."""
+    gain, _, killed = gains(board, q, stone)
+    return -(value + gain), own - value - killed
+
+
+@njit(INT[::1](BOARD, NEAR, INT, INT), cache=True, nogil=True)
+def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> np.ndarray:
+    """The ``width`` best-looking empty points near stones for ``stone`` to play, best
+    first: by what the move gains plus what the opponent would gain there.  None when
+    the board is full (or empty: the driver plays the centre)."""
+    n = board.shape[0]
+    width = max(1, width)
+    points = np.empty(width, dtype=np.int64)
+    scores = np.empty(width, dtype=np.int64)
+    count = 0
+    for r in range(n):
+        for c in range(n):
+            if board[r, c] != EMPTY or near[r, c] == 0:
+                continue
+            mine, theirs, _ = gains(board, r * n + c, stone)
+            score = mine + theirs
+            if count == width and score <= scores[count - 1]:
+                continue
+            # insert, keeping the best ``width`` in order (first found first among equals)
+            i = count if count < width else width - 1
+            while i > 0 and scores[i - 1] < score:
+                points[i], scores[i] = points[i - 1], scores[i - 1]
+                i -= 1
+            points[i], scores[i] = r * n + c, score
+            count = min(count + 1, width)
+    return points[:count]
+
+
+@njit(cache=True, nogil=True)
+def greedy(board: np.ndarray, near: np.ndarray, stone: int) -> int:
+    """Level 1: the point after which the ``sequences`` counts are best for ``stone``."""
+    n = board.shape[0]
+    best = -1
+    best_score = 0
+    for p in range(n * n):
+        if board[p // n, p % n] != EMPTY or near[p // n, p % n] == 0:
+            continue
+        place(board, near, p, stone)
+        mine = window_counts(board, stone)
+        theirs = window_counts(board, 3 - stone)
+        place(board, near, p, EMPTY)
+        score = 0
+        for k in range(2, 6):
+            score += WEIGHT[k] * mine[k] - THREAT[k] * theirs[k]
+        if best < 0 or score > best_score:
+            best, best_score = p, score
+    return best if best >= 0 else (n // 2) * n + n // 2
