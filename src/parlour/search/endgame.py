@@ -24,10 +24,8 @@ later processes map the file into memory.
 from __future__ import annotations
 
 import functools
-import os
 import struct
 import sys
-import tempfile
 import time
 import zlib
 from collections.abc import Callable, Iterator
@@ -279,17 +277,8 @@ def _header(values: np.ndarray, pits: int, rules: int, seeds: int) -> bytes:
 
 
 def _save(values: np.ndarray, pits: int, rules: int, seeds: int) -> None:
-    """Write the table into a temporary file and rename it into place: a build stopped
-    halfway leaves no file that looks whole."""
-    path = _file(pits, rules, seeds)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(_header(values, pits, rules, seeds))
-            file.write(values.data)
-        os.replace(temporary, path)
-    finally:
-        Path(temporary).unlink(missing_ok=True)
+    """Write the table, whole or not at all (``cache.write_whole``)."""
+    cache.write_whole(_file(pits, rules, seeds), _header(values, pits, rules, seeds), values.data)
 
 
 def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:

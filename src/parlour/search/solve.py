@@ -23,8 +23,6 @@ The search polls a stop flag; stopped, it still knows an interval holding the va
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import threading
 import time
 import zlib
@@ -402,20 +400,14 @@ class Known:
         self.changed = True
 
     def save(self) -> None:
-        """Write the positions out (into a temporary file renamed into place), if any are
-        new; without a writable cache folder they stay in memory."""
+        """Write the positions out (whole or not at all), if any are new; without a
+        writable cache folder they stay in memory."""
         if not self.changed or self.path is None:
             return
         body = json.dumps(self.gains, separators=(",", ":")).encode()
         with suppress(OSError):
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".part")
-            try:
-                with os.fdopen(handle, "wb") as file:
-                    file.write(f"{KNOWN_MAGIC} {zlib.crc32(body)}\n".encode() + body)
-                os.replace(temporary, self.path)
-                self.changed = False
-            finally:
-                Path(temporary).unlink(missing_ok=True)
+            cache.write_whole(self.path, f"{KNOWN_MAGIC} {zlib.crc32(body)}\n".encode(), body)
+            self.changed = False
 
 
 def _known_file() -> Path:
