@@ -14,8 +14,11 @@ interval is one value.  The first guess comes from a short search of the engine
 (``parlour.search.engine``).  Each node tries, before searching any child, whether a
 child's bounds already in the table prove a cut-off (enhanced transposition cut-offs),
 and whether the seeds left in the pits already settle the question (a gain is never more
-than the seeds left, nor less than their negative: a futility bound).  Moves are tried
-the table's best first, then extra turns, then by what they take into the store.
+than the seeds left, nor less than their negative: a futility bound).  A child that
+ends the game or that the endgame table holds is worth its value as soon as it is made:
+such children are taken first, without a node of their own, and one of them settling
+the node cuts it off before anything is searched.  The other moves are tried the table's
+best first, then extra turns, then by what they take into the store.
 
 The search polls a stop flag; stopped, it still knows an interval holding the value.
 """
@@ -71,6 +74,8 @@ cache misses."""
 DEEPENING = 12
 """The deepening's last depth before the search to the end: its heuristic value is the
 end's first guess, and its table's moves the end's move ordering."""
+TO_THE_END = 1 << 30
+"""A depth no line reaches (``longest``): the search to the end of the game."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -158,6 +163,32 @@ def longest(pos: np.ndarray, pits: int) -> int:
     return _in_pits(pos, pits) * (pits + 1) + 2
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _take(
+    ply: int,
+    i: int,
+    through: int,
+    best: np.ndarray,
+    best_move: np.ndarray,
+    alpha: np.ndarray,
+    beta: np.ndarray,
+    moves: np.ndarray,
+    history: np.ndarray,
+    info: np.ndarray,
+    side: int,
+) -> None:
+    """The node at ``ply`` hears that its move ``i`` gains ``through``: its best so far,
+    its alpha, the root's move proving a fail high and the history of cut-offs."""
+    if through > best[ply]:
+        best[ply] = through
+        best_move[ply] = moves[ply, i]
+        if ply == 0 and through >= beta[0]:
+            info[BEST] = moves[0, i]
+    alpha[ply] = max(alpha[ply], through)
+    if alpha[ply] >= beta[ply]:
+        history[side, moves[ply, i]] += 1
+
+
 @njit(cache=True, nogil=True)
 def null_window(
     root: np.ndarray,
@@ -191,6 +222,8 @@ def null_window(
     gained = np.zeros((most, MAX_MOVES), dtype=np.int64)  # the move's store difference
     turn = np.zeros((most, MAX_MOVES), dtype=np.bool_)  # the move keeps the turn
     ended = np.zeros((most, MAX_MOVES), dtype=np.bool_)
+    known = np.zeros((most, MAX_MOVES), dtype=np.bool_)  # the move's worth is exact, here:
+    worth = np.zeros((most, MAX_MOVES), dtype=np.int64)  # the game ends or the table holds it
     moves = np.zeros((most, MAX_MOVES), dtype=np.int64)
     order = np.zeros((most, MAX_MOVES), dtype=np.int64)
     scores = np.zeros(MAX_MOVES, dtype=np.int64)
@@ -206,7 +239,6 @@ def null_window(
     started = np.zeros(most, dtype=np.int64)
     horizon_in = np.zeros(most, dtype=np.int64)
     left_depth = np.zeros(most, dtype=np.int64)
-    over = np.zeros(most, dtype=np.bool_)
     tabled = np.zeros(most, dtype=np.bool_)
     scratch = np.empty(4 * MAX_MOVES, dtype=np.int64)
     stack[0, :] = root
@@ -224,13 +256,7 @@ def null_window(
             pos = stack[ply]
             side = pos[width - 1]
             mode = RETURN
-            value = 0
-            if over[ply]:
-                continue
             left = _in_pits(pos, pits)
-            if ply > 0 and left <= ending_seeds:
-                value = ending[endgame.index(pos, choose), side]
-                continue
             if ply > 0 and left <= alpha[ply]:  # futility: no more than every seed left
                 value = left
                 continue
@@ -265,6 +291,20 @@ def null_window(
                 gained[ply, i] = _difference(child, pits, side) - before
                 moves[ply, i] = column
                 count[ply] += 1
+                # a child the game ends in or the table holds is worth its value at once,
+                # and may settle this node before any other child is searched
+                known[ply, i] = ended[ply, i] or _in_pits(child, pits) <= ending_seeds
+                if known[ply, i]:
+                    later = (
+                        0
+                        if ended[ply, i]
+                        else ending[endgame.index(child, choose), child[width - 1]]
+                    )
+                    worth[ply, i] = gained[ply, i] + (later if turn[ply, i] else -later)
+                    if ply > 0 and worth[ply, i] >= beta[ply]:
+                        value = worth[ply, i]
+                        cut = True
+                        break
                 # enhanced transposition cut-off: a child's bounds may settle this node
                 if (
                     ply > 0
@@ -282,7 +322,8 @@ def null_window(
                         cut = True
                         break
                 scores[i] = (
-                    (1 << 40 if column == tt_move else 0)
+                    (1 << 50 if known[ply, i] else 0)
+                    + (1 << 40 if column == tt_move else 0)
                     + (1 << 30 if turn[ply, i] else 0)
                     + (gained[ply, i] << 20)
                     + history[side, column]
@@ -322,8 +363,22 @@ def null_window(
                 continue
             i = order[ply, tried[ply]]
             tried[ply] += 1
+            if known[ply, i]:
+                _take(
+                    ply,
+                    i,
+                    worth[ply, i],
+                    best,
+                    best_move,
+                    alpha,
+                    beta,
+                    moves,
+                    history,
+                    info,
+                    stack[ply, width - 1],
+                )
+                continue
             stack[ply + 1, :] = children[ply, i]
-            over[ply + 1] = ended[ply, i]
             g = gained[ply, i]
             if turn[ply, i]:
                 alpha[ply + 1], beta[ply + 1] = alpha[ply] - g, beta[ply] - g
@@ -339,14 +394,19 @@ def null_window(
             ply -= 1
             i = order[ply, tried[ply] - 1]
             through = gained[ply, i] + (value if turn[ply, i] else -value)
-            if through > best[ply]:
-                best[ply] = through
-                best_move[ply] = moves[ply, i]
-                if ply == 0 and through >= beta[0]:
-                    info[BEST] = moves[0, i]
-            alpha[ply] = max(alpha[ply], through)
-            if alpha[ply] >= beta[ply]:
-                history[stack[ply, width - 1], moves[ply, i]] += 1
+            _take(
+                ply,
+                i,
+                through,
+                best,
+                best_move,
+                alpha,
+                beta,
+                moves,
+                history,
+                info,
+                stack[ply, width - 1],
+            )
             mode = NEXT
 
 
@@ -487,7 +547,6 @@ class Solver:
         low, high, move = -left, left, int(state.legal_moves()[0])
         f = 0 if guess is None else min(max(guess - base, low), high)
         weights = evaluation.weights_of(state.game)
-        most = longest(root, pits)
         depth = 1
         with (stop or Stop()).until(seconds) as clock:
             flag = clock.attach(np.zeros(1, dtype=np.int64))
@@ -497,7 +556,7 @@ class Solver:
                 )
                 if on_depth is not None:
                     on_depth(depth, low + base, high + base)
-                depth = depth + 1 if depth < DEEPENING else most
+                depth = depth + 1 if depth < DEEPENING else TO_THE_END
         if low == high and self.known is not None:
             self.known.put(state, int(low), int(move))
         return Proof(
