@@ -6,7 +6,8 @@ the seed's Mancala, each with a perfect first move, where a board is proven with
 time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
-        [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--quick]
+        [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--no-build]
+        [--quick]
 
 The main board's proof and reply times print as ratios to the targets (5 s and 2 s for
 Kalah(6,4)).  A board not proven in its time prints the bounds it reached.  The grid's
@@ -76,6 +77,11 @@ def main() -> None:
     parser.add_argument("--board-seconds", type=float, default=60.0, help="time a grid board")
     parser.add_argument("--main-seconds", type=float, default=600.0, help="time the main board")
     parser.add_argument("--mancala-pits", type=int, default=6, help="pits of the seed's Mancala")
+    parser.add_argument(
+        "--no-build",
+        action="store_true",
+        help="read the main table from the cache folder (built there if missing), untimed",
+    )
     parser.add_argument("--bits", type=int, default=24, help="the main board's table: 2**bits")
     args = arguments(
         parser,
@@ -93,15 +99,22 @@ def main() -> None:
     start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
     game = start.game
     built = time.perf_counter()
-    values = endgame.build(args.pits, game.rules, args.table_seeds, lambda done: None)
-    build_seconds = time.perf_counter() - built
+    if args.no_build:
+        values, build_seconds = endgame.table(args.pits, game.rules, args.table_seeds).values, None
+    else:
+        values = endgame.build(args.pits, game.rules, args.table_seeds, lambda done: None)
+        build_seconds = time.perf_counter() - built
+        endgame.table(args.pits, game.rules, args.table_seeds)  # saved for the solves below
     positions = len(values)
     print(
         f"endgame table {args.pits} pits, {args.table_seeds} seeds: {positions:,} positions, "
-        f"{values.nbytes:,} bytes, built in {build_seconds:.1f} s "
-        f"({positions / build_seconds:,.0f} positions/s)"
+        f"{values.nbytes:,} bytes, "
+        + (
+            "read from the cache folder"
+            if build_seconds is None
+            else f"built in {build_seconds:.1f} s ({positions / build_seconds:,.0f} positions/s)"
+        )
     )
-    endgame.table(args.pits, game.rules, args.table_seeds)  # saved for the solves below
     with tempfile.TemporaryDirectory() as folder:
         fresh, known = Known(Path(folder) / "fresh.json"), Known(Path(folder) / "known.json")
         first = reply(start, args.table_seeds, fresh)
@@ -140,7 +153,7 @@ def main() -> None:
             "table_positions": positions,
             "table_bytes": values.nbytes,
             "table_build_seconds": build_seconds,
-            "table_positions_per_second": positions / build_seconds,
+            "table_positions_per_second": build_seconds and positions / build_seconds,
             "main": {"value": shown(main_proof), "seconds": main_proof.seconds},
             "main_nodes": main_proof.nodes,
             "perfect_start_reply_seconds": first,
