@@ -201,7 +201,7 @@ def test_a_position_too_big_to_prove_gets_the_search_on_what_is_left_of_the_cloc
     assert move in range(6)
     [proof], [seconds] = proofs, given
     assert not proof.exact
-    assert seconds is not None and proof.seconds + seconds <= thinker.seconds
+    assert seconds is not None and seconds <= max(thinker.seconds - proof.seconds, 0.0)
 
 
 def test_a_proven_entry_answers_a_search_of_any_depth() -> None:
