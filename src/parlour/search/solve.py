@@ -40,7 +40,7 @@ from numba import njit
 from parlour import cache
 from parlour.core import State
 from parlour.games import sowing
-from parlour.search import Stop, endgame, evaluation
+from parlour.search import Stop, endgame, engine, evaluation
 from parlour.search.engine import Engine, kernel_position, set_trap
 from parlour.search.kernel import (
     ABORTED,
@@ -54,6 +54,7 @@ from parlour.search.kernel import (
     RETURN,
     _sort_by_score,
 )
+from parlour.search.levels import SEARCH_THREADS
 
 NO_MOVE = 15
 OFFSET = 1 << 15
@@ -687,9 +688,7 @@ class PerfectThinker:
         self.engine: Engine | None = None
 
     def warm_up(self, state: State) -> None:
-        from parlour.search.engine import warm_up
-
-        warm_up(state)
+        engine.warm_up(state)
         self._solver().warm_up(cast(sowing.SowingState, state))
 
     def _solver(self) -> Solver:
@@ -728,8 +727,6 @@ class PerfectThinker:
     def _search(self, state: sowing.SowingState, stop: Stop, seconds: float) -> tuple[int, object]:
         """The strongest search's move within ``seconds``, its account saying the proof
         ran out of time."""
-        from parlour.search.levels import SEARCH_THREADS
-
         if self.engine is None:
             self.engine = Engine(threads=SEARCH_THREADS)
         found = self.engine.search(state, seconds=max(seconds, 0.0), stop=stop)
