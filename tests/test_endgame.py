@@ -7,13 +7,14 @@ import io
 import itertools
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from math import comb
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -102,11 +103,15 @@ def test_a_table_value_is_the_exact_search_s_less_the_stores(options: dict) -> N
 
 def test_a_wrong_building_order_is_refused() -> None:
     """The build checks that every value it reads is known: in reverse order the first
-    position's moves lead to positions not yet built."""
-    count = comb(SEEDS + 2 * PITS, 2 * PITS)
-    order = endgame._order(count, PITS, CHOOSE, SEEDS, lambda done: None)
-    values = np.full((count, 2), endgame.UNKNOWN, dtype=np.int8)
-    assert not endgame._fill(order[::-1].copy(), PITS, 0, CHOOSE, values)
+    position of a seed count (the farthest from the stores) has moves that lead to
+    positions of that count not yet built."""
+    low, high = endgame.positions(PITS, SEEDS - 1), endgame.positions(PITS, SEEDS)
+    fewer = endgame.build(PITS, 0, SEEDS - 1, lambda done: None)
+    values = np.full((high, 2), endgame.UNKNOWN, dtype=np.int8)
+    values[:low] = fewer
+    order = endgame._order(low, high, PITS, CHOOSE, SEEDS, lambda done: None)
+    assert not endgame._fill(order[::-1].copy(), PITS, 0, CHOOSE, values.copy())
+    assert endgame._fill(order, PITS, 0, CHOOSE, values)
 
 
 @pytest.mark.slow
@@ -158,9 +163,9 @@ def own_cache(
     builds: list[float] = []
     real = endgame.build
 
-    def counted(pits: int, rules: int, seeds: int, report: Callable[[float], None]) -> np.ndarray:
+    def counted(*args: Any, **kwargs: Any) -> np.ndarray:
         builds.append(0.0)
-        values = real(pits, rules, seeds, report)
+        values = real(*args, **kwargs)
         builds[-1] = 1.0
         return values
 
@@ -171,7 +176,7 @@ def own_cache(
 
 def test_a_table_is_built_once_then_read_from_its_file(own_cache: Callable[[], list]) -> None:
     built = endgame.table(*SMALL)
-    assert own_cache() == [1.0] and endgame._file(*SMALL).is_file()
+    assert own_cache() == [1.0] and endgame._file(*SMALL[:2]).is_file()
     endgame.table.cache_clear()  # as a new process would
     read = endgame.table(*SMALL)
     assert own_cache() == [1.0]
@@ -182,7 +187,7 @@ def test_a_table_is_built_once_then_read_from_its_file(own_cache: Callable[[], l
 def test_the_table_s_values_are_not_written_back(own_cache: Callable[[], list]) -> None:
     endgame.table(*SMALL)
     endgame.table.cache_clear()
-    path = endgame._file(*SMALL)
+    path = endgame._file(*SMALL[:2])
     saved = path.read_bytes()
     endgame.table(*SMALL).values[:] = 0
     assert path.read_bytes() == saved
@@ -210,7 +215,7 @@ def test_a_damaged_table_file_is_built_again(
     own_cache: Callable[[], list], damage: Callable[[bytearray], bytes]
 ) -> None:
     whole = endgame.table(*SMALL).values.copy()
-    path = endgame._file(*SMALL)
+    path = endgame._file(*SMALL[:2])
     saved = path.read_bytes()
     path.write_bytes(damage(bytearray(saved)))
     endgame.table.cache_clear()
@@ -220,22 +225,76 @@ def test_a_damaged_table_file_is_built_again(
     assert path.read_bytes() == saved
 
 
-def test_the_file_s_key_separates_rule_sets_and_seed_counts(
-    own_cache: Callable[[], list],
+def test_one_file_serves_a_board_s_tables_and_grows_from_where_it_was(
+    own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Each rule set, board and seed count has a file of its own, and a file put in
-    another's place (a smaller table for a bigger one) is refused by its header."""
+    """Each rule set and board has a file of its own; a smaller table than the file's is
+    its prefix, read without a build, and a bigger one is built on from it."""
     pits, rules, seeds = SMALL
     other_rules = rules_of(empty_capture=False)
-    keys = [SMALL, (pits, other_rules, seeds), (pits, rules, seeds + 1), (pits + 1, rules, seeds)]
-    assert len({endgame._file(*key) for key in keys}) == len(keys)
-    smaller = endgame.table(*SMALL).values.copy()
-    bigger = (pits, rules, seeds + 1)
-    shutil.copy(endgame._file(*SMALL), endgame._file(*bigger))
-    found = endgame.table(*bigger)
-    assert own_cache() == [1.0, 1.0]
-    assert found.seeds == seeds + 1 and len(found.values) > len(smaller)
-    assert np.array_equal(found.values[: len(smaller)], smaller)  # a bigger table's prefix
+    assert (
+        len({endgame._file(*key) for key in [(pits, rules), (pits, other_rules), (4, rules)]}) == 3
+    )
+    whole = endgame.table(*SMALL).values.copy()
+    endgame.table.cache_clear()
+    smaller = endgame.table(pits, rules, seeds - 2)
+    assert own_cache() == [1.0]
+    assert np.array_equal(smaller.values, whole[: endgame.positions(pits, seeds - 2)])
+    known: list[int] = []
+    real = endgame.build
+
+    def told(*args: Any, **kwargs: Any) -> np.ndarray:
+        known.append(len(args[4]))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(endgame, "build", told)
+    bigger = endgame.table(pits, rules, seeds + 1)
+    assert known == [len(whole)]
+    assert np.array_equal(bigger.values, real(pits, rules, seeds + 1, lambda done: None))
+    endgame.table.cache_clear()
+    held = endgame._load(pits, rules, 99)
+    assert held is not None and len(held) == endgame.positions(pits, seeds + 1)
+
+
+class Stopped(Exception):
+    """A build stopped halfway (as Ctrl-C stops one)."""
+
+
+def test_a_stopped_build_resumes_from_the_last_seed_count_done(
+    own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pits, rules, seeds = SMALL
+
+    def stop_halfway(done: float) -> None:
+        if done > 0.5:
+            raise Stopped
+
+    with pytest.raises(Stopped):
+        endgame.build(
+            pits, rules, seeds, stop_halfway, None, partial(endgame._save, pits=pits, rules=rules)
+        )
+    kept = endgame._load(pits, rules, seeds)
+    assert kept is not None and 0 < len(kept) < endgame.positions(pits, seeds)
+    whole = endgame.build(pits, rules, seeds, lambda done: None)
+    assert np.array_equal(kept, whole[: len(kept)])
+    shares: list[float] = []
+    real = endgame.build
+
+    def resumed(
+        pits: int,
+        rules: int,
+        seeds: int,
+        report: Callable[[float], None],
+        known: np.ndarray,
+        counted: Callable[[np.ndarray, int], None],
+    ) -> np.ndarray:
+        assert len(known) == len(kept)
+        return real(pits, rules, seeds, shares.append, known, counted)
+
+    monkeypatch.setattr(endgame, "build", resumed)
+    again = endgame.table(*SMALL)
+    assert np.array_equal(again.values, whole)
+    assert shares == sorted(shares) and shares[-1] == pytest.approx(1.0)
 
 
 def test_the_engine_builds_no_bigger_table_than_the_game_needs(
@@ -246,7 +305,9 @@ def test_the_engine_builds_no_bigger_table_than_the_game_needs(
     state = parlour.game("kalah", pits=3, seeds=1).start()
     Engine(table_bits=10).search(state, depth=2)
     assert endgame.seeds_within(3, endgame.MAX_ENTRIES) > 6
-    assert [p.name for p in tmp_path.glob("endgame/*/*")] == [endgame._file(*SMALL).name]
+    assert [p.name for p in tmp_path.glob("endgame/*/*")] == [endgame._file(*SMALL[:2]).name]
+    held = endgame._load(*SMALL[:2], 99)
+    assert held is not None and len(held) == endgame.positions(*SMALL[::2])
 
 
 INTERRUPTED = """
@@ -255,12 +316,12 @@ from parlour.search import endgame
 
 real = endgame.build
 
-def announced(pits, rules, seeds, report):
+def announced(pits, rules, seeds, report, *rest):
     def told(done):
         print("building", flush=True)
         report(done)
         sys.stdin.readline()  # the test's signal comes while this waits
-    return real(pits, rules, seeds, told)
+    return real(pits, rules, seeds, told, *rest)
 
 endgame.build = announced
 endgame.table(6, {rules}, 14)
@@ -269,7 +330,7 @@ endgame.table(6, {rules}, 14)
 
 def test_ctrl_c_stops_a_build_and_leaves_no_file(tmp_path: Path) -> None:
     """A build interrupted between two chunks ends the process on KeyboardInterrupt,
-    with nothing in the tables' folder."""
+    with nothing in the tables' folder before its first seed count is done."""
     child = subprocess.Popen(
         [sys.executable, "-c", INTERRUPTED.format(rules=RULES)],
         env={**os.environ, "PARLOUR_CACHE_DIR": str(tmp_path)},
@@ -293,8 +354,8 @@ def test_a_build_reports_its_progress_chunk_by_chunk() -> None:
     stop on Ctrl-C): the reports rise to the whole, in three steps of ``CHUNK`` positions."""
     shares: list[float] = []
     endgame.build(4, RULES, 8, shares.append)
-    count = comb(8 + 8, 8)
-    assert len(shares) == 3 * -(-count // endgame.CHUNK)
+    counts = [endgame.positions(4, n) - endgame.positions(4, n - 1) for n in range(9)]
+    assert len(shares) == sum(3 * -(-count // endgame.CHUNK) for count in counts)
     assert shares == sorted(shares) and shares[-1] == pytest.approx(1.0)
 
 

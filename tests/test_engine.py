@@ -15,7 +15,7 @@ from helpers import random_play
 from parlour.cli import main
 from parlour.core import State
 from parlour.games.sowing import SowingState
-from parlour.search import evaluation
+from parlour.search import Stop, evaluation
 from parlour.search import minimax as seed_minimax
 from parlour.search.engine import Engine, kernel_position
 from parlour.search.table import EXACT, NO_MOVE, UPPER, lookup, pack, store, unpack
@@ -190,6 +190,24 @@ def test_the_search_stops_within_ten_percent_of_its_time_limit() -> None:
     assert 0.9 <= elapsed <= 1.1
     assert not result.exact and result.depth >= 8
     assert result.move in state.legal_moves()
+
+
+def test_a_clock_stops_with_the_stop_it_runs_on() -> None:
+    """A search's clock (``Stop.until``) is set, and its flags raised, when its caller's
+    stop is, before the clock starts or while it runs; the caller's stays as it was when
+    the clock is set alone."""
+    caller = Stop()
+    with caller.until(None) as clock:
+        flag = clock.attach(np.zeros(1, dtype=np.int64))
+        assert not clock.is_set and flag[0] == 0
+        caller.set()
+        assert clock.is_set and flag[0] == 1
+    with caller.until(None) as later:
+        assert later.is_set
+    free = Stop()
+    with free.until(None) as clock:
+        clock.set()
+    assert not free.is_set
 
 
 def test_a_finished_game_has_nothing_to_search() -> None:

@@ -8,6 +8,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,6 +21,7 @@ from parlour.core import BadOption, State
 from parlour.games.sowing import SowingState
 from parlour.players.specs import PERFECT, parse_level
 from parlour.search import SearchResult, Stop
+from parlour.search.engine import Engine
 from parlour.search.solve import (
     PROVEN,
     Known,
@@ -170,11 +172,36 @@ def test_the_perfect_level_is_for_the_sowing_games() -> None:
 
 
 @pytest.mark.slow
-def test_a_position_too_big_to_prove_gets_the_search_saying_so() -> None:
-    thinker = PerfectThinker(seconds=0.05)
-    move, account = thinker.best_move(parlour.game("kalah", seeds=6).start(), Stop())
+def test_a_position_too_big_to_prove_gets_the_search_on_what_is_left_of_the_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The proof gives up at a share of the move's time, and the strongest search gets
+    what is left of that one clock, not a clock of its own: together they take no more
+    than the move's time.  Its account says why it searched."""
+    proofs: list[Proof] = []
+    given: list[float | None] = []
+    prove, search = Solver.prove, Engine.search
+
+    def proving(self: Solver, *args: Any, **kwargs: Any) -> Proof:
+        proofs.append(prove(self, *args, **kwargs))
+        return proofs[-1]
+
+    def searching(self: Engine, state: State, *args: Any, **kwargs: Any) -> SearchResult[int]:
+        given.append(kwargs.get("seconds"))
+        return search(self, state, *args, **kwargs)
+
+    monkeypatch.setattr(Solver, "prove", proving)
+    monkeypatch.setattr(Engine, "search", searching)
+    thinker = PerfectThinker(seconds=0.5)
+    start = parlour.game("kalah", seeds=6).start()
+    thinker.warm_up(start)
+    given.clear()
+    move, account = thinker.best_move(start, Stop())
     assert isinstance(account, SearchResult) and "too big to prove" in account.reason
     assert move in range(6)
+    [proof], [seconds] = proofs, given
+    assert not proof.exact
+    assert seconds is not None and seconds <= max(thinker.seconds - proof.seconds, 0.0)
 
 
 def test_a_proven_entry_answers_a_search_of_any_depth() -> None:

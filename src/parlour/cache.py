@@ -15,6 +15,7 @@ import hashlib
 import os
 import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Iterable
 from contextlib import suppress
@@ -105,7 +106,19 @@ def kernel_file(name: str, source: str) -> Path:
     path = folder / name
     if not path.is_file():
         folder.mkdir(parents=True, exist_ok=True)
-        written = folder / f"{name}.{os.getpid()}.tmp"
-        written.write_text(source)
-        os.replace(written, path)
+        write_whole(path, source.encode())
     return path
+
+
+def write_whole(path: Path, *parts: bytes | memoryview) -> None:
+    """Write ``parts`` one after the other into ``path``, through a temporary file in its
+    folder renamed into place: a reader (another process) finds the old file or the whole
+    new one, never a part, and a write stopped halfway leaves nothing behind."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as file:
+            for part in parts:
+                file.write(part)
+        os.replace(temporary, path)
+    finally:
+        Path(temporary).unlink(missing_ok=True)

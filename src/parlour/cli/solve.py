@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from typing import Any
 
 import click
@@ -40,7 +39,8 @@ def solve(
     """Prove the value of POSITION (the game's notation; the start by default): the final
     margin of the side to move with perfect play, a perfect line, the value of each first
     move, nodes, time and the endgame table used.  Stopped by --time or Ctrl-C before a
-    proof, it says so and prints the bounds it proved.
+    proof, it says so and prints the bounds it proved.  The positions it proves are kept
+    in the cache folder, where the perfect level of ``parlour play`` finds them.
 
     ``parlour solve build GAME --pits P --max-seeds K`` builds (or checks) the endgame
     table of every position with at most K seeds in the pits, with a progress bar.
@@ -50,7 +50,7 @@ def solve(
         return
     from parlour.core import BadPosition
     from parlour.search import Stop
-    from parlour.search.solve import Solver, solve
+    from parlour.search.solve import Known, Solver, solve
 
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
@@ -61,17 +61,14 @@ def solve(
     if state.is_over:
         raise click.UsageError("the game is over in this position: there is nothing to solve")
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
-    solver = Solver(table_seeds=max_seeds)
+    solver = Solver(table_seeds=max_seeds, known=Known())
     with warming_up("the solver"):
         solver.warm_up(state)  # type: ignore[arg-type]
     stop = Stop()
-    timer = threading.Timer(seconds, stop.set) if seconds is not None else None
-    if timer is not None:
-        timer.daemon = True
-        timer.start()
-    found = interruptible(lambda: solve(state, solver, stop), stop)  # type: ignore[arg-type]
-    if timer is not None:
-        timer.cancel()
+    with stop.until(seconds) as clock:
+        found = interruptible(lambda: solve(state, solver, clock), stop)  # type: ignore[arg-type]
+    if solver.known is not None:
+        solver.known.save()
     proof = found.proof
     names = [_name(m) for m in found.line]
     report: dict[str, Any] = {

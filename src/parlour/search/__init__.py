@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import importlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -54,10 +55,12 @@ class SearchResult(Generic[M]):
 
 class Stop:
     """A request to stop searching, from any thread: :meth:`set` raises every flag array
-    the compiled searches poll (:meth:`attach`), including ones attached later."""
+    the compiled searches poll (:meth:`attach`), including ones attached later, and sets
+    the stops of the clocks running on it (:meth:`until`)."""
 
     def __init__(self) -> None:
         self._flags: list[np.ndarray] = []
+        self._clocks: list[Stop] = []
         self._set = False
         self._lock = threading.Lock()
 
@@ -75,10 +78,34 @@ class Stop:
             self._set = True
             for flag in self._flags:
                 flag.fill(1)
+            clocks = list(self._clocks)
+        for clock in clocks:
+            clock.set()
 
     @property
     def is_set(self) -> bool:
         return self._set
+
+    @contextmanager
+    def until(self, seconds: float | None) -> Iterator[Stop]:
+        """A stop for the block, set with this one or by a timer once ``seconds`` have
+        passed (None: no timer): a search on a clock that its caller can still stop."""
+        clock = Stop()
+        with self._lock:
+            self._clocks.append(clock)
+        if self._set:
+            clock.set()
+        timer = threading.Timer(max(seconds, 0.0), clock.set) if seconds is not None else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
+        try:
+            yield clock
+        finally:
+            if timer is not None:
+                timer.cancel()
+            with self._lock:
+                self._clocks.remove(clock)
 
 
 class Thinker(Protocol):

@@ -16,18 +16,18 @@ The table is built by retrograde analysis: every move either takes seeds off
 the board (into a store, or by a capture) or keeps them in the mover's own row, closer to
 its store.  So positions taken in order of seeds on the board, then of how far their
 seeds have to go, come after all the positions their moves lead to, and each is one
-maximum over its moves of values already known.  Building one takes seconds, so it is
-done once a machine: the table is saved in parlour's cache folder (``parlour.cache``) and
-later processes map the file into memory.
+maximum over its moves of values already known.  A table is built seed count by seed
+count, and saved after each in parlour's cache folder (``parlour.cache``): one file for a
+board and rule set, holding the biggest table built, whose prefix serves every smaller
+one; a build stopped (Ctrl-C) resumes from the last count saved, and a bigger table grows
+from the file.  Later processes map the file into memory.
 """
 
 from __future__ import annotations
 
 import functools
-import os
 import struct
 import sys
-import tempfile
 import time
 import zlib
 from collections.abc import Callable, Iterator
@@ -59,10 +59,12 @@ STEPS = (0.2, 0.05, 0.75)
 building order, the order, the values."""
 PATIENCE = 0.5
 """Seconds of building after which a progress bar shows."""
-MAGIC = b"parlour endgame\n"
-HEADER = struct.Struct("<16s5q")
-"""A table file's header: ``MAGIC``, pits, rules, seeds, positions, the values' CRC-32;
-the values follow, two bytes a position."""
+MAGIC = b"parlour endgame2"
+HEADER = struct.Struct("<16s3q")
+"""A table file's header: ``MAGIC``, pits, rules and the seeds in the pits it goes to;
+then the CRC-32 of the values of each seed count (4 bytes each, from 0 seeds); then the
+values, two bytes a position, in the numbering's order."""
+CRC = np.dtype("<u4")
 
 
 @dataclass(frozen=True)
@@ -81,10 +83,16 @@ def binomials(n: int, k: int) -> np.ndarray:
     return np.array([[comb(i, j) for j in range(k + 1)] for i in range(n + 1)], dtype=np.int64)
 
 
+def positions(pits: int, seeds: int) -> int:
+    """The positions of ``pits`` pits a side with at most ``seeds`` seeds in the pits (none
+    for a negative count): the table's length."""
+    return comb(seeds + 2 * pits, 2 * pits) if seeds >= 0 else 0
+
+
 def check_size(pits: int, seeds: int) -> None:
     """ValueError, naming the count, if the table of ``pits`` pits a side to ``seeds`` seeds
     holds more than ``LARGEST`` positions."""
-    count = comb(seeds + 2 * pits, 2 * pits)
+    count = positions(pits, seeds)
     if count > LARGEST:
         raise ValueError(
             f"an endgame table of {pits} pits a side to {seeds} seeds holds {count:,} positions;"
@@ -96,7 +104,7 @@ def seeds_within(pits: int, entries: int) -> int:
     """The most seeds in the pits whose table of ``pits`` pits a side has at most
     ``entries`` positions."""
     seeds = 0
-    while comb(seeds + 1 + 2 * pits, 2 * pits) <= entries:
+    while positions(pits, seeds + 1) <= entries:
         seeds += 1
     return seeds
 
@@ -143,23 +151,26 @@ def _distance(pos: np.ndarray, pits: int) -> int:
 
 @njit(cache=True, nogil=True)
 def _keys(
-    start: int, stop: int, pits: int, choose: np.ndarray, span: int, keys: np.ndarray
+    start: int, stop: int, first: int, pits: int, choose: np.ndarray, keys: np.ndarray
 ) -> None:
-    """The building order's key of the positions numbered ``start`` to ``stop`` - 1: seeds
-    in the pits, then distance (``span`` distances a seed count)."""
+    """The distances of the positions numbered ``start`` to ``stop`` - 1, into ``keys``
+    from the count's ``first`` position on: the building order of one seed count."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
     for number in range(start, stop):
         _unindex(number, pits, choose, pos)
-        keys[number] = pos[: 2 * pits + 1].sum() * span + _distance(pos, pits)
+        keys[number - first] = _distance(pos, pits)
 
 
 @njit(cache=True, nogil=True)
-def _place(start: int, stop: int, keys: np.ndarray, starts: np.ndarray, order: np.ndarray) -> None:
+def _place(
+    start: int, stop: int, first: int, keys: np.ndarray, starts: np.ndarray, order: np.ndarray
+) -> None:
     """Put the positions numbered ``start`` to ``stop`` - 1 in ``order`` at the next place
     of their key (``starts``: where each key's next position goes)."""
     for number in range(start, stop):
-        order[starts[keys[number]]] = number
-        starts[keys[number]] += 1
+        key = keys[number - first]
+        order[starts[key]] = number
+        starts[key] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -210,105 +221,145 @@ def _fill(order: np.ndarray, pits: int, rules: int, choose: np.ndarray, values: 
     return True
 
 
-def build(pits: int, rules: int, seeds: int, report: Callable[[float], None]) -> np.ndarray:
+def build(
+    pits: int,
+    rules: int,
+    seeds: int,
+    report: Callable[[float], None],
+    known: np.ndarray | None = None,
+    counted: Callable[[np.ndarray, int], None] = lambda values, seeds: None,
+) -> np.ndarray:
     """The values of the endgame table of ``pits`` pits a side under ``rules``, to
-    ``seeds`` seeds in the pits, by retrograde analysis; ``report`` hears the share done
-    after each of its chunks."""
-    count = comb(seeds + 2 * pits, 2 * pits)
+    ``seeds`` seeds in the pits, by retrograde analysis, seed count by seed count on from
+    ``known`` (a smaller table's values: the prefix); ``counted`` hears the values to n
+    seeds as each count n is done, and ``report`` the share of the build done after each
+    of its chunks."""
+    values = np.full((positions(pits, seeds), 2), UNKNOWN, dtype=np.int8)
     choose = binomials(seeds + 2 * pits, 2 * pits)
-    order = _order(count, pits, choose, seeds, report)
-    values = np.full((count, 2), UNKNOWN, dtype=np.int8)
-    for start, stop in _chunks(count, 2, report):
-        if not _fill(order[start:stop], pits, rules, choose, values):
-            raise ValueError(f"no endgame table for sowing rules {rules}: a move left seeds behind")
+    first = 0
+    if known is not None:
+        values[: len(known)] = known
+        first = seeds_within(pits, len(known)) + 1
+    begun, todo = positions(pits, first - 1), len(values) - positions(pits, first - 1)
+    for n in range(first, seeds + 1):
+        low, high = positions(pits, n - 1), positions(pits, n)
+
+        def share(done: float, low: int = low, high: int = high) -> None:
+            report((low - begun + done * (high - low)) / todo)
+
+        order = _order(low, high, pits, choose, n, share)
+        for start, stop in _chunks(0, high - low, 2, share):
+            if not _fill(order[start:stop], pits, rules, choose, values):
+                raise ValueError(
+                    f"no endgame table for sowing rules {rules}: a move left seeds behind"
+                )
+        counted(values[:high], n)
     return values
 
 
 def _order(
-    count: int, pits: int, choose: np.ndarray, seeds: int, report: Callable[[float], None]
+    low: int, high: int, pits: int, choose: np.ndarray, seeds: int, report: Callable[[float], None]
 ) -> np.ndarray:
-    """The positions in the order of building: by seeds in the pits, then by distance (a
-    counting sort: the keys are few); the first two steps of a build."""
-    span = seeds * pits + 1
-    keys = np.empty(count, dtype=np.int64)
-    for start, stop in _chunks(count, 0, report):
-        _keys(start, stop, pits, choose, span, keys)
-    counts = np.bincount(keys, minlength=(seeds + 1) * span)
+    """The positions numbered ``low`` to ``high`` - 1 (those of ``seeds`` seeds in the
+    pits) in the order of building: by distance (a counting sort: the keys are few); the
+    first two steps of a seed count's build."""
+    keys = np.empty(high - low, dtype=np.int64)
+    for start, stop in _chunks(low, high, 0, report):
+        _keys(start, stop, low, pits, choose, keys)
+    counts = np.bincount(keys, minlength=seeds * pits + 1)
     starts = np.cumsum(counts) - counts
-    order = np.empty(count, dtype=np.int64)
-    for start, stop in _chunks(count, 1, report):
-        _place(start, stop, keys, starts, order)
+    order = np.empty(high - low, dtype=np.int64)
+    for start, stop in _chunks(low, high, 1, report):
+        _place(start, stop, low, keys, starts, order)
     return order
 
 
-def _chunks(count: int, step: int, report: Callable[[float], None]) -> Iterator[tuple[int, int]]:
-    """The ranges of positions of step ``step`` of a build over ``count`` positions,
-    ``CHUNK`` at a time, reporting the share of the build done after each."""
+def _chunks(
+    low: int, high: int, step: int, report: Callable[[float], None]
+) -> Iterator[tuple[int, int]]:
+    """The ranges from ``low`` to ``high`` of step ``step`` of a seed count's build,
+    ``CHUNK`` at a time, reporting the share of the count done after each."""
     before = sum(STEPS[:step])
-    for start in range(0, count, CHUNK):
-        stop = min(start + CHUNK, count)
+    for start in range(low, high, CHUNK):
+        stop = min(start + CHUNK, high)
         yield start, stop
-        report(before + STEPS[step] * stop / count)
+        report(before + STEPS[step] * (stop - low) / (high - low))
 
 
 @functools.cache
 def table(pits: int, rules: int, seeds: int) -> EndgameTable:
     """The endgame table of ``pits`` pits a side under ``rules``, to ``seeds`` seeds in
-    the pits: read from the cache folder, or built (with a progress bar if that takes a
-    while) and saved there; once a process.  Ctrl-C stops a build between two chunks,
-    before anything is written."""
+    the pits: read from the cache folder, or built there (with a progress bar if that
+    takes a while), from as far as the file went; once a process.  Ctrl-C stops a build
+    between two chunks, the seed counts done kept."""
     values = _load(pits, rules, seeds)
-    if values is None:
-        with _progress_bar(f"endgame table: {pits} pits a side, up to {seeds} seeds") as report:
-            values = build(pits, rules, seeds, report)
-        with suppress(OSError):  # without a writable cache, the next process builds it again
-            _save(values, pits, rules, seeds)
+    if values is None or len(values) < positions(pits, seeds):
+        resumed = "" if values is None else f", from {seeds_within(pits, len(values)) + 1}"
+        with _progress_bar(
+            f"endgame table: {pits} pits a side, up to {seeds} seeds{resumed}"
+        ) as report:
+            values = build(
+                pits, rules, seeds, report, values, functools.partial(_save, pits=pits, rules=rules)
+            )
     return EndgameTable(seeds, values, binomials(seeds + 2 * pits, 2 * pits))
 
 
-def _file(pits: int, rules: int, seeds: int) -> Path:
-    """Where the table is kept: in a folder of the version of the code that builds it
-    (the values come from this module's kernels and the rules'), named by its key."""
+def _file(pits: int, rules: int) -> Path:
+    """Where the tables of a board and rule set are kept: in a folder of the version of the
+    code that builds them (the values come from this module's kernels and the rules'),
+    named by their key."""
     version = cache.digest([Path(__file__), Path(sowing.__file__)], cache.PACKAGE)
-    return cache.versioned("endgame", version) / f"sowing-{pits}-pits-{rules}-rules-{seeds}-seeds"
+    return cache.versioned("endgame", version) / f"sowing-{pits}-pits-{rules}-rules"
 
 
-def _header(values: np.ndarray, pits: int, rules: int, seeds: int) -> bytes:
-    """The header of the file of these values."""
-    return HEADER.pack(MAGIC, pits, rules, seeds, len(values), zlib.crc32(values.data))
+def _checks(values: np.ndarray, pits: int) -> np.ndarray:
+    """The CRC-32 of the values of each seed count of ``values`` (a table's)."""
+    seeds = seeds_within(pits, len(values))
+    return np.array(
+        [
+            zlib.crc32(values[positions(pits, n - 1) : positions(pits, n)].data)
+            for n in range(seeds + 1)
+        ],
+        dtype=CRC,
+    )
 
 
-def _save(values: np.ndarray, pits: int, rules: int, seeds: int) -> None:
-    """Write the table into a temporary file and rename it into place: a build stopped
-    halfway leaves no file that looks whole."""
-    path = _file(pits, rules, seeds)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".part")
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(_header(values, pits, rules, seeds))
-            file.write(values.data)
-        os.replace(temporary, path)
-    finally:
-        Path(temporary).unlink(missing_ok=True)
+def _save(values: np.ndarray, seeds: int, pits: int, rules: int) -> None:
+    """Write the table to ``seeds`` seeds, whole or not at all (``cache.write_whole``);
+    without a writable cache folder, the next process builds it again."""
+    with suppress(OSError):
+        cache.write_whole(
+            _file(pits, rules),
+            HEADER.pack(MAGIC, pits, rules, seeds),
+            _checks(values, pits).data,
+            values.data,
+        )
 
 
 def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
-    """The table's values mapped from its file, or None if there is no file or it is not
-    whole: its header must name this table and the file's size fit it, and the checksum
-    of the values (CRC-32: it catches a damaged disk's errors, for a fraction of a
-    cryptographic hash's time) match.  The mapping is copy-on-write: the array is
-    writable, as the kernels take it, but nothing goes back to the file."""
-    count = comb(seeds + 2 * pits, 2 * pits)
+    """The table's values to ``seeds`` seeds (or to as many as its file holds, if fewer)
+    mapped from its file, or None if there is no file or it is not whole: its header must
+    name this board and rule set, the file's size fit the seeds it names, and the
+    checksum of each seed count read (CRC-32: it catches a damaged disk's errors, for a
+    fraction of a cryptographic hash's time) match.  The mapping is copy-on-write: the
+    array is writable, as the kernels take it, but nothing goes back to the file."""
     try:
-        path = _file(pits, rules, seeds)
+        path = _file(pits, rules)
         with path.open("rb") as file:
             header = file.read(HEADER.size)
-        if len(header) != HEADER.size or path.stat().st_size != HEADER.size + 2 * count:
+            if len(header) != HEADER.size:
+                return None
+            magic, held_pits, held_rules, held = HEADER.unpack(header)
+            if (magic, held_pits, held_rules) != (MAGIC, pits, rules) or held < 0:
+                return None
+            checks = np.frombuffer(file.read(CRC.itemsize * (held + 1)), dtype=CRC)
+        start = HEADER.size + CRC.itemsize * (held + 1)
+        if len(checks) != held + 1 or path.stat().st_size != start + 2 * positions(pits, held):
             return None
-        values = np.memmap(path, np.int8, "c", HEADER.size, (count, 2))
+        values = np.memmap(path, np.int8, "c", start, (positions(pits, min(seeds, held)), 2))
     except OSError:
         return None
-    return values if _header(values, pits, rules, seeds) == header else None
+    return values if np.array_equal(_checks(values, pits), checks[: min(seeds, held) + 1]) else None
 
 
 @contextmanager

@@ -24,7 +24,7 @@ from typing import Protocol, cast
 import numpy as np
 
 from parlour import cache
-from parlour.core import State
+from parlour.core import Move, State
 from parlour.search import SearchResult, Stop, endgame
 from parlour.search.kernel import (
     ABORTED,
@@ -163,19 +163,12 @@ class Engine:
             raise ValueError("the game is over: there is no move to search")
         limit = MAX_PLY - 1 if depth is None else max(1, min(depth, MAX_PLY - 1))
         self._knowledge(kernel_position(state))  # a first use builds the tables, off the clock
-        flag = (stop or Stop()).attach(np.zeros(1, dtype=np.int64))
         self.generation += 1  # the trap's solves below belong to this search too
-        timer = threading.Timer(seconds, flag.fill, args=(1,)) if seconds is not None else None
-        if timer is not None:
-            timer.daemon = True
-            timer.start()
-        try:
+        with (stop or Stop()).until(seconds) as clock:
+            flag = clock.attach(np.zeros(1, dtype=np.int64))
             result = self._deepen(state, limit, flag, on_iteration)
-            if timer is not None and result.exact:
+            if seconds is not None and result.exact:
                 result = self._set_trap(state, result, flag)
-        finally:
-            if timer is not None:
-                timer.cancel()
         return result
 
     def _deepen(
@@ -240,26 +233,18 @@ class Engine:
     def _set_trap(
         self, state: State, result: SearchResult[int], stop: np.ndarray
     ) -> SearchResult[int]:
-        """Among the moves worth the solved ``result``'s value, the one after which the
-        most of the opponent's replies lose it something: against a player that can err, a
-        drawn or won position is best steered where erring is easy.  Every value here is
-        exact (solving is quick: the table holds the root's proof); if time runs out
-        first, ``result`` stands."""
+        """The solved ``result`` with its move replaced by :func:`set_trap`'s, if any
+        (every value there is exact: solving is quick, the table holds the root's proof)."""
         sign = 1 if state.to_move == 0 else -1
-        best, most = result.move, 0
-        for move in state.legal_moves():
-            child = state.play(move)
-            if self._margin(child, stop) != sign * result.value:
-                continue
-            if child.is_over or child.to_move == state.to_move:
-                continue
-            margins = [self._margin(child.play(reply), stop) for reply in child.legal_moves()]
-            if stop[0]:
-                return result
-            errors = sum(sign * m > result.value for m in margins if m is not None)
-            if errors > most:
-                best, most = cast(int, move), errors  # the sowing games' moves are ints
-        return result if best == result.move else replace(result, move=best, pv=(best,))
+
+        def worth(position: State) -> int | None:
+            margin = self._margin(position, stop)
+            return None if margin is None else sign * margin
+
+        best = set_trap(state, result.value, worth, lambda: bool(stop[0]))
+        if best is None or best == result.move:
+            return result
+        return replace(result, move=cast(int, best), pv=(cast(int, best),))
 
     def _margin(self, state: State, stop: np.ndarray) -> int | None:
         """Player 0's final margin with perfect play from ``state``, or None if time ran out
@@ -340,6 +325,32 @@ class Engine:
             pv=moves,
             exact=info[HORIZON] == 0 and info[ABORTED] == 0,
         )
+
+
+def set_trap(
+    state: State,
+    value: int,
+    worth: Callable[[State], int | None],
+    stopped: Callable[[], bool],
+) -> Move | None:
+    """Among the moves of ``state`` worth ``value`` to its side to move, the one after
+    which the most of the opponent's replies lose that side's opponent something: against
+    a player that can err, a won or drawn position is best steered where erring is easy.
+    ``worth`` is a position's final margin for ``state``'s side to move with perfect play
+    (None if not found in time); a move ending the game or keeping the turn sets no trap.
+    None if no move leaves a losing reply, among those looked at before ``stopped()``."""
+    best, most = None, 0
+    for move in state.legal_moves():
+        child = state.play(move)
+        if child.is_over or child.to_move == state.to_move or worth(child) != value:
+            continue
+        replies = [worth(child.play(reply)) for reply in child.legal_moves()]
+        if stopped():
+            break
+        errors = sum(found is not None and found > value for found in replies)
+        if errors > most:
+            best, most = move, errors
+    return best
 
 
 def analyze(

@@ -23,6 +23,8 @@ out or the value is exact, on two threads where there are two cores); 8 answers 
 2 seconds."""
 
 STRONGEST = max(LEVEL_SECONDS)
+SEARCH_THREADS = min(2, os.cpu_count() or 1)
+"""The threads of a search on a clock: two where there are two cores."""
 
 
 class Thinker:
@@ -39,7 +41,7 @@ class Thinker:
         self.seed_level = SeedLevel(level) if level <= SEED_LEVELS else None
         self.depth = LEVEL_DEPTHS.get(level) if seconds is None else None
         self.seconds = seconds if seconds is not None else LEVEL_SECONDS.get(level)
-        self.threads = min(2, os.cpu_count() or 1) if self.seconds is not None else 1
+        self.threads = SEARCH_THREADS if self.seconds is not None else 1
         self.engine: Engine | None = None  # made at the first search: its table is big
 
     def best_move(self, state: State, stop: Stop) -> tuple[int, object]:

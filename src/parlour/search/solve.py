@@ -14,8 +14,11 @@ interval is one value.  The first guess comes from a short search of the engine
 (``parlour.search.engine``).  Each node tries, before searching any child, whether a
 child's bounds already in the table prove a cut-off (enhanced transposition cut-offs),
 and whether the seeds left in the pits already settle the question (a gain is never more
-than the seeds left, nor less than their negative: a futility bound).  Moves are tried
-the table's best first, then extra turns, then by what they take into the store.
+than the seeds left, nor less than their negative: a futility bound).  A child that
+ends the game or that the endgame table holds is worth its value as soon as it is made:
+such children are taken first, without a node of their own, and one of them settling
+the node cuts it off before anything is searched.  The other moves are tried the table's
+best first, then extra turns, then by what they take into the store.
 
 The search polls a stop flag; stopped, it still knows an interval holding the value.
 """
@@ -23,14 +26,11 @@ The search polls a stop flag; stopped, it still knows an interval holding the va
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-import threading
 import time
 import zlib
 from collections.abc import Callable
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import cast
 
@@ -40,8 +40,8 @@ from numba import njit
 from parlour import cache
 from parlour.core import State
 from parlour.games import sowing
-from parlour.search import SearchResult, Stop, Thinker, endgame, evaluation
-from parlour.search.engine import kernel_position
+from parlour.search import Stop, endgame, engine, evaluation
+from parlour.search.engine import Engine, kernel_position, set_trap
 from parlour.search.kernel import (
     ABORTED,
     BEST,
@@ -54,6 +54,7 @@ from parlour.search.kernel import (
     RETURN,
     _sort_by_score,
 )
+from parlour.search.levels import SEARCH_THREADS
 
 NO_MOVE = 15
 OFFSET = 1 << 15
@@ -74,6 +75,8 @@ cache misses."""
 DEEPENING = 12
 """The deepening's last depth before the search to the end: its heuristic value is the
 end's first guess, and its table's moves the end's move ordering."""
+TO_THE_END = 1 << 30
+"""A depth no line reaches (``longest``): the search to the end of the game."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -154,10 +157,37 @@ def _difference(pos: np.ndarray, pits: int, side: int) -> int:
     return int(d if side == 0 else -d)
 
 
-def longest(state: sowing.SowingState) -> int:
-    """More plies than any line from ``state`` lasts: every move takes seeds off the board
+@njit(cache=True, nogil=True)
+def longest(pos: np.ndarray, pits: int) -> int:
+    """More plies than any line from ``pos`` lasts: every move takes seeds off the board
     or moves them nearer their store."""
-    return int(_in_pits(state.board, state.pits)) * (state.pits + 1) + 2
+    return _in_pits(pos, pits) * (pits + 1) + 2
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _take(
+    ply: int,
+    i: int,
+    through: int,
+    best: np.ndarray,
+    best_move: np.ndarray,
+    alpha: np.ndarray,
+    beta: np.ndarray,
+    moves: np.ndarray,
+    history: np.ndarray,
+    info: np.ndarray,
+    side: int,
+) -> None:
+    """The node at ``ply`` hears that its move ``i`` gains ``through``: its best so far,
+    its alpha, the root's move proving a fail high and the history of cut-offs."""
+    if through > best[ply]:
+        best[ply] = through
+        best_move[ply] = moves[ply, i]
+        if ply == 0 and through >= beta[0]:
+            info[BEST] = moves[0, i]
+    alpha[ply] = max(alpha[ply], through)
+    if alpha[ply] >= beta[ply]:
+        history[side, moves[ply, i]] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -187,12 +217,14 @@ def null_window(
     """
     pits = sowing.pit_count(root)
     width = root.shape[0]
-    most = _in_pits(root, pits) * (pits + 1) + 2
+    most = longest(root, pits)
     stack = np.empty((most, width), dtype=np.int64)
     children = np.empty((most, MAX_MOVES, width), dtype=np.int64)
     gained = np.zeros((most, MAX_MOVES), dtype=np.int64)  # the move's store difference
     turn = np.zeros((most, MAX_MOVES), dtype=np.bool_)  # the move keeps the turn
     ended = np.zeros((most, MAX_MOVES), dtype=np.bool_)
+    known = np.zeros((most, MAX_MOVES), dtype=np.bool_)  # the move's worth is exact, here:
+    worth = np.zeros((most, MAX_MOVES), dtype=np.int64)  # the game ends or the table holds it
     moves = np.zeros((most, MAX_MOVES), dtype=np.int64)
     order = np.zeros((most, MAX_MOVES), dtype=np.int64)
     scores = np.zeros(MAX_MOVES, dtype=np.int64)
@@ -208,7 +240,6 @@ def null_window(
     started = np.zeros(most, dtype=np.int64)
     horizon_in = np.zeros(most, dtype=np.int64)
     left_depth = np.zeros(most, dtype=np.int64)
-    over = np.zeros(most, dtype=np.bool_)
     tabled = np.zeros(most, dtype=np.bool_)
     scratch = np.empty(4 * MAX_MOVES, dtype=np.int64)
     stack[0, :] = root
@@ -226,13 +257,7 @@ def null_window(
             pos = stack[ply]
             side = pos[width - 1]
             mode = RETURN
-            value = 0
-            if over[ply]:
-                continue
             left = _in_pits(pos, pits)
-            if ply > 0 and left <= ending_seeds:
-                value = ending[endgame.index(pos, choose), side]
-                continue
             if ply > 0 and left <= alpha[ply]:  # futility: no more than every seed left
                 value = left
                 continue
@@ -267,6 +292,20 @@ def null_window(
                 gained[ply, i] = _difference(child, pits, side) - before
                 moves[ply, i] = column
                 count[ply] += 1
+                # a child the game ends in or the table holds is worth its value at once,
+                # and may settle this node before any other child is searched
+                known[ply, i] = ended[ply, i] or _in_pits(child, pits) <= ending_seeds
+                if known[ply, i]:
+                    later = (
+                        0
+                        if ended[ply, i]
+                        else ending[endgame.index(child, choose), child[width - 1]]
+                    )
+                    worth[ply, i] = gained[ply, i] + (later if turn[ply, i] else -later)
+                    if ply > 0 and worth[ply, i] >= beta[ply]:
+                        value = worth[ply, i]
+                        cut = True
+                        break
                 # enhanced transposition cut-off: a child's bounds may settle this node
                 if (
                     ply > 0
@@ -284,7 +323,8 @@ def null_window(
                         cut = True
                         break
                 scores[i] = (
-                    (1 << 40 if column == tt_move else 0)
+                    (1 << 50 if known[ply, i] else 0)
+                    + (1 << 40 if column == tt_move else 0)
                     + (1 << 30 if turn[ply, i] else 0)
                     + (gained[ply, i] << 20)
                     + history[side, column]
@@ -324,8 +364,22 @@ def null_window(
                 continue
             i = order[ply, tried[ply]]
             tried[ply] += 1
+            if known[ply, i]:
+                _take(
+                    ply,
+                    i,
+                    worth[ply, i],
+                    best,
+                    best_move,
+                    alpha,
+                    beta,
+                    moves,
+                    history,
+                    info,
+                    stack[ply, width - 1],
+                )
+                continue
             stack[ply + 1, :] = children[ply, i]
-            over[ply + 1] = ended[ply, i]
             g = gained[ply, i]
             if turn[ply, i]:
                 alpha[ply + 1], beta[ply + 1] = alpha[ply] - g, beta[ply] - g
@@ -341,14 +395,19 @@ def null_window(
             ply -= 1
             i = order[ply, tried[ply] - 1]
             through = gained[ply, i] + (value if turn[ply, i] else -value)
-            if through > best[ply]:
-                best[ply] = through
-                best_move[ply] = moves[ply, i]
-                if ply == 0 and through >= beta[0]:
-                    info[BEST] = moves[0, i]
-            alpha[ply] = max(alpha[ply], through)
-            if alpha[ply] >= beta[ply]:
-                history[stack[ply, width - 1], moves[ply, i]] += 1
+            _take(
+                ply,
+                i,
+                through,
+                best,
+                best_move,
+                alpha,
+                beta,
+                moves,
+                history,
+                info,
+                stack[ply, width - 1],
+            )
             mode = NEXT
 
 
@@ -402,20 +461,14 @@ class Known:
         self.changed = True
 
     def save(self) -> None:
-        """Write the positions out (into a temporary file renamed into place), if any are
-        new; without a writable cache folder they stay in memory."""
+        """Write the positions out (whole or not at all), if any are new; without a
+        writable cache folder they stay in memory."""
         if not self.changed or self.path is None:
             return
         body = json.dumps(self.gains, separators=(",", ":")).encode()
         with suppress(OSError):
-            handle, temporary = tempfile.mkstemp(dir=self.path.parent, suffix=".part")
-            try:
-                with os.fdopen(handle, "wb") as file:
-                    file.write(f"{KNOWN_MAGIC} {zlib.crc32(body)}\n".encode() + body)
-                os.replace(temporary, self.path)
-                self.changed = False
-            finally:
-                Path(temporary).unlink(missing_ok=True)
+            cache.write_whole(self.path, f"{KNOWN_MAGIC} {zlib.crc32(body)}\n".encode(), body)
+            self.changed = False
 
 
 def _known_file() -> Path:
@@ -491,30 +544,20 @@ class Solver:
             spent = time.perf_counter() - began
             return Proof(gain + base, gain + base, move, 0, spent, ending.seeds)
         left = _in_pits(root, pits)
-        flag = np.zeros(1, dtype=np.int64)
-        if stop is not None:
-            stop.attach(flag)
-        timer = threading.Timer(seconds, flag.fill, args=(1,)) if seconds is not None else None
-        if timer is not None:
-            timer.daemon = True
-            timer.start()
         info = np.zeros(INFO_SIZE, dtype=np.int64)
         low, high, move = -left, left, int(state.legal_moves()[0])
         f = 0 if guess is None else min(max(guess - base, low), high)
         weights = evaluation.weights_of(state.game)
-        most = longest(state)
         depth = 1
-        try:
+        with (stop or Stop()).until(seconds) as clock:
+            flag = clock.attach(np.zeros(1, dtype=np.int64))
             while low < high and not info[ABORTED]:
                 f, low, high, move = self._deepen(
                     root, state.game.rules, f, depth, (low, high, move), info, flag, ending, weights
                 )
                 if on_depth is not None:
                     on_depth(depth, low + base, high + base)
-                depth = depth + 1 if depth < DEEPENING else most
-        finally:
-            if timer is not None:
-                timer.cancel()
+                depth = depth + 1 if depth < DEEPENING else TO_THE_END
         if low == high and self.known is not None:
             self.known.put(state, int(low), int(move))
         return Proof(
@@ -583,13 +626,19 @@ def mover_bounds(
     solver: Solver, state: sowing.SowingState, move: int, stop: Stop, guess: int | None = None
 ) -> tuple[int, int]:
     """What ``move`` is worth to ``state``'s side to move: bounds (one value once proven)."""
-    child = state.play(move)
-    mine = state.to_move
-    if child.is_over:
-        margin = child.scores[mine] - child.scores[1 - mine]
+    return bounds_for(solver, state.play(move), state.to_move, stop, guess)
+
+
+def bounds_for(
+    solver: Solver, state: sowing.SowingState, side: int, stop: Stop, guess: int | None = None
+) -> tuple[int, int]:
+    """What ``state`` is worth to ``side`` (``guess`` a first guess of it): bounds (one
+    value once proven)."""
+    if state.is_over:
+        margin = state.scores[side] - state.scores[1 - side]
         return margin, margin
-    same = child.to_move == mine
-    proof = solver.prove(child, guess if guess is None or same else -guess, stop)
+    same = state.to_move == side
+    proof = solver.prove(state, guess if guess is None or same else -guess, stop)
     return (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
 
 
@@ -617,26 +666,29 @@ def solve(state: sowing.SowingState, solver: Solver, stop: Stop) -> Solution:
 
 
 PERFECT_SECONDS = 1.5
-"""The perfect level's time a move (proof and trap), unless given one: under 2 seconds."""
+"""The perfect level's time a move (proof, then trap or search), unless given one: it
+answers within 2 seconds."""
+PROOF_SHARE = 2 / 3
+"""The share of the move's time after which the proof gives up, the rest of it left to
+the search that replaces it (or to the trap, once proven)."""
 
 
 class PerfectThinker:
-    """The perfect level of the sowing games: a position it proves within its time gets a
-    move keeping the game's value, chosen among those for the most ways the opponent's
-    reply can lose value (the engine's trap, from proven values); a position too big to
-    prove in time gets the strongest search, which says so in its account.  The solver's
-    table is kept from move to move (the proof of one move holds most of the next's), and
-    the positions it proves from game to game, on disk (``Known``)."""
+    """The perfect level of the sowing games: a position it proves in time gets a move
+    keeping the game's value, chosen among those for the most ways the opponent's reply
+    can lose value (the engine's :func:`set_trap`, from proven values); a position too big
+    to prove in time gets the strongest search for what is left of the move's time, which
+    says so in its account.  Proof, trap and search share one clock: the move's time.
+    The solver's table is kept from move to move (the proof of one move holds most of the
+    next's), and the positions it proves from game to game, on disk (``Known``)."""
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = seconds if seconds is not None else PERFECT_SECONDS
         self.solver: Solver | None = None
-        self.fallback: Thinker | None = None
+        self.engine: Engine | None = None
 
     def warm_up(self, state: State) -> None:
-        from parlour.search.engine import warm_up
-
-        warm_up(state)
+        engine.warm_up(state)
         self._solver().warm_up(cast(sowing.SowingState, state))
 
     def _solver(self) -> Solver:
@@ -647,55 +699,35 @@ class PerfectThinker:
     def best_move(self, state: State, stop: Stop) -> tuple[int, object]:
         """The move and its account: the proof, or the search's result when too big."""
         position = cast(sowing.SowingState, state)
-        began = time.perf_counter()
-        proof = self._solver().prove(position, stop=stop, seconds=self.seconds)
-        if not proof.exact:
-            return self._search(position, stop)
-        budget = Stop()
-        timer = threading.Timer(self.seconds - (time.perf_counter() - began), budget.set)
-        timer.daemon = True
-        timer.start()
-        try:
-            return self._trap(position, proof, budget), proof
-        finally:
-            timer.cancel()
-            if self.solver is not None and self.solver.known is not None:
-                self.solver.known.save()
-
-    def _trap(self, state: sowing.SowingState, proof: Proof, budget: Stop) -> int:
-        """Among the moves worth ``proof``'s value, the one after which the most of the
-        opponent's replies lose it something (within the budget; else the proof's move)."""
         solver = self._solver()
-        best, most = proof.move, 0
-        for move in state.legal_moves():
-            if mover_bounds(solver, state, int(move), budget, proof.lower) != (proof.lower,) * 2:
-                continue
-            child = state.play(move)
-            if child.is_over or child.to_move == state.to_move:
-                continue
-            replies = [mover_bounds(solver, child, int(r), budget) for r in child.legal_moves()]
-            if budget.is_set:
-                break
-            errors = sum(high < -proof.lower for _, high in replies)
-            if errors > most:
-                best, most = int(move), errors
-        return best
+        deadline = time.perf_counter() + self.seconds
+        with stop.until(self.seconds) as clock:
+            proof = solver.prove(position, stop=clock, seconds=self.seconds * PROOF_SHARE)
+            if not proof.exact:
+                return self._search(position, clock, deadline - time.perf_counter())
+            try:
+                return self._trap(position, proof, clock), proof
+            finally:
+                if solver.known is not None:
+                    solver.known.save()
 
-    def _search(self, state: sowing.SowingState, stop: Stop) -> tuple[int, object]:
-        """The strongest search's move, its account saying the proof ran out of time."""
-        from dataclasses import replace
+    def _trap(self, state: sowing.SowingState, proof: Proof, clock: Stop) -> int:
+        """The move of :func:`set_trap` among those worth ``proof``'s value (the proof's
+        own if none sets a trap before ``clock`` stops)."""
+        solver = self._solver()
 
-        from parlour.search.levels import Thinker as EngineThinker
+        def worth(position: State) -> int | None:
+            position = cast(sowing.SowingState, position)
+            low, high = bounds_for(solver, position, state.to_move, clock, proof.lower)
+            return low if low == high else None
 
-        if self.fallback is None:
-            self.fallback = EngineThinker(max(engine_levels()), self.seconds)
-        move, account = self.fallback.best_move(state, stop)
-        if isinstance(account, SearchResult):
-            account = replace(account, reason="search: too big to prove in time")
-        return cast(int, move), account
+        best = set_trap(state, proof.lower, worth, lambda: clock.is_set)
+        return proof.move if best is None else cast(int, best)
 
-
-def engine_levels() -> tuple[int, ...]:
-    from parlour.search.levels import LEVEL_SECONDS
-
-    return tuple(LEVEL_SECONDS)
+    def _search(self, state: sowing.SowingState, stop: Stop, seconds: float) -> tuple[int, object]:
+        """The strongest search's move within ``seconds``, its account saying the proof
+        ran out of time."""
+        if self.engine is None:
+            self.engine = Engine(threads=SEARCH_THREADS)
+        found = self.engine.search(state, seconds=max(seconds, 0.0), stop=stop)
+        return found.move, replace(found, reason="search: too big to prove in time")
