@@ -144,7 +144,7 @@ def test_parlour_solve_prints_the_proven_value_as_json() -> None:
         (["solve", "gomoku"], "gomoku"),
         (["solve", "build"], "name the game"),
         (["solve", "build", "kalah", "--max-seeds", "40"], "holds 206,379,406,870 positions"),
-        (["solve", "kalah", "--max-seeds", "40"], "at most 268,435,456 are built"),
+        (["solve", "kalah", "--max-seeds", "40"], "at most 1,073,741,824 are built"),
     ],
 )
 def test_parlour_solve_refuses_bad_input_naming_it(args: list[str], named: str) -> None:
