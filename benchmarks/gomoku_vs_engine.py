@@ -10,7 +10,7 @@ W-L-D from parlour's side, its score with a 95% interval (normal, on the games' 
 and the time parlour took a move (mean and maximum) against the limit.
 
     .venv/bin/python benchmarks/gomoku_vs_engine.py ENGINE [--games 20]
-        [--time-per-move 1] [--seed 1] [--level 3]
+        [--time-per-move 1] [--seed 1] [--level 3] [--tolerance S] [--memory MIB]
 
 ENGINE is the engine's program (and its arguments, one string as a shell splits them),
 built outside this repository.  Wine (github.com/jinjiebang/wine, MIT), for one: its
@@ -43,7 +43,7 @@ from typing import Any
 import parlour
 from parlour.actors import Outcome, Ref, run_game, spawn
 from parlour.games.gomoku import GomokuState
-from parlour.players.engine import TOLERANCE, EnginePlayer
+from parlour.players.engine import MAX_MEMORY, TOLERANCE, EnginePlayer
 from record import arguments, record
 
 SIZE = 15
@@ -74,6 +74,7 @@ class Side:
     command: list[str]
     seconds: float
     tolerance: float
+    memory: int = MAX_MEMORY
     player: EnginePlayer | None = None
     ref: Ref | None = None
     times: list[float] = field(default_factory=list)
@@ -81,7 +82,7 @@ class Side:
     def seat(self) -> Ref:
         if self.ref is None or not self.ref.alive:
             self.player = EnginePlayer(
-                self.command, self.seconds, tolerance=self.tolerance, keep=True
+                self.command, self.seconds, self.memory, self.tolerance, keep=True
             )
             self.times = self.times + self.player.times
             self.player.times = self.times  # one list for every player of the side
@@ -94,11 +95,22 @@ class Side:
             await self.ref.join()
 
 
+def seconds_a_move(times: list[float]) -> dict[str, float] | None:
+    """The mean and the longest of a side's times a move (None: it made no move)."""
+    return {"mean": sum(times) / len(times), "max": max(times)} if times else None
+
+
 async def match(
-    engine: list[str], games: int, seconds: float, seed: int, level: int, tolerance: float
+    engine: list[str],
+    games: int,
+    seconds: float,
+    seed: int,
+    level: int,
+    tolerance: float,
+    memory: int,
 ) -> Any:
     brain = [str(Path(sys.executable).parent / "parlour"), "pbrain", "--level", str(level)]
-    ours, theirs = Side(brain, seconds, TOLERANCE), Side(engine, seconds, tolerance)
+    ours, theirs = Side(brain, seconds, TOLERANCE), Side(engine, seconds, tolerance, memory)
     tally: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     scores: list[float] = []
@@ -136,25 +148,21 @@ async def match(
     finally:
         await asyncio.gather(ours.leave(), theirs.leave())
     mean, low, high = interval(scores)
-    times = ours.times
-    mean_time = sum(times) / len(times)
+    ours_seconds = seconds_a_move(ours.times) or {"mean": 0.0, "max": 0.0}
     figures = {
         **{k: tally[k] for k in ("wins", "losses", "draws")},
         "score": mean,
         "interval_95": [low, high],
         "losses_as": dict(lost_as),
         "reasons": dict(reasons),
-        "parlour_seconds_a_move": {"mean": mean_time, "max": max(times)},
-        "engine_seconds_a_move": {
-            "mean": sum(theirs.times) / len(theirs.times),
-            "max": max(theirs.times),
-        },
+        "parlour_seconds_a_move": ours_seconds,
+        "engine_seconds_a_move": seconds_a_move(theirs.times),
     }
     print(
         f"parlour vs {shlex.join(engine)} at {seconds:g} s a move: "
         f"{tally['wins']}-{tally['losses']}-{tally['draws']} (W-L-D), score {mean:.0%} "
-        f"(95%: {low:.0%}-{high:.0%}); parlour's time a move: mean {mean_time:.2f} s, "
-        f"max {max(times):.2f} s (limit {seconds:g} s)"
+        f"(95%: {low:.0%}-{high:.0%}); parlour's time a move: mean {ours_seconds['mean']:.2f} s, "
+        f"max {ours_seconds['max']:.2f} s (limit {seconds:g} s)"
     )
     return figures
 
@@ -173,6 +181,12 @@ def main() -> None:
         help="seconds the engine may go over a move's limit (one that counts CPU time, "
         "as Wine does, takes longer on a busy machine); parlour gets the default",
     )
+    parser.add_argument(
+        "--memory",
+        type=int,
+        default=MAX_MEMORY >> 20,
+        help="MiB the engine may use (INFO max_memory; over it, it forfeits; 0: no limit)",
+    )
     args = arguments(parser, quick={"games": 2, "seconds": 0.3})
     figures = asyncio.run(
         match(
@@ -182,6 +196,7 @@ def main() -> None:
             args.seed,
             args.level,
             args.tolerance,
+            args.memory << 20,
         )
     )
     record(args, figures)

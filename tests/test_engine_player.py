@@ -91,6 +91,13 @@ async def test_a_misbehaving_engine_loses_with_the_reason_and_leaves_nothing(
     assert brain_processes() == []
 
 
+async def test_a_memory_limit_of_0_is_no_limit() -> None:
+    """The protocol's ``INFO max_memory 0``: the hoarding brain then loses on time only."""
+    engine = EnginePlayer([sys.executable, BRAIN, "memory"], seconds=0.5, tolerance=0.5, memory=0)
+    outcome = await play(engine, seat=1)
+    assert (outcome.reason, outcome.forfeit) == (Reason.TIME, 1)
+
+
 async def test_an_engine_that_cannot_start_loses_by_crashing() -> None:
     outcome = await play(EnginePlayer(["/nonexistent/pbrain-nothing"]), seat=0)
     assert (outcome.reason, outcome.forfeit) == (Reason.CRASHED, 0)

@@ -41,7 +41,8 @@ start, the pipes, a busy machine)."""
 START_SECONDS = 30.0
 """Seconds an engine has to answer ``START`` (it may load tables)."""
 MAX_MEMORY = 1 << 30
-"""The memory an engine and its children may use, in bytes (``INFO max_memory``)."""
+"""The memory an engine and its children may use, in bytes (``INFO max_memory``; 0, as
+the protocol has it, for no limit)."""
 END_SECONDS = 1.0
 """How long an engine told ``END`` has to leave before it is killed."""
 POLL = 0.05
@@ -246,7 +247,7 @@ class EnginePlayer(Actor):
                 return line.strip()
 
     def _check_memory(self) -> None:
-        used = _memory(self._process)
+        used = _memory(self._process) if self.memory else 0
         if used > self.memory:
             detail = f"the engine used {used >> 20} MiB, over its {self.memory >> 20} MiB"
             raise Forfeit(Reason.MEMORY, detail)
