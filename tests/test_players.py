@@ -425,3 +425,29 @@ async def test_a_capture_that_ends_the_game_says_both_before_the_last_board() ->
     over = text.index("\nA row is empty: the game is over")
     assert captured < over and text.endswith(f"\n{event.after.render()}\n")
     assert text.count(event.after.render()) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "screen", "noticed"),
+    [
+        ("mancala", "SowingScreen", False),
+        ("kalah", "SowingScreen", False),
+        ("ayo", "AyoScreen", True),
+        ("gomoku", "GomokuScreen", False),
+    ],
+)
+def test_each_board_game_names_its_screen_and_its_referees_notices(
+    name: str, screen: str, noticed: bool
+) -> None:
+    from parlour.actors.ayo import stoned_notices
+    from parlour.players.terminal import BoardScreen
+
+    rules = parlour.game(name)
+    shown = rules.screen()
+    assert isinstance(shown, BoardScreen) and type(shown).__name__ == screen
+    assert rules.notices() is (stoned_notices if noticed else None)
+
+
+def test_war_has_no_board_screen_to_replay_on() -> None:
+    with pytest.raises(BadOption, match="war has no screen of its own"):
+        parlour.game("war").screen()

@@ -239,10 +239,26 @@ class Game(ABC):
     ENGINE: ClassVar[str | None] = None
     """The module whose ``Thinker(level, seconds)`` plays this game (None: the seed's
     minimax), and whose ``analyze`` and ``warm_up`` serve it."""
+    SCREEN: ClassVar[str | None] = None
+    """Its terminal screen's class, ``module:Class`` (None: none of its own), for what shows
+    any game (an arena's replay)."""
+    NOTICES: ClassVar[str | None] = None
+    """What its Referee tells the players besides the moves, ``module:function`` (Ayo's
+    stoned captures), or None."""
 
     def __init__(self, name: str, options: Mapping[str, Any]) -> None:
         self.name = name
         self.options: Mapping[str, Any] = MappingProxyType(dict(options))
+
+    def screen(self) -> Any:
+        """A new terminal screen for this game (BadOption if it has none of its own)."""
+        if self.SCREEN is None:
+            raise BadOption(f"{self.name} has no screen of its own")
+        return named(self.SCREEN)()
+
+    def notices(self) -> Any:
+        """The Referee's notices for this game (``Referee(notices=...)``), or None."""
+        return None if self.NOTICES is None else named(self.NOTICES)
 
     @classmethod
     def option(cls, name: str) -> Option:
@@ -417,6 +433,12 @@ def game(name: str, **options: Any) -> Game:
     for key, value in options.items():
         values[key] = entry.cls.option(key).convert(value)
     return entry.cls(name, values)
+
+
+def named(spec: str) -> Any:
+    """What a ``module:name`` text names (its module imported when first asked for)."""
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def engine_module(name: str) -> str | None:

@@ -11,10 +11,9 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from parlour.actors import Actor, Move, Play, Ref, run_game, spawn
-from parlour.actors.referee import Notices
 from parlour.actors.runtime import Piped, Reply
 from parlour.core import BadOption, State, game
-from parlour.players.terminal import Screen, Seat, TerminalPlayer
+from parlour.players.terminal import Seat, TerminalPlayer
 
 
 class Script(Actor):
@@ -43,22 +42,6 @@ class _NoKeys:
 
     async def readline(self, prompt: str = "") -> str | None:
         return None
-
-
-def screen_of(name: str) -> tuple[Screen, Notices | None]:
-    """The terminal screen of game ``name`` and its Referee's notices."""
-    if name == "gomoku":
-        from parlour.players.gomoku_screen import GomokuScreen
-
-        return GomokuScreen(), None
-    if name == "ayo":
-        from parlour.actors.ayo import stoned_notices
-        from parlour.players.ayo_screen import AyoScreen
-
-        return AyoScreen(), stoned_notices
-    from parlour.players.sowing_screen import SowingScreen
-
-    return SowingScreen(), None
 
 
 def replay_game(row: dict[str, Any], delay: float, out: TextIO) -> int:
@@ -95,7 +78,7 @@ async def _replay(
     delay: float,
     out: TextIO,
 ) -> None:
-    screen, notices = screen_of(start.game.name)
+    screen, notices = start.game.screen(), start.game.notices()
     seats = [Seat(row["player0"], False), Seat(row["player1"], False)]
     terminal = spawn(TerminalPlayer(screen, seats, _NoKeys(), out))
     out.write(screen.opening(start, seats))

@@ -25,8 +25,6 @@ from parlour.cli._common import Seating, make_game, seating_flags
 @click.option("--max-rounds", help="End the game after this many rounds.")
 def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...]) -> None:
     """Play Ayo as seed 000 has it: fours captured while sowing, relays, houses bought."""
-    from parlour.actors.ayo import stoned_notices
-    from parlour.players.ayo_screen import AyoScreen
     from parlour.players.terminal import play_in_terminal
 
     game = make_game(
@@ -37,9 +35,9 @@ def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...])
     code = play_in_terminal(
         start,
         seating.specs,
-        AyoScreen(),
+        game.screen(),
         seed=seating.seed,
         clear=seating.clear,
-        notices=stoned_notices,
+        notices=game.notices(),
     )
     raise SystemExit(code)

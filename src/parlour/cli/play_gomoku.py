@@ -30,7 +30,6 @@ def gomoku(
     seating: Seating, size: str | None, exact_five: bool | None, option_texts: tuple[str, ...]
 ) -> None:
     """Play five in a row (seed 002) against the computer or another person."""
-    from parlour.players.gomoku_screen import GomokuScreen
     from parlour.players.terminal import play_in_terminal
 
     specs = seating.specs if seating.first != 1 else (seating.specs[1], seating.specs[0])
@@ -38,5 +37,5 @@ def gomoku(
         make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
     )
     seating.prepare(start)
-    screen = GomokuScreen()
+    screen = start.game.screen()
     raise SystemExit(play_in_terminal(start, specs, screen, seed=seating.seed, clear=seating.clear))

@@ -29,15 +29,13 @@ def _command(name: str, summary: str) -> None:
     def command(
         seating: Seating, pits: str | None, seeds: str | None, option_texts: tuple[str, ...]
     ) -> None:
-        from parlour.players.sowing_screen import SowingScreen
         from parlour.players.terminal import play_in_terminal
 
         game = make_game(name, option_texts, pits=pits, seeds=seeds, first=seating.first)
         start: Any = seating.starting(game.start())
         seating.prepare(start)
-        screen = SowingScreen()
         code = play_in_terminal(
-            start, seating.specs, screen, seed=seating.seed, clear=seating.clear
+            start, seating.specs, game.screen(), seed=seating.seed, clear=seating.clear
         )
         raise SystemExit(code)
 

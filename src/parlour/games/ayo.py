@@ -131,6 +131,8 @@ class AyoGame(Game):
     """Ayo with its options: a limit on rounds, who starts, and the seed of the draw."""
 
     ENGINE = "parlour.search.levels"
+    SCREEN = "parlour.players.ayo_screen:AyoScreen"
+    NOTICES = "parlour.actors.ayo:stoned_notices"
     OPTIONS = (
         Option(
             "max_rounds",

@@ -151,6 +151,7 @@ class GomokuGame(Game):
     """Five in a row on an N x N board; ``gomoku`` is its freestyle preset."""
 
     ENGINE = "parlour.search.gomoku"
+    SCREEN = "parlour.players.gomoku_screen:GomokuScreen"
     OPTIONS = (
         Option("size", int, 15, "points on a side", minimum=MIN_SIZE, maximum=MAX_SIZE),
         Option(

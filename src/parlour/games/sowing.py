@@ -359,6 +359,7 @@ class SowingGame(Game):
     """A rule set of the mancala family; ``mancala`` and ``kalah`` are its presets."""
 
     ENGINE = "parlour.search.levels"
+    SCREEN = "parlour.players.sowing_screen:SowingScreen"
     OPTIONS = (
         Option("pits", int, 6, "pits a side", minimum=1, maximum=len(LETTERS)),
         Option("seeds", int, 4, "seeds in each pit at the start", minimum=1, maximum=24),

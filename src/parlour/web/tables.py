@@ -44,7 +44,6 @@ from parlour.actors import (
     Undo,
     spawn,
 )
-from parlour.actors.ayo import stoned_notices
 from parlour.actors.dealer import Dealer
 from parlour.actors.dealer import Player as WarPlayer
 from parlour.actors.runtime import Reply, in_thread
@@ -267,7 +266,7 @@ class TurnTable(Table):
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)
         self.undo = computer and bool(people)
-        notices = stoned_notices if start.game.name == "ayo" else None
+        notices = start.game.notices()
         referee = Referee(start, refs, [self._listener], notices=notices, undo=self.undo)
         self.referee = spawn(referee, name=f"{table_id}-referee")
         if not people:
