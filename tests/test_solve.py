@@ -265,3 +265,12 @@ def test_the_perfect_level_answers_a_second_game_from_disk(
     assert isinstance(account, Proof) and account.nodes == 0
     assert move == first_move
     assert mover_value(state, state.play(move)) == exhaustive(state)
+
+
+@pytest.mark.parametrize(("command", "what"), [("analyze", "search"), ("solve", "solve")])
+def test_a_searching_command_refuses_a_bad_or_finished_position(command: str, what: str) -> None:
+    over = CliRunner().invoke(main, [command, "kalah", "0,0,0,0,0,0/24/0,0,0,0,0,0/24 0"])
+    assert over.exit_code == 2
+    assert f"the game is over in this position: there is nothing to {what}" in over.output
+    bad = CliRunner().invoke(main, [command, "kalah", "0,0,0,x"])
+    assert bad.exit_code == 2 and "Invalid value for POSITION" in bad.output

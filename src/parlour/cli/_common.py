@@ -22,6 +22,7 @@ from parlour.core import (
     MAX_DEPTH,
     MAX_SEED,
     BadOption,
+    BadPosition,
     Game,
     Option,
     ParlourError,
@@ -289,6 +290,19 @@ def make_game(name: str, option_texts: Iterable[str] = (), **explicit: Any) -> G
         return game(name, **options)
     except BadOption as error:
         raise click.UsageError(str(error)) from None
+
+
+def position_to_search(game: Game, position: str | None, what: str) -> State:
+    """The POSITION argument read in ``game`` (its start if not given), for a command that
+    searches from it (``what`` it does there, as "search"): a bad position, or one whose
+    game is over, is a usage error naming the problem."""
+    try:
+        state = game.parse(position) if position is not None else game.start()
+    except BadPosition as error:
+        raise click.BadParameter(str(error), param_hint="POSITION") from None
+    if state.is_over:
+        raise click.UsageError(f"the game is over in this position: there is nothing to {what}")
+    return state
 
 
 def interruptible(call: Callable[[], T], stop: Stop | None = None) -> T:

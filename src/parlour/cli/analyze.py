@@ -12,6 +12,7 @@ from parlour.cli._common import (
     interruptible,
     make_game,
     option_flag,
+    position_to_search,
     seconds_type,
     warming_up,
 )
@@ -54,7 +55,7 @@ def analyze(
     the game, or a forced win found), it says so.  Without --time or --depth the search
     thinks for 3 seconds.
     """
-    from parlour.core import BadOption, BadPosition
+    from parlour.core import BadOption
     from parlour.search import SearchResult, Stop, analyze, engine_of, warm_up
 
     if seconds is None and depth is None:
@@ -64,12 +65,7 @@ def analyze(
         engine_of(game.name)
     except BadOption as error:
         raise click.UsageError(str(error)) from None
-    try:
-        state = game.parse(position) if position is not None else game.start()
-    except BadPosition as error:
-        raise click.BadParameter(str(error), param_hint="POSITION") from None
-    if state.is_over:
-        raise click.UsageError("the game is over in this position: there is nothing to search")
+    state = position_to_search(game, position, "search")
 
     def line(result: SearchResult[Any]) -> str:
         pv = " ".join(state_names(result.pv))

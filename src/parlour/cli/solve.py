@@ -8,7 +8,14 @@ from typing import Any
 import click
 
 from parlour.cli import main
-from parlour.cli._common import interruptible, make_game, option_flag, seconds_type, warming_up
+from parlour.cli._common import (
+    interruptible,
+    make_game,
+    option_flag,
+    position_to_search,
+    seconds_type,
+    warming_up,
+)
 
 BUILD = "build"
 
@@ -48,18 +55,12 @@ def solve(
     if game_name == BUILD:
         _build(position, pits, seeds, max_seeds, option_texts)
         return
-    from parlour.core import BadPosition
     from parlour.search import Stop
     from parlour.search.solve import Known, Solver, solve
 
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
-    try:
-        state = game.parse(position) if position is not None else game.start()
-    except BadPosition as error:
-        raise click.BadParameter(str(error), param_hint="POSITION") from None
-    if state.is_over:
-        raise click.UsageError("the game is over in this position: there is nothing to solve")
+    state = position_to_search(game, position, "solve")
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
     solver = Solver(table_seeds=max_seeds, known=Known())
     with warming_up("the solver"):
