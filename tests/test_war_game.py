@@ -8,6 +8,7 @@ import parlour
 from parlour.actors import run_game, spawn
 from parlour.core import BadPosition, IllegalMove
 from parlour.games import war_kernel as kernel
+from parlour.games.war import describe
 from parlour.games.war_game import ROUND, WarGame, WarState
 from parlour.games.war_options import PICKUPS
 from parlour.outcome import Reason
@@ -58,6 +59,8 @@ async def test_the_referee_ends_war_games_as_the_kernel_does() -> None:
         account, final = expected.account, outcome.final
         assert isinstance(final, WarState) and outcome.scores == expected.scores
         assert final.counters == (account.rounds, account.battles, account.wars)
+        assert outcome.account == account and outcome.account.stacks == account.stacks
+        assert describe(outcome) == describe(expected)
         reasons.add(outcome.reason)
     assert len(reasons) >= 2  # more than one of War's endings, each named by the Referee too
 

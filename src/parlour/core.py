@@ -329,6 +329,13 @@ class State(ABC):
         return Reason.RULES
 
     @property
+    def end_account(self) -> Any:
+        """The game's own account of its end, once it is over (``Outcome.account``): None
+        unless the game tells more than its winner and scores (War: its rounds, battles,
+        wars and final stacks)."""
+        return None
+
+    @property
     @abstractmethod
     def scores(self) -> tuple[int, int]:
         """Each player's score as the game counts it (seeds in store, tokens captured...)."""

@@ -192,7 +192,9 @@ class Referee(Host[Outcome]):
     ) -> Outcome:
         """The outcome of the game as it stands."""
         state = self.state
-        return Outcome(winner, reason, state.scores, tuple(self.moves), state, forfeit, detail)
+        moves = tuple(self.moves)
+        account = state.end_account
+        return Outcome(winner, reason, state.scores, moves, state, forfeit, detail, account)
 
     def _broadcast(self, message: Any) -> None:
         """Tell every player and observer, each mailbox once."""

@@ -37,6 +37,7 @@ from parlour.games.war import (
     SHUFFLED,
     TIE,
     Stacks,
+    WarAccount,
     WarRules,
     card_name,
     deal,
@@ -221,6 +222,11 @@ class WarState(State):
     def end_reason(self) -> Reason:
         """Out of cards, the round limit or a cycle, as the Dealer and the kernel say."""
         return super().end_reason if self.result is None else self.result[0]
+
+    @property
+    def end_account(self) -> WarAccount | None:
+        """The rounds, battles and wars played and the final stacks, once over."""
+        return None if self.result is None else WarAccount(*self.counters, self.stacks)
 
     @property
     def scores(self) -> tuple[int, int]:
