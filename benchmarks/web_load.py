@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import websockets
 
 import parlour
@@ -102,7 +102,7 @@ async def run(args: argparse.Namespace, base: str) -> dict[str, Any]:
     options = {"pits": args.pits, "seeds": args.seeds}
     rng = random.Random(args.seed)
     seats: list[tuple[Seat, Seat]] = []
-    async with httpx.AsyncClient(base_url=base) as client:
+    async with httpx2.AsyncClient(base_url=base) as client:
         for _ in range(args.games):
             request = {"game": "kalah", "options": options, "opponent": "link"}
             made = (await client.post("/api/games", json=request)).json()
@@ -143,9 +143,9 @@ def wait_until_ready(base: str, server: subprocess.Popen[bytes], cold: bool) -> 
     deadline = time.monotonic() + 120
     while True:
         try:
-            if httpx.get(base + "/api/ready").json()["ready"] or cold:
+            if httpx2.get(base + "/api/ready").json()["ready"] or cold:
                 return
-        except httpx.TransportError:
+        except httpx2.TransportError:
             pass
         if time.monotonic() > deadline or server.poll() is not None:
             raise SystemExit("the server did not start")

@@ -110,7 +110,7 @@ def test_learning_example(capsys: pytest.CaptureFixture[str]) -> None:
 )
 def test_serve_example(words: list[str], tmp_path: Path) -> None:
     """The server prints its address, serves the page there, and Ctrl-C stops it."""
-    import httpx
+    import httpx2
 
     server = subprocess.Popen(
         [PARLOUR, *words[1:]],
@@ -125,9 +125,9 @@ def test_serve_example(words: list[str], tmp_path: Path) -> None:
         assert address.startswith("http://127.0.0.1:")
         for _ in range(100):
             try:
-                page = httpx.get(address)
+                page = httpx2.get(address)
                 break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 time.sleep(0.1)
         assert page.status_code == 200 and "parlour" in page.text
     finally:
