@@ -17,12 +17,13 @@ BLOCK = re.compile(r"^```python\n(.*?)^```", re.DOTALL | re.MULTILINE)
 def test_the_api_page_runs_top_to_bottom(capsys: pytest.CaptureFixture[str]) -> None:
     blocks = BLOCK.findall(API.read_text())
     assert len(blocks) >= 9  # games, engine, actors, envs, batch, OpenSpiel
-    namespace: dict[str, object] = {"__name__": "api_page"}
+    namespace: dict[str, object] = {"__name__": "__main__"}  # as a script the reader runs
     for number, block in enumerate(blocks, 1):
         exec(compile(block, f"{API.name} block {number}", "exec"), namespace)
     printed = capsys.readouterr().out
     assert "illegal move 3: pit D is empty" in printed
     assert "games finished" in printed
+    assert "4 games recorded in match 1" in printed  # the arena's match, read back
     assert "'player_0': (" in printed  # the environment's rewards and margins
 
 
