@@ -20,9 +20,10 @@ from parlour.cli import main
 from parlour.core import BadOption, State
 from parlour.games.sowing import SowingState
 from parlour.players.specs import PERFECT, parse_level
-from parlour.search import SearchResult, Stop
+from parlour.search import SearchResult, Stop, endgame
 from parlour.search.engine import Engine
 from parlour.search.solve import (
+    NO_MOVE,
     PROVEN,
     Known,
     PerfectThinker,
@@ -206,11 +207,51 @@ def test_a_position_too_big_to_prove_gets_the_search_on_what_is_left_of_the_cloc
 
 def test_a_proven_entry_answers_a_search_of_any_depth() -> None:
     """Kalah(6,4)'s lines run to 338 plies, deeper than the depth a proven entry holds."""
-    keys, data = np.zeros(4, dtype=np.uint64), np.zeros(4, dtype=np.int64)
-    _store(keys, data, np.uint64(6), 3, 5, 2, 1, PROVEN)
-    assert _lookup(keys, data, np.uint64(6), 400) == (3, 5, 2, True)
-    _store(keys, data, np.uint64(10), 3, 5, 2, 1, 7)
-    assert _lookup(keys, data, np.uint64(10), 8)[:2] == (-32767, 32767)
+    table = np.zeros((4, 2), dtype=np.uint64)
+    _store(table, np.uint64(6), 3, 5, 2, 1, PROVEN)
+    assert _lookup(table, np.uint64(6), 400) == (3, 5, 2, True)
+    _store(table, np.uint64(10), 3, 5, 2, 1, 7)
+    assert _lookup(table, np.uint64(10), 8)[:2] == (-32767, 32767)
+
+
+def test_a_bucket_keeps_the_costlier_entry_first_and_each_key_apart() -> None:
+    """Keys 2**63 + 4, 4 and 8 share a bucket (two slots): each reads its own entry; a new
+    key cheaper than the first slot's takes the second, one as costly takes the first."""
+    table = np.zeros((4, 2), dtype=np.uint64)
+    high, low, third = np.uint64(2**63 + 4), np.uint64(4), np.uint64(8)
+    _store(table, low, -3, -3, 1, 5, PROVEN)
+    _store(table, high, 7, 9, 4, 2, 3)
+    assert _lookup(table, high, 3) == (7, 9, 4, False)
+    assert _lookup(table, low, 50) == (-3, -3, 1, True)
+    _store(table, third, 0, 1, 0, 1, 1)
+    assert _lookup(table, high, 3)[2] == NO_MOVE  # the second slot's: gone
+    assert _lookup(table, low, 50) == (-3, -3, 1, True)
+    _store(table, high, 7, 9, 4, 6, 3)
+    assert _lookup(table, low, 50)[2] == NO_MOVE  # the first slot's: to a costlier entry
+    assert _lookup(table, high, 3) == (7, 9, 4, False)
+    assert _lookup(table, third, 1) == (0, 1, 0, False)
+
+
+@pytest.mark.slow
+def test_positions_of_many_seeds_get_the_endgame_table_s_value() -> None:
+    """Kalah(6,4) positions of 10 to 12 seeds, solved over a 1-seed table (every cut-off,
+    the table's and each child's, in play), against the 12-seed table's exact gain."""
+    game = parlour.game("kalah")
+    full = endgame.table(6, game.rules, 12)  # type: ignore[attr-defined]
+    rng = random.Random(12)
+    solver = Solver(bits=16, table_seeds=1)
+    for _ in range(12):
+        pits = [0] * 12
+        for _ in range(rng.randint(10, 12)):
+            pits[rng.randrange(12)] += 1
+        side = rng.randrange(2)
+        root = np.array([*pits[:6], 0, *pits[6:], 0, side], dtype=np.int64)
+        state = SowingState(game, root.astype(game.start().board.dtype))  # type: ignore[arg-type, attr-defined]
+        if state.is_over:
+            continue
+        proof = solver.prove(state)
+        assert proof.exact
+        assert proof.lower == full.values[endgame.index(root, full.choose), side]
 
 
 def some_positions() -> list[SowingState]:

@@ -80,15 +80,16 @@ TO_THE_END = 1 << 30
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _pack(lower: int, upper: int, move: int, work: int, depth: int) -> np.int64:
-    return np.int64(
+def _pack(lower: int, upper: int, move: int, work: int, depth: int) -> np.uint64:
+    return np.uint64(
         (lower + OFFSET) | ((upper + OFFSET) << 16) | (move << 32) | (work << 36) | (depth << 42)
     )
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _unpack(e: np.int64) -> tuple[int, int, int, int, int]:
+def _unpack(packed: np.uint64) -> tuple[int, int, int, int, int]:
     """An entry's lower and upper bounds, move, work and depth."""
+    e = np.int64(packed)  # under 2**50: read as a signed number, as numba reads literals
     return (
         int(e & 0xFFFF) - OFFSET,
         int((e >> 16) & 0xFFFF) - OFFSET,
@@ -99,16 +100,16 @@ def _unpack(e: np.int64) -> tuple[int, int, int, int, int]:
 
 
 @njit(cache=True, nogil=True)
-def _lookup(
-    keys: np.ndarray, data: np.ndarray, key: np.uint64, depth: int
-) -> tuple[int, int, int, bool]:
+def _lookup(table: np.ndarray, key: np.uint64, depth: int) -> tuple[int, int, int, bool]:
     """The bounds (lower, upper) kept for ``key`` from a search at least ``depth`` deep
     (else none: -INF, INF), its best move (NO_MOVE if none) and whether the bounds are
-    proven.  A bucket is two slots, the first kept for the entry that cost the most work."""
-    slot = np.int64(key & np.uint64(keys.shape[0] - 2))
+    proven.  A bucket is two slots, the first kept for the entry that cost the most work;
+    a slot is a row of the table, its key beside its entry, so that a probe reads one
+    cache line."""
+    slot = np.int64(key & np.uint64(table.shape[0] - 2))
     for s in range(slot, slot + 2):
-        if keys[s] == key:
-            lower, upper, move, _, deep = _unpack(data[s])
+        if table[s, 0] == key:
+            lower, upper, move, _, deep = _unpack(table[s, 1])
             if deep >= depth or deep == PROVEN:
                 return lower, upper, move, deep == PROVEN
             return -INF, INF, move, False
@@ -117,8 +118,7 @@ def _lookup(
 
 @njit(cache=True, nogil=True)
 def _store(
-    keys: np.ndarray,
-    data: np.ndarray,
+    table: np.ndarray,
     key: np.uint64,
     lower: int,
     upper: int,
@@ -129,20 +129,20 @@ def _store(
     """Keep a node's bounds from a search ``depth`` deep (PROVEN: to the end): a deeper
     entry for the same key stands, one as deep is tightened, a shallower one replaced.  A
     new key takes the first slot if it cost at least as much work as its holder."""
-    slot = np.int64(key & np.uint64(keys.shape[0] - 2))
+    slot = np.int64(key & np.uint64(table.shape[0] - 2))
     for s in range(slot, slot + 2):
-        if keys[s] == key:
-            old_lower, old_upper, _, old_work, old_depth = _unpack(data[s])
+        if table[s, 0] == key:
+            old_lower, old_upper, _, old_work, old_depth = _unpack(table[s, 1])
             if old_depth > depth:
                 return
             if old_depth == depth:
                 lower, upper = max(lower, old_lower), min(upper, old_upper)
-            data[s] = _pack(lower, upper, move, max(work, old_work), depth)
+            table[s, 1] = _pack(lower, upper, move, max(work, old_work), depth)
             return
-    if work < (data[slot] >> 36) & 0x3F:
+    if work < _unpack(table[slot, 1])[3]:
         slot += 1
-    keys[slot] = key
-    data[slot] = _pack(lower, upper, move, work, depth)
+    table[slot, 0] = key
+    table[slot, 1] = _pack(lower, upper, move, work, depth)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -197,8 +197,7 @@ def null_window(
     lower: int,
     upper: int,
     depth: int,
-    keys: np.ndarray,
-    data: np.ndarray,
+    table: np.ndarray,
     info: np.ndarray,
     stop: np.ndarray,
     ending: np.ndarray,
@@ -225,6 +224,11 @@ def null_window(
     ended = np.zeros((most, MAX_MOVES), dtype=np.bool_)
     known = np.zeros((most, MAX_MOVES), dtype=np.bool_)  # the move's worth is exact, here:
     worth = np.zeros((most, MAX_MOVES), dtype=np.int64)  # the game ends or the table holds it
+    # each child's seeds in the pits and, once its bounds were looked up, its key: its
+    # node, if searched, needs not find them again
+    child_left = np.zeros((most, MAX_MOVES), dtype=np.int64)
+    child_key = np.zeros((most, MAX_MOVES), dtype=np.uint64)
+    child_keyed = np.zeros((most, MAX_MOVES), dtype=np.bool_)
     moves = np.zeros((most, MAX_MOVES), dtype=np.int64)
     order = np.zeros((most, MAX_MOVES), dtype=np.int64)
     scores = np.zeros(MAX_MOVES, dtype=np.int64)
@@ -237,12 +241,15 @@ def null_window(
     best = np.zeros(most, dtype=np.int64)
     best_move = np.zeros(most, dtype=np.int64)
     hashes = np.zeros(most, dtype=np.uint64)
+    keyed = np.zeros(most, dtype=np.bool_)  # hashes[ply] holds the node's key
+    lefts = np.zeros(most, dtype=np.int64)  # the node's seeds in the pits
     started = np.zeros(most, dtype=np.int64)
     horizon_in = np.zeros(most, dtype=np.int64)
     left_depth = np.zeros(most, dtype=np.int64)
     tabled = np.zeros(most, dtype=np.bool_)
     scratch = np.empty(4 * MAX_MOVES, dtype=np.int64)
     stack[0, :] = root
+    lefts[0] = _in_pits(root, pits)
     alpha[0], beta[0] = lower, upper
     left_depth[0] = depth
     info[ABORTED] = 0
@@ -257,7 +264,7 @@ def null_window(
             pos = stack[ply]
             side = pos[width - 1]
             mode = RETURN
-            left = _in_pits(pos, pits)
+            left = lefts[ply]
             if ply > 0 and left <= alpha[ply]:  # futility: no more than every seed left
                 value = left
                 continue
@@ -272,8 +279,9 @@ def null_window(
             tabled[ply] = ply == 0 or left > ending_seeds + NEAR
             low, high, tt_move, sure = -INF, INF, NO_MOVE, True
             if tabled[ply]:
-                hashes[ply] = sowing.search_key(pos)
-                low, high, tt_move, sure = _lookup(keys, data, hashes[ply], r)
+                if not keyed[ply]:
+                    hashes[ply] = sowing.search_key(pos)
+                low, high, tt_move, sure = _lookup(table, hashes[ply], r)
             if ply > 0 and (low >= beta[ply] or high <= alpha[ply] or low == high):
                 value = low if low >= beta[ply] or low == high else high
                 info[HORIZON] += not sure  # a bound of a shallower search
@@ -294,7 +302,9 @@ def null_window(
                 count[ply] += 1
                 # a child the game ends in or the table holds is worth its value at once,
                 # and may settle this node before any other child is searched
-                known[ply, i] = ended[ply, i] or _in_pits(child, pits) <= ending_seeds
+                child_left[ply, i] = _in_pits(child, pits)
+                child_keyed[ply, i] = False
+                known[ply, i] = ended[ply, i] or child_left[ply, i] <= ending_seeds
                 if known[ply, i]:
                     later = (
                         0
@@ -311,10 +321,12 @@ def null_window(
                     ply > 0
                     and left > ending_seeds + ETC
                     and not ended[ply, i]
-                    and _in_pits(child, pits) > ending_seeds + NEAR
+                    and child_left[ply, i] > ending_seeds + NEAR
                 ):
+                    child_key[ply, i] = sowing.search_key(child)
+                    child_keyed[ply, i] = True
                     c_low, c_high, _, sure = _lookup(
-                        keys, data, sowing.search_key(child), r - (0 if turn[ply, i] else 1)
+                        table, child_key[ply, i], r - (0 if turn[ply, i] else 1)
                     )
                     through = gained[ply, i] + (c_low if turn[ply, i] else -c_high)
                     if through >= beta[ply]:
@@ -350,8 +362,7 @@ def null_window(
                         work += 1
                     proven = info[HORIZON] == horizon_in[ply]
                     _store(
-                        keys,
-                        data,
+                        table,
                         hashes[ply],
                         b if b > alpha_in[ply] else -INF,
                         b if b < beta[ply] else INF,
@@ -380,6 +391,9 @@ def null_window(
                 )
                 continue
             stack[ply + 1, :] = children[ply, i]
+            lefts[ply + 1] = child_left[ply, i]
+            keyed[ply + 1] = child_keyed[ply, i]
+            hashes[ply + 1] = child_key[ply, i]
             g = gained[ply, i]
             if turn[ply, i]:
                 alpha[ply + 1], beta[ply + 1] = alpha[ply] - g, beta[ply] - g
@@ -496,12 +510,10 @@ class Solver:
     table_seeds: int | None = None
     """The endgame table's seeds in the pits (None: the largest of ``endgame.MAX_ENTRIES``)."""
     known: Known | None = None
-    keys: np.ndarray = field(init=False)
-    data: np.ndarray = field(init=False)
+    table: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
-        self.keys = np.zeros(1 << self.bits, dtype=np.uint64)
-        self.data = np.zeros(1 << self.bits, dtype=np.int64)
+        self.table = np.zeros((1 << self.bits, 2), dtype=np.uint64)
 
     def knowledge(self, state: sowing.SowingState) -> endgame.EndgameTable:
         """The endgame table the search reads for ``state``'s game (built the first time)."""
@@ -516,7 +528,7 @@ class Solver:
         so that neither happens on a move's clock."""
         ending = self.knowledge(state)
         null_window(
-            kernel_position(state).root, state.game.rules, -1, 0, 0, self.keys, self.data,
+            kernel_position(state).root, state.game.rules, -1, 0, 0, self.table,
             np.zeros(INFO_SIZE, dtype=np.int64), np.zeros(1, dtype=np.int64), ending.values,
             ending.choose, ending.seeds, evaluation.weights_of(state.game),
         )  # fmt: skip
@@ -591,7 +603,7 @@ class Solver:
             info[BEST] = -1
             g = int(
                 null_window(
-                    root, rules, gamma - 1, gamma, depth, self.keys, self.data, info, flag,
+                    root, rules, gamma - 1, gamma, depth, self.table, info, flag,
                     ending.values, ending.choose, ending.seeds, weights,
                 )
             )  # fmt: skip
