@@ -225,6 +225,26 @@ def test_a_damaged_table_file_is_built_again(
     assert path.read_bytes() == saved
 
 
+def test_the_solver_reads_the_largest_table_built_here_by_default(
+    own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no table on disk, the solver's default is the largest of MAX_ENTRIES positions
+    (2 seeds here); once a bigger one is built, that one; a file whose header names
+    another board, none."""
+    from parlour.search.solve import Solver
+
+    monkeypatch.setattr(endgame, "MAX_ENTRIES", endgame.positions(3, 2))
+    state = parlour.game("kalah", pits=3, seeds=3).start()
+    assert endgame.built_seeds(*SMALL[:2]) == -1
+    assert Solver(bits=4).knowledge(state).seeds == 2  # type: ignore[arg-type]
+    endgame.table(*SMALL)
+    assert endgame.built_seeds(*SMALL[:2]) == SMALL[2]
+    assert Solver(bits=4).knowledge(state).seeds == SMALL[2]  # type: ignore[arg-type]
+    path = endgame._file(*SMALL[:2])
+    path.write_bytes(misname(bytearray(path.read_bytes())))
+    assert endgame.built_seeds(*SMALL[:2]) == -1
+
+
 def test_one_file_serves_a_board_s_tables_and_grows_from_where_it_was(
     own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
 ) -> None:

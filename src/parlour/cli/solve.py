@@ -29,7 +29,8 @@ BUILD = "build"
 @click.option(
     "--max-seeds",
     type=click.IntRange(0, 40),
-    help="Seeds in the pits the endgame table holds (default: the largest of 2^24 positions).",
+    help="Seeds in the pits the endgame table holds (default: the largest built here by"
+    " `solve build`, at least the largest of 2^24 positions).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @option_flag

@@ -508,7 +508,8 @@ class Solver:
 
     bits: int = 24
     table_seeds: int | None = None
-    """The endgame table's seeds in the pits (None: the largest of ``endgame.MAX_ENTRIES``)."""
+    """The endgame table's seeds in the pits (None: the largest built here, by ``parlour solve
+    build``, or else the largest of ``endgame.MAX_ENTRIES`` positions)."""
     known: Known | None = None
     table: np.ndarray = field(init=False)
 
@@ -520,7 +521,10 @@ class Solver:
         pits = state.pits
         seeds = self.table_seeds
         if seeds is None:
-            seeds = endgame.seeds_within(pits, endgame.MAX_ENTRIES)
+            seeds = max(
+                endgame.seeds_within(pits, endgame.MAX_ENTRIES),
+                endgame.built_seeds(pits, state.game.rules),
+            )
         return endgame.table(pits, state.game.rules, min(seeds, state.game.total_seeds))
 
     def warm_up(self, state: sowing.SowingState) -> None:
