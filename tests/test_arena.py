@@ -267,6 +267,14 @@ def test_bad_settings_are_one_line_and_record_nothing(
     assert not db.exists() or not rows(db)
 
 
+def test_a_game_without_choices_is_refused_and_nothing_recorded(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    result = parlour("match", "war", "--players", "random,random", "--db", str(db))
+    assert result.exit_code == 2
+    assert "war has no choices to compare: see parlour simulate war" in result.output
+    assert not db.exists()
+
+
 def test_an_opening_with_an_illegal_move_is_named_and_nothing_recorded(tmp_path: Path) -> None:
     db, openings = tmp_path / "arena.db", tmp_path / "openings.txt"
     openings.write_text("# two good ones, then a bad one\nA B\nC\nA Q\n", encoding="utf-8")

@@ -245,6 +245,9 @@ class Game(ABC):
     NOTICES: ClassVar[str | None] = None
     """What its Referee tells the players besides the moves, ``module:function`` (Ayo's
     stoned captures), or None."""
+    CHOICES: ClassVar[bool] = True
+    """Whether its players choose their moves (War's only turn up cards): a game without
+    choices has no engine to warm up and nothing for an arena to compare."""
 
     def __init__(self, name: str, options: Mapping[str, Any]) -> None:
         self.name = name

@@ -205,8 +205,10 @@ class _Session:
         if flags["executor"] != "ray" and flags["address"] is not None:
             raise click.UsageError("--address is for --executor ray")
         game = make_game(flags["game_name"], flags["option_texts"])
-        if game.name == "war":
-            raise click.UsageError("war has no choices to compare: see parlour simulate war")
+        if not game.CHOICES:
+            raise click.UsageError(
+                f"{game.name} has no choices to compare: see parlour simulate {game.name}"
+            )
         self.records = _open(flags["db_path"])
         try:
             if flags["resume"]:

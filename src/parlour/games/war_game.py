@@ -64,6 +64,7 @@ class WarGame(Game):
     """War's rule set (its options are :data:`parlour.games.war_options.OPTIONS`)."""
 
     OPTIONS = OPTIONS
+    CHOICES = False
 
     def __init__(self, name: str, options: Mapping[str, Any]) -> None:
         """The deck is read here (BadOption for a bad one) and kept in one spelling, so

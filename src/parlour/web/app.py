@@ -225,7 +225,7 @@ def _warm_up(done: threading.Event) -> None:
     from parlour.search import thinker
 
     for name in game_names():
-        if name == "war":
+        if not game(name).CHOICES:
             continue
         start = game(name).start()
         start.play_report(start.legal_moves()[0])
