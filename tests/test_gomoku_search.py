@@ -28,7 +28,7 @@ from parlour.search.gomoku.board import (
 from parlour.search.gomoku.driver import _table
 from parlour.search.gomoku.evaluation import MOVER_WEIGHT, candidates, gains, windows_value
 from parlour.search.gomoku.levels import THREAT_NODES, THREAT_SECONDS, threat_nodes
-from parlour.search.gomoku.shapes import fullest_windows, shape, three_defences
+from parlour.search.gomoku.shapes import answers, fullest_windows, shape, three_defences
 from parlour.search.table import Table, new_table, store
 
 VCF_POSITIONS = [
@@ -457,6 +457,24 @@ def test_the_answers_to_a_three_are_the_points_of_its_windows() -> None:
     assert defences("......XX.X.....", 7) == {5, 8, 10}  # the split three
     assert defences(".....0XXX......", 7) == set()  # blocked: only a simple four to make
     assert defences("......XX.......", 7) == set()
+
+
+def test_the_moves_against_a_three_are_the_likeliest_defences_and_fours() -> None:
+    """``answers``: of ``candidates``' whole order, the defence points and the points that
+    make a four, the first ``width`` of them (it filters before it scores, for speed)."""
+    rng = np.random.default_rng(23)
+    for _ in range(300):
+        board = np.zeros((15, 15), dtype=np.int8)
+        for _ in range(rng.integers(4, 40)):
+            row, col = rng.integers(4, 11, 2)
+            board[row, col] = rng.integers(1, 3)
+        near = nearness(board)
+        empty = np.flatnonzero((board.ravel() == 0) & (near.ravel() > 0))
+        points = rng.choice(empty, size=min(len(empty), 3), replace=False).astype(np.int64)
+        stone, width = int(rng.integers(1, 3)), int(rng.integers(1, 16))
+        ordered = candidates(board, near, stone, 15 * 15)
+        wanted = [int(q) for q in ordered if q in points or shape(board, int(q), stone, 3)]
+        assert answers(board, near, stone, points, width).tolist() == wanted[:width]
 
 
 def test_the_computer_players_of_gomoku_use_this_engine() -> None:
