@@ -324,8 +324,8 @@ def test_the_fullest_windows_are_those_shape_finds_point_by_point(
     fullest = np.empty(board.size, dtype=np.int64)
     fullest_windows(board, stone, fullest)
     for p in range(board.size):
-        counts = [k for k in range(6) if shape(board, p, stone, k)]
-        assert fullest[p] == max(counts, default=-1)
+        counts = [k for k in range(1, 6) if shape(board, p, stone, k)]
+        assert fullest[p] == max(counts, default=-1)  # -1: no window holds one of its stones
 
 
 def line_points(state: GomokuState, row: int, col: int) -> list[tuple[int, int]]:
