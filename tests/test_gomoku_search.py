@@ -12,7 +12,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.games.gomoku import GomokuGame, GomokuState
+from parlour.games.gomoku import GomokuGame, GomokuState, window_stones
 from parlour.search import SearchResult, Stop
 from parlour.search.gomoku import LEVELS, MAX_LEVEL, Tables, Thinker, find_threat, search
 from parlour.search.gomoku.alphabeta import search_root
@@ -24,6 +24,7 @@ from parlour.search.gomoku.board import (
     five_points_near,
     nearness,
     stone_key,
+    window_fills,
 )
 from parlour.search.gomoku.driver import _table
 from parlour.search.gomoku.evaluation import MOVER_WEIGHT, candidates, gains, windows_value
@@ -326,6 +327,23 @@ def test_the_fullest_windows_are_those_shape_finds_point_by_point(
     for p in range(board.size):
         counts = [k for k in range(1, 6) if shape(board, p, stone, k)]
         assert fullest[p] == max(counts, default=-1)  # -1: no window holds one of its stones
+
+
+@settings(max_examples=40, deadline=None)
+@given(crowded_positions(), st.integers(1, 2))
+def test_the_window_fills_through_a_point_are_its_windows_counts(
+    state: GomokuState, stone: int
+) -> None:
+    """``window_fills``, which spares a node its five points' and three's searches when
+    the last move made neither: bit k for a window of k stones through the point."""
+    board, n = state.board, state.size
+    for p in range(board.size):
+        row, col = divmod(p, n)
+        counts = {
+            window_stones(board, row, col, d, back, stone) for d in range(4) for back in range(5)
+        }
+        got = window_fills(board, p, stone)
+        assert {k for k in range(6) if got >> k & 1} == counts - {-1}
 
 
 def line_points(state: GomokuState, row: int, col: int) -> list[tuple[int, int]]:

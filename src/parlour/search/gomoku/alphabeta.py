@@ -18,6 +18,7 @@ from parlour.search.gomoku.board import (
     five_points_near,
     place,
     stone_key,
+    window_fills,
 )
 from parlour.search.gomoku.evaluation import candidates, child_values, horizon_value, windows_value
 from parlour.search.gomoku.shapes import answers, three_defences
@@ -85,7 +86,10 @@ def negamax(
     if stop[0]:
         return 0
     points = np.empty(8, dtype=np.int64)
-    threats = five_points_near(board, last, 3 - stone, exact, points)
+    # the opponent's five points are all on windows through ``last`` (see above), holding
+    # four of its stones; its three too, holding three
+    fills = window_fills(board, last, 3 - stone)
+    threats = five_points_near(board, last, 3 - stone, exact, points) if fills & 16 else 0
     if threats >= 2:
         return -(WIN - ply - 1)
     defences = 0
@@ -94,7 +98,7 @@ def negamax(
     elif ply >= MAX_PLY:
         return horizon_value(value, own)
     else:
-        defences = three_defences(board, last, 3 - stone, exact, points)
+        defences = three_defences(board, last, 3 - stone, exact, points) if fills & 8 else 0
         if defences:  # answered even at the horizon, where the three would be missed
             depth = max(depth, 1)
         elif depth <= 0:
