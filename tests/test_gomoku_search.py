@@ -26,7 +26,7 @@ from parlour.search.gomoku.board import (
     stone_key,
     window_fills,
 )
-from parlour.search.gomoku.driver import _table
+from parlour.search.gomoku.driver import _Search, _table
 from parlour.search.gomoku.evaluation import MOVER_WEIGHT, candidates, gains, windows_value
 from parlour.search.gomoku.levels import THREAT_NODES, THREAT_SECONDS, threat_nodes
 from parlour.search.gomoku.shapes import answers, fullest_windows, shape, three_defences
@@ -281,6 +281,16 @@ def test_a_longer_move_gives_its_threat_searches_more_nodes() -> None:
     assert threat_nodes(4 * THREAT_SECONDS) == 4 * THREAT_NODES
     budgets = [threat_nodes(LEVELS[level].seconds) for level in sorted(LEVELS)]
     assert budgets == sorted(budgets) and budgets[-1] > budgets[0]
+
+
+def test_a_short_moves_threat_search_sees_a_vct_of_six_threats() -> None:
+    """Wine (as X) won this position by a VCT of six threats from H10, which its opponent
+    must see before its move, to answer it: at 0.5 s a move, the threat searches' budget
+    finds it (47,406 nodes of the driver's VCF and VCTs of 2 to 7 threats)."""
+    state = replay(15, "H6 J8 I9 J10 J6 I10 I6 K6")
+    found = _Search(state, LEVELS[3], 0.5, {}, Stop())
+    threat, kind = found._threats(3 - found.stone, LEVELS[3].vcf_depth)
+    assert (state.move_name(divmod(threat, 15)), kind) == ("H10", "vct")
 
 
 def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:
