@@ -487,6 +487,22 @@ def test_the_answers_to_a_three_are_the_points_of_its_windows() -> None:
     assert defences("......XX.......", 7) == set()
 
 
+def test_the_candidates_are_the_near_points_by_their_gains() -> None:
+    """``candidates`` sums each window's part line by line; the order is that of the sums
+    of ``gains`` point by point (ties in the board's order), on boards of several sizes."""
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        n = int(rng.choice([7, 9, 15, 19]))
+        board = np.zeros((n, n), dtype=np.int8)
+        for _ in range(rng.integers(1, n * n // 2)):
+            row, col = rng.integers(0, n, 2)
+            board[row, col] = rng.integers(1, 3)
+        near, stone, width = nearness(board), int(rng.integers(1, 3)), int(rng.integers(1, 30))
+        empty = [p for p in range(n * n) if board.flat[p] == 0 and near.flat[p] > 0]
+        expected = sorted(empty, key=lambda p: -sum(gains(board, p, stone)[:2]))
+        assert candidates(board, near, stone, width).tolist() == expected[:width]
+
+
 def test_the_moves_against_a_three_are_the_likeliest_defences_and_fours() -> None:
     """``answers``: of ``candidates``' whole order, the defence points and the points that
     make a four, the first ``width`` of them (it filters before it scores, for speed)."""
