@@ -17,6 +17,7 @@ from parlour.search import SearchResult, Stop
 from parlour.search.gomoku import LEVELS, MAX_LEVEL, Tables, Thinker, find_threat, search
 from parlour.search.gomoku.alphabeta import search_root
 from parlour.search.gomoku.board import (
+    MAX_PLY,
     NODES,
     WIN,
     Work,
@@ -291,6 +292,19 @@ def test_a_short_moves_threat_search_sees_a_vct_of_six_threats() -> None:
     found = _Search(state, LEVELS[3], 0.5, {}, Stop())
     threat, kind = found._threats(3 - found.stone, LEVELS[3].vcf_depth)
     assert (state.move_name(divmod(threat, 15)), kind) == ("H10", "vct")
+
+
+def test_a_thinker_to_the_clock_deepens_past_its_levels_depth() -> None:
+    """A brain's thinker (``to_the_clock``) is bounded by its time alone: on a board where
+    no five can be made any more, whose search is quickly done at every depth, it goes on
+    to the deepest the search allows, where the level's thinker stops at its depth."""
+    game = parlour.game("gomoku", size=5)
+    assert isinstance(game, GomokuGame)
+    state = game.parse("XX00X\n00XX0\nXX00X\n00XX0\n0X...", to_move=0)
+    assert isinstance(state, GomokuState) and not state.is_over
+    level = Thinker(2, seconds=30).best_move(state, Stop())[1]
+    deepest = Thinker(2, seconds=30, to_the_clock=True).best_move(state, Stop())[1]
+    assert (level.depth, deepest.depth) == (LEVELS[2].depth, MAX_PLY - 1)
 
 
 def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:

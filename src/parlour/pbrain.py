@@ -166,7 +166,7 @@ class Brain:
         check_size(size)
         self._idle()
         if self._thinker is None:
-            self._thinker = Thinker(self.level)
+            self._thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
             # compiled here, not on the first move's clock
             self._thinker.warm_up(self._game(size).start())
         self.size = size
