@@ -18,7 +18,7 @@ class Level:
 
 LEVELS = {
     2: Level(depth=4, width=8, vcf_depth=6, seconds=1.0),
-    3: Level(depth=10, width=10, vcf_depth=14, seconds=2.0),
+    3: Level(depth=10, width=12, vcf_depth=14, seconds=2.0),
     4: Level(depth=10, width=12, vcf_depth=14, seconds=5.0),
     5: Level(depth=12, width=14, vcf_depth=18, seconds=10.0),
     6: Level(depth=14, width=16, vcf_depth=20, seconds=20.0),
