@@ -12,11 +12,12 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.games.gomoku import GomokuGame, GomokuState
+from parlour.games.gomoku import GomokuGame, GomokuState, window_stones
 from parlour.search import SearchResult, Stop
 from parlour.search.gomoku import LEVELS, MAX_LEVEL, Tables, Thinker, find_threat, search
 from parlour.search.gomoku.alphabeta import search_root
 from parlour.search.gomoku.board import (
+    MAX_PLY,
     NODES,
     WIN,
     Work,
@@ -24,11 +25,12 @@ from parlour.search.gomoku.board import (
     five_points_near,
     nearness,
     stone_key,
+    window_fills,
 )
-from parlour.search.gomoku.driver import _table
+from parlour.search.gomoku.driver import _Search, _table
 from parlour.search.gomoku.evaluation import MOVER_WEIGHT, candidates, gains, windows_value
 from parlour.search.gomoku.levels import THREAT_NODES, THREAT_SECONDS, threat_nodes
-from parlour.search.gomoku.shapes import fullest_windows, shape, three_defences
+from parlour.search.gomoku.shapes import answers, fullest_windows, shape, three_defences
 from parlour.search.table import Table, new_table, store
 
 VCF_POSITIONS = [
@@ -282,6 +284,29 @@ def test_a_longer_move_gives_its_threat_searches_more_nodes() -> None:
     assert budgets == sorted(budgets) and budgets[-1] > budgets[0]
 
 
+def test_a_short_moves_threat_search_sees_a_vct_of_six_threats() -> None:
+    """Wine (as X) won this position by a VCT of six threats from H10, which its opponent
+    must see before its move, to answer it: at 0.5 s a move, the threat searches' budget
+    finds it (47,406 nodes of the driver's VCF and VCTs of 2 to 7 threats)."""
+    state = replay(15, "H6 J8 I9 J10 J6 I10 I6 K6")
+    found = _Search(state, LEVELS[3], 0.5, {}, Stop())
+    threat, kind = found._threats(3 - found.stone, LEVELS[3].vcf_depth)
+    assert (state.move_name(divmod(threat, 15)), kind) == ("H10", "vct")
+
+
+def test_a_thinker_to_the_clock_deepens_past_its_levels_depth() -> None:
+    """A brain's thinker (``to_the_clock``) is bounded by its time alone: on a board where
+    no five can be made any more, whose search is quickly done at every depth, it goes on
+    to the deepest the search allows, where the level's thinker stops at its depth."""
+    game = parlour.game("gomoku", size=5)
+    assert isinstance(game, GomokuGame)
+    state = game.parse("XX00X\n00XX0\nXX00X\n00XX0\n0X...", to_move=0)
+    assert isinstance(state, GomokuState) and not state.is_over
+    level = Thinker(2, seconds=30).best_move(state, Stop())[1]
+    deepest = Thinker(2, seconds=30, to_the_clock=True).best_move(state, Stop())[1]
+    assert (level.depth, deepest.depth) == (LEVELS[2].depth, MAX_PLY - 1)
+
+
 def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:
     """Kept from move to move (a search starts with what the last one found), never shared
     between thinkers (each searches in its own thread, writing without locks), sizes, five
@@ -324,8 +349,25 @@ def test_the_fullest_windows_are_those_shape_finds_point_by_point(
     fullest = np.empty(board.size, dtype=np.int64)
     fullest_windows(board, stone, fullest)
     for p in range(board.size):
-        counts = [k for k in range(6) if shape(board, p, stone, k)]
-        assert fullest[p] == max(counts, default=-1)
+        counts = [k for k in range(1, 6) if shape(board, p, stone, k)]
+        assert fullest[p] == max(counts, default=-1)  # -1: no window holds one of its stones
+
+
+@settings(max_examples=40, deadline=None)
+@given(crowded_positions(), st.integers(1, 2))
+def test_the_window_fills_through_a_point_are_its_windows_counts(
+    state: GomokuState, stone: int
+) -> None:
+    """``window_fills``, which spares a node its five points' and three's searches when
+    the last move made neither: bit k for a window of k stones through the point."""
+    board, n = state.board, state.size
+    for p in range(board.size):
+        row, col = divmod(p, n)
+        counts = {
+            window_stones(board, row, col, d, back, stone) for d in range(4) for back in range(5)
+        }
+        got = window_fills(board, p, stone)
+        assert {k for k in range(6) if got >> k & 1} == counts - {-1}
 
 
 def line_points(state: GomokuState, row: int, col: int) -> list[tuple[int, int]]:
@@ -457,6 +499,40 @@ def test_the_answers_to_a_three_are_the_points_of_its_windows() -> None:
     assert defences("......XX.X.....", 7) == {5, 8, 10}  # the split three
     assert defences(".....0XXX......", 7) == set()  # blocked: only a simple four to make
     assert defences("......XX.......", 7) == set()
+
+
+def test_the_candidates_are_the_near_points_by_their_gains() -> None:
+    """``candidates`` sums each window's part line by line; the order is that of the sums
+    of ``gains`` point by point (ties in the board's order), on boards of several sizes."""
+    rng = np.random.default_rng(7)
+    for _ in range(300):
+        n = int(rng.choice([7, 9, 15, 19]))
+        board = np.zeros((n, n), dtype=np.int8)
+        for _ in range(rng.integers(1, n * n // 2)):
+            row, col = rng.integers(0, n, 2)
+            board[row, col] = rng.integers(1, 3)
+        near, stone, width = nearness(board), int(rng.integers(1, 3)), int(rng.integers(1, 30))
+        empty = [p for p in range(n * n) if board.flat[p] == 0 and near.flat[p] > 0]
+        expected = sorted(empty, key=lambda p: -sum(gains(board, p, stone)[:2]))
+        assert candidates(board, near, stone, width).tolist() == expected[:width]
+
+
+def test_the_moves_against_a_three_are_the_likeliest_defences_and_fours() -> None:
+    """``answers``: of ``candidates``' whole order, the defence points and the points that
+    make a four, the first ``width`` of them (it filters before it scores, for speed)."""
+    rng = np.random.default_rng(23)
+    for _ in range(300):
+        board = np.zeros((15, 15), dtype=np.int8)
+        for _ in range(rng.integers(4, 40)):
+            row, col = rng.integers(4, 11, 2)
+            board[row, col] = rng.integers(1, 3)
+        near = nearness(board)
+        empty = np.flatnonzero((board.ravel() == 0) & (near.ravel() > 0))
+        points = rng.choice(empty, size=min(len(empty), 3), replace=False).astype(np.int64)
+        stone, width = int(rng.integers(1, 3)), int(rng.integers(1, 16))
+        ordered = candidates(board, near, stone, 15 * 15)
+        wanted = [int(q) for q in ordered if q in points or shape(board, int(q), stone, 3)]
+        assert answers(board, near, stone, points, width).tolist() == wanted[:width]
 
 
 def test_the_computer_players_of_gomoku_use_this_engine() -> None:

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from helpers import PARLOUR
+from parlour import pbrain
 from parlour.pbrain import MARGIN_SECONDS, MARGIN_SHARE, move_seconds
 
 
@@ -140,6 +141,17 @@ def test_a_moves_time_keeps_a_margin_within_each_limit() -> None:
     assert move_seconds({"timeout_turn": 0}) == pytest.approx(0.05)  # as fast as it can
     unlimited_match = {"timeout_turn": 1000, "timeout_match": 0, "time_left": 10}
     assert move_seconds(unlimited_match) == move_seconds({"timeout_turn": 1000})
+    # the margin is a small part of a short move: the search itself gets 80% of 0.5 s
+    assert 0.4 <= (move_seconds({"timeout_turn": 500}) or 0) < 0.45
+
+
+def test_the_brain_thinks_to_the_clock() -> None:
+    """Under a manager's time limit the time is what bounds a move, not the level's depth."""
+    import io
+
+    brain = pbrain.Brain(io.StringIO())
+    brain.handle("START 15")
+    assert brain._thinker is not None and brain._thinker.to_the_clock
 
 
 def test_the_parlour_command_serves_the_brain() -> None:

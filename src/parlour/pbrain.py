@@ -51,10 +51,12 @@ FASTEST = 0.05
 """Seconds a move when ``timeout_turn`` is 0 (as fast as it can)."""
 MOVES_AHEAD = 25
 """A move's share of ``time_left``: the match time left over this many moves."""
-MARGIN_SHARE, MARGIN_SECONDS = 0.1, 0.15
-"""The safety margin kept from a move's time: 10% of it and 0.15 s.  Measured on two
-cores shared with other work (load 5): at 1 s a move the answer came up to 0.21 s after
-the search's clock ran out (the process waiting for a core), at 0.5 s up to 0.09 s."""
+MARGIN_SHARE, MARGIN_SECONDS = 0.05, 0.07
+"""The safety margin kept from a move's time: 5% of it and 0.07 s (0.095 s of 0.5 s, where
+the search then has 0.405 s).  What follows the search's clock took up to 0.03 s at 0.5 s
+a move on two cores at load 2, and up to 0.09 s at load 5 (the process waiting for a
+core); a larger margin leaves the search time it could use: it thinks until the clock
+stops it in every move that is not forced."""
 INFO_NUMBERS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule")
 INFO_TEXTS = ("folder", "evaluate")
 ON_A_BOARD = ("RESTART", "BEGIN", "TURN", "BOARD", "TAKEBACK")
@@ -164,7 +166,7 @@ class Brain:
         check_size(size)
         self._idle()
         if self._thinker is None:
-            self._thinker = Thinker(self.level)
+            self._thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
             # compiled here, not on the first move's clock
             self._thinker.warm_up(self._game(size).start())
         self.size = size

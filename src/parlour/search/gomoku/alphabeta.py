@@ -18,6 +18,7 @@ from parlour.search.gomoku.board import (
     five_points_near,
     place,
     stone_key,
+    window_fills,
 )
 from parlour.search.gomoku.evaluation import candidates, child_values, horizon_value, windows_value
 from parlour.search.gomoku.shapes import answers, three_defences
@@ -36,6 +37,23 @@ def to_table(score: int, ply: int) -> int:
 def from_table(score: int, ply: int) -> int:
     """``to_table`` undone: a win counted from the root again."""
     return to_table(score, -ply)
+
+
+@njit(cache=True, nogil=True)
+def generate(
+    board: np.ndarray,
+    near: np.ndarray,
+    stone: int,
+    points: np.ndarray,
+    defences: int,
+    width: int,
+) -> np.ndarray:
+    """A node's moves, best-looking first: the answers to the opponent's three (whose
+    ``defences`` points are the first of ``points``) if it just made one, else the
+    ``width`` best candidates."""
+    if defences:
+        return answers(board, near, stone, points[:defences], width)
+    return candidates(board, near, stone, width)
 
 
 @njit(INT(WORK, INT, INT, INT, INT, INT, INT, INT, INT, INT, types.uint64), cache=True, nogil=True)
@@ -68,7 +86,10 @@ def negamax(
     if stop[0]:
         return 0
     points = np.empty(8, dtype=np.int64)
-    threats = five_points_near(board, last, 3 - stone, exact, points)
+    # the opponent's five points are all on windows through ``last`` (see above), holding
+    # four of its stones; its three too, holding three
+    fills = window_fills(board, last, 3 - stone)
+    threats = five_points_near(board, last, 3 - stone, exact, points) if fills & 16 else 0
     if threats >= 2:
         return -(WIN - ply - 1)
     defences = 0
@@ -77,7 +98,7 @@ def negamax(
     elif ply >= MAX_PLY:
         return horizon_value(value, own)
     else:
-        defences = three_defences(board, last, 3 - stone, exact, points)
+        defences = three_defences(board, last, 3 - stone, exact, points) if fills & 8 else 0
         if defences:  # answered even at the horizon, where the three would be missed
             depth = max(depth, 1)
         elif depth <= 0:
@@ -86,35 +107,49 @@ def negamax(
     known, settled, stored = probe(tt_keys, tt_data, key, depth, *window, False)
     if settled:
         return from_table(stored, ply)
+    # the table's move is tried before the others are found: when it cuts the node off,
+    # as it mostly does where the table has one, the scoring of every point near the
+    # stones that finding them takes (most of a node's cost) is saved
+    n = board.shape[0]
+    first = -1
     if threats == 1:
         moves = points[:1].copy()
+    elif 0 <= known < n * n and board[known // n, known % n] == EMPTY:
+        first = known
+        moves = points[:0]  # found after it, if it does not cut off
     else:
-        if defences:
-            moves = answers(board, near, stone, points[:defences], width)
-        else:
-            moves = candidates(board, near, stone, width)
+        moves = generate(board, near, stone, points, defences, width)
         if moves.shape[0] == 0:
             return 0  # the board is full: a draw
-        for i in range(1, moves.shape[0]):  # the table's move first
-            if moves[i] == known:
-                moves[1 : i + 1] = moves[:i].copy()
-                moves[0] = known
-                break
+    generated = first < 0
     alpha_in = alpha
     best = -WIN - 1
-    best_move = moves[0]
-    for i in range(moves.shape[0]):
-        q = moves[i]
+    best_move = first
+    searched = 0
+    i = -1 if first >= 0 else 0
+    while True:
+        if i < 0:
+            q = first
+        else:
+            if not generated:
+                moves = generate(board, near, stone, points, defences, width)
+                generated = True
+            if i >= moves.shape[0]:
+                break
+            q = moves[i]
+            if q == first:
+                i += 1
+                continue
         child, child_own = child_values(board, q, stone, value, own)
         place(board, near, q, stone)
         child_key = key ^ stone_key(q, stone)
         # after the first move, a null window: does q beat the best so far?  Only if it
         # does, inside (alpha, beta), is it searched again on the whole window
         score = -negamax(
-            work, width, 3 - stone, child, child_own, depth - 1, -alpha - 1 if i else -beta,
-            -alpha, ply + 1, q, child_key,
+            work, width, 3 - stone, child, child_own, depth - 1,
+            -alpha - 1 if searched else -beta, -alpha, ply + 1, q, child_key,
         )  # fmt: skip
-        if i and alpha < score < beta:
+        if searched and alpha < score < beta:
             score = -negamax(
                 work, width, 3 - stone, child, child_own, depth - 1, -beta, -alpha, ply + 1, q,
                 child_key,
@@ -122,12 +157,14 @@ def negamax(
         place(board, near, q, EMPTY)
         if stop[0]:
             return 0
+        searched += 1
         if score > best:
             best, best_move = score, q
         if best > alpha:
             alpha = best
         if alpha >= beta:
             break
+        i += 1
     window = (to_table(alpha_in, ply), to_table(beta, ply))
     generation = stats[GENERATION]
     store(tt_keys, tt_data, key, depth, to_table(best, ply), *window, best_move, False, generation)

@@ -141,6 +141,43 @@ def five_points_near(
 
 
 @njit(cache=True, nogil=True)
+def window_fills(board: np.ndarray, point: int, stone: int) -> int:
+    """Which fills the windows of five through ``point`` have: bit k is set if one of
+    them holds k of ``stone``'s stones and none of the opponent's.  One sliding pass
+    along each line: a node asks it before the costlier ``five_points_near`` (which
+    finds a five point only in a window of four) and ``three_defences`` (only in one of
+    three), and at most nodes the last move has made neither."""
+    n = board.shape[0]
+    row, col = divmod(point, n)
+    fills = 0
+    for d in range(4):
+        mine = 0
+        theirs = 0
+        off = 0
+        for t in range(-4, 5):
+            r = row + t * DR[d]
+            c = col + t * DC[d]
+            if not (0 <= r < n and 0 <= c < n):
+                off += 1
+            elif board[r, c] == stone:
+                mine += 1
+            elif board[r, c] != EMPTY:
+                theirs += 1
+            if t >= 1:  # the point leaving the window that ends at t
+                r = row + (t - 5) * DR[d]
+                c = col + (t - 5) * DC[d]
+                if not (0 <= r < n and 0 <= c < n):
+                    off -= 1
+                elif board[r, c] == stone:
+                    mine -= 1
+                elif board[r, c] != EMPTY:
+                    theirs -= 1
+            if t >= 0 and off == 0 and theirs == 0:
+                fills |= 1 << mine
+    return fills
+
+
+@njit(cache=True, nogil=True)
 def five_points(board: np.ndarray, stone: int, exact: bool) -> np.ndarray:
     """Every empty point where ``stone`` completes a five (a whole-board scan)."""
     n = board.shape[0]

@@ -18,19 +18,21 @@ class Level:
 
 LEVELS = {
     2: Level(depth=4, width=8, vcf_depth=6, seconds=1.0),
-    3: Level(depth=10, width=10, vcf_depth=14, seconds=2.0),
+    3: Level(depth=10, width=12, vcf_depth=14, seconds=2.0),
     4: Level(depth=10, width=12, vcf_depth=14, seconds=5.0),
     5: Level(depth=12, width=14, vcf_depth=18, seconds=10.0),
     6: Level(depth=14, width=16, vcf_depth=20, seconds=20.0),
 }
 MAX_LEVEL = max(LEVELS)
-THREAT_NODES = 20_000
+THREAT_NODES = 60_000
 """The nodes one threat search may take (a VCF, a VCT, or the opponent's VCT after an
 answer tried) in a move of ``THREAT_SECONDS`` or less, and in proportion in a longer
 one, whose threat searches would otherwise stop for want of nodes with time to spare.
 A smaller budget (3,000) took for holding an answer after which gomokubench won by a VCT
-of four threats (``tests/test_gomoku_search.py``; the games won with each:
-benchmarks/results/gomoku_vs_peers.jsonl)."""
+of four threats, and 20,000 missed a VCT of six threats of Wine's that took 47,000
+nodes (``tests/test_gomoku_search.py``).  A threat search takes about 0.17 s for 60,000
+nodes on one core; most end far sooner (the answers to a threat were all tried within
+0.07 s of a 0.4 s move, on average over a match's positions)."""
 THREAT_SECONDS = 0.5
 DEFENCES = 3
 """How many answers that hold against the opponent's threats the main search chooses among."""

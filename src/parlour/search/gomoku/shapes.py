@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from parlour.games.gomoku import DC, DR, EMPTY, is_five, run_through, window_stones
-from parlour.search.gomoku.evaluation import candidates
+from parlour.search.gomoku.evaluation import gains
 
 
 @njit(cache=True, nogil=True)
@@ -25,30 +25,43 @@ def shape(board: np.ndarray, point: int, stone: int, stones: int) -> bool:
 @njit(cache=True, nogil=True)
 def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray) -> None:
     """For every point p, ``out[p]``: the most stones of ``stone`` in a window of five
-    through p holding none of the opponent's (-1: no such window).  One sweep over the
-    board's windows: a threat search asks this of every point at every node, which
-    ``shape`` point by point does several times over."""
+    through p holding none of the opponent's, where that is 1 or more (-1 where it is 0,
+    or there is no such window).  A threat search asks this of every point at every
+    node, and wants only the points of windows with two stones or more, which ``shape``
+    point by point finds several times over; so only the windows through ``stone``'s
+    stones are counted, each once (from its first stone), not every window of the board
+    (a game's first 20 stones leave most windows empty)."""
     n = board.shape[0]
     out[:] = -1
-    for d in range(4):
-        dr, dc = DR[d], DC[d]
-        for r0 in range(n):
-            for c0 in range(n):
-                if not (0 <= r0 + 4 * dr < n and 0 <= c0 + 4 * dc < n):
-                    continue
-                # ``window_stones``'s count, inlined: called here, the threat search runs
-                # about 25% slower
-                mine = 0
-                for i in range(5):
-                    cell = board[r0 + i * dr, c0 + i * dc]
-                    if cell == stone:
-                        mine += 1
-                    elif cell != EMPTY:
-                        mine = -1
-                        break
-                for i in range(5):
-                    p = (r0 + i * dr) * n + c0 + i * dc
-                    out[p] = max(out[p], mine)
+    for r in range(n):
+        for c in range(n):
+            if board[r, c] != stone:
+                continue
+            for d in range(4):
+                dr, dc = DR[d], DC[d]
+                for back in range(5):
+                    r0, c0 = r - back * dr, c - back * dc
+                    if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r0 + 4 * dr < n):
+                        continue
+                    if not 0 <= c0 + 4 * dc < n:
+                        continue
+                    # ``window_stones``'s count, inlined (called, the search runs slower)
+                    mine = 0
+                    for i in range(5):
+                        cell = board[r0 + i * dr, c0 + i * dc]
+                        if cell == stone:
+                            if i < back:  # counted from that earlier stone
+                                mine = -1
+                                break
+                            mine += 1
+                        elif cell != EMPTY:
+                            mine = -1
+                            break
+                    if mine < 0:
+                        continue
+                    for i in range(5):
+                        q = (r0 + i * dr) * n + c0 + i * dc
+                        out[q] = max(out[q], mine)
 
 
 @njit(cache=True, nogil=True)
@@ -115,17 +128,34 @@ def answers(
     board: np.ndarray, near: np.ndarray, stone: int, defences: np.ndarray, width: int
 ) -> np.ndarray:
     """The moves of ``stone`` against a three: the ``defences``, and its own fours, best
-    first, at most ``width``."""
-    ordered = candidates(board, near, stone, board.shape[0] ** 2)
-    moves = np.empty(min(width, ordered.shape[0]), dtype=np.int64)
+    first (``candidates``' order), at most ``width``.  Each point near the stones is
+    first asked whether it is wanted and only then scored, since most are neither: a
+    node against a three, frequent in a search, costs a few of ``candidates``' scorings
+    rather than one for every point near the stones."""
+    n = board.shape[0]
+    width = max(1, width)
+    points = np.empty(width, dtype=np.int64)
+    scores = np.empty(width, dtype=np.int64)
     count = 0
-    for q in ordered:
-        if count == moves.shape[0]:
-            break
-        wanted = shape(board, q, stone, 3)
-        for p in defences:
-            wanted = wanted or p == q
-        if wanted:
-            moves[count] = q
-            count += 1
-    return moves[:count]
+    for r in range(n):
+        for c in range(n):
+            if board[r, c] != EMPTY or near[r, c] == 0:
+                continue
+            q = r * n + c
+            wanted = False
+            for p in defences:
+                wanted = wanted or p == q
+            if not (wanted or shape(board, q, stone, 3)):
+                continue
+            mine, theirs, _ = gains(board, q, stone)
+            score = mine + theirs
+            if count == width and score <= scores[count - 1]:
+                continue
+            # insert as ``candidates`` does: best first, first found first among equals
+            i = count if count < width else width - 1
+            while i > 0 and scores[i - 1] < score:
+                points[i], scores[i] = points[i - 1], scores[i - 1]
+                i -= 1
+            points[i], scores[i] = q, score
+            count = min(count + 1, width)
+    return points[:count]
