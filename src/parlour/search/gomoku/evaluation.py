@@ -150,6 +150,22 @@ def line_gains(
         out[(r + i * dr) * n + c + i * dc] += total
 
 
+@njit(cache=True, nogil=True, inline="always")
+def keep_best(
+    points: np.ndarray, scores: np.ndarray, count: int, width: int, point: int, score: int
+) -> int:
+    """Insert ``point`` into the ``count`` best kept so far (best first, first found first
+    among equals, at most ``width``), if it is good enough; the new count."""
+    if count == width and score <= scores[count - 1]:
+        return count
+    i = count if count < width else width - 1
+    while i > 0 and scores[i - 1] < score:
+        points[i], scores[i] = points[i - 1], scores[i - 1]
+        i -= 1
+    points[i], scores[i] = point, score
+    return min(count + 1, width)
+
+
 @njit(INT[::1](BOARD, NEAR, INT, INT), cache=True, nogil=True)
 def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> np.ndarray:
     """The ``width`` best-looking empty points near stones for ``stone`` to play, best
@@ -187,16 +203,7 @@ def candidates(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> n
         for c in range(left, right + 1):
             if board[r, c] != EMPTY or near[r, c] == 0:
                 continue
-            score = sums[r * n + c]
-            if count == width and score <= scores[count - 1]:
-                continue
-            # insert, keeping the best ``width`` in order (first found first among equals)
-            i = count if count < width else width - 1
-            while i > 0 and scores[i - 1] < score:
-                points[i], scores[i] = points[i - 1], scores[i - 1]
-                i -= 1
-            points[i], scores[i] = r * n + c, score
-            count = min(count + 1, width)
+            count = keep_best(points, scores, count, width, r * n + c, sums[r * n + c])
     return points[:count]
 
 

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from parlour.games.gomoku import DC, DR, EMPTY, is_five, run_through, window_stones
-from parlour.search.gomoku.evaluation import gains
+from parlour.search.gomoku.evaluation import gains, keep_best
 
 
 @njit(cache=True, nogil=True)
@@ -148,14 +148,5 @@ def answers(
             if not (wanted or shape(board, q, stone, 3)):
                 continue
             mine, theirs, _ = gains(board, q, stone)
-            score = mine + theirs
-            if count == width and score <= scores[count - 1]:
-                continue
-            # insert as ``candidates`` does: best first, first found first among equals
-            i = count if count < width else width - 1
-            while i > 0 and scores[i - 1] < score:
-                points[i], scores[i] = points[i - 1], scores[i - 1]
-                i -= 1
-            points[i], scores[i] = q, score
-            count = min(count + 1, width)
+            count = keep_best(points, scores, count, width, q, mine + theirs)
     return points[:count]
