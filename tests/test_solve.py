@@ -260,6 +260,23 @@ def some_positions() -> list[SowingState]:
     return [start, *(midgame(game, plies, 3) for plies in (2, 3))]
 
 
+def test_a_solver_chooses_its_endgame_table_once_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every proof asks for the table; the file's header is read for the first alone."""
+    asked: list[tuple[int, int]] = []
+    real = endgame.built_seeds
+
+    def counted(pits: int, rules: int) -> int:
+        asked.append((pits, rules))
+        return real(pits, rules)
+
+    monkeypatch.setattr(endgame, "built_seeds", counted)
+    solver = Solver(bits=14)
+    states = some_positions()
+    proofs = [solver.prove(state) for state in states]
+    assert len(asked) == 1
+    assert [(p.lower, p.upper) for p in proofs] == [(exhaustive(s),) * 2 for s in states]
+
+
 def test_proven_positions_are_kept_on_disk_for_the_next_solver(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -512,20 +512,26 @@ class Solver:
     build``, or else the largest of ``endgame.MAX_ENTRIES`` positions)."""
     known: Known | None = None
     table: np.ndarray = field(init=False)
+    endings: dict[sowing.SowingGame, endgame.EndgameTable] = field(init=False)
+    """The endgame table of each game solved, chosen (and read or built) once: every
+    proof asks for it, a perfect move's trap hundreds of times."""
 
     def __post_init__(self) -> None:
         self.table = np.zeros((1 << self.bits, 2), dtype=np.uint64)
+        self.endings = {}
 
     def knowledge(self, state: sowing.SowingState) -> endgame.EndgameTable:
         """The endgame table the search reads for ``state``'s game (built the first time)."""
-        pits = state.pits
-        seeds = self.table_seeds
-        if seeds is None:
-            seeds = max(
-                endgame.seeds_within(pits, endgame.MAX_ENTRIES),
-                endgame.built_seeds(pits, state.game.rules),
-            )
-        return endgame.table(pits, state.game.rules, min(seeds, state.game.total_seeds))
+        game = state.game
+        if game not in self.endings:
+            seeds = self.table_seeds
+            if seeds is None:
+                seeds = max(
+                    endgame.seeds_within(state.pits, endgame.MAX_ENTRIES),
+                    endgame.built_seeds(state.pits, game.rules),
+                )
+            self.endings[game] = endgame.table(state.pits, game.rules, min(seeds, game.total_seeds))
+        return self.endings[game]
 
     def warm_up(self, state: sowing.SowingState) -> None:
         """Build the endgame table and compile the search (a one-node search at depth 0),
