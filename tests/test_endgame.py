@@ -110,8 +110,8 @@ def test_a_wrong_building_order_is_refused() -> None:
     values = np.full((high, 2), endgame.UNKNOWN, dtype=np.int8)
     values[:low] = fewer
     order = endgame._order(low, high, PITS, CHOOSE, SEEDS, lambda done: None)
-    assert not endgame._fill(order[::-1].copy(), PITS, 0, CHOOSE, values.copy())
-    assert endgame._fill(order, PITS, 0, CHOOSE, values)
+    assert not endgame._fill(order[::-1].copy(), low, PITS, 0, CHOOSE, values.copy())
+    assert endgame._fill(order, low, PITS, 0, CHOOSE, values)
 
 
 @pytest.mark.slow

@@ -46,10 +46,12 @@ from parlour.games import sowing
 MAX_ENTRIES = 1 << 24
 """The largest table built: 16.8M positions, two bytes each (one a side to move): on six
 pits a side, every position of up to 14 seeds in the pits, built in a few seconds."""
-LARGEST = 1 << 30
-"""The largest table built on request (``parlour solve --max-seeds``): 1,074M positions.  On
-six pits a side that is 23 seeds (834M positions, 1.7 GB on disk, built in about eleven
-minutes), with which the solver proves Kalah(6,4) nearly three times as fast as with 20."""
+LARGEST = 3 << 30
+"""The largest table built on request (``parlour solve --max-seeds``): 3,221M positions, two
+bytes each; a build holds six bytes more for each position of the count it builds, which
+it numbers in 32 bits.  On six pits a side that is 26 seeds (2,707M positions, 5.4 GB on
+disk; its build needs about 11 GB of memory), with which the solver proves Kalah(6,5)
+several times as fast as with 23."""
 UNKNOWN = -128
 """A value not yet computed (a position's gain is at most the seeds on the board)."""
 CHUNK = 1 << 15
@@ -155,7 +157,9 @@ def _keys(
     start: int, stop: int, first: int, pits: int, choose: np.ndarray, keys: np.ndarray
 ) -> None:
     """The distances of the positions numbered ``start`` to ``stop`` - 1, into ``keys``
-    from the count's ``first`` position on: the building order of one seed count."""
+    from the count's ``first`` position on: the building order of one seed count.  A
+    count's build holds a key for each of its positions, so they are 16 bits each: a
+    distance is at most the seeds times the pits, and a game has at most 24 seeds a pit."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
     for number in range(start, stop):
         _unindex(number, pits, choose, pos)
@@ -166,11 +170,12 @@ def _keys(
 def _place(
     start: int, stop: int, first: int, keys: np.ndarray, starts: np.ndarray, order: np.ndarray
 ) -> None:
-    """Put the positions numbered ``start`` to ``stop`` - 1 in ``order`` at the next place
-    of their key (``starts``: where each key's next position goes)."""
+    """Put the positions numbered ``start`` to ``stop`` - 1 in ``order``, as their offsets
+    from the count's ``first`` position, at the next place of their key (``starts``: where
+    each key's next position goes)."""
     for number in range(start, stop):
         key = keys[number - first]
-        order[starts[key]] = number
+        order[starts[key]] = number - first
         starts[key] += 1
 
 
@@ -207,12 +212,16 @@ def _gain(
 
 
 @njit(cache=True, nogil=True)
-def _fill(order: np.ndarray, pits: int, rules: int, choose: np.ndarray, values: np.ndarray) -> bool:
-    """Compute every position's values in ``order``; False if one needed a value not yet
-    known (rules for which the order does not hold)."""
+def _fill(
+    order: np.ndarray, first: int, pits: int, rules: int, choose: np.ndarray, values: np.ndarray
+) -> bool:
+    """Compute the values of every position in ``order`` (offsets from the position
+    numbered ``first``); False if one needed a value not yet known (rules for which the
+    order does not hold)."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
     child = np.zeros(2 * pits + 3, dtype=np.int64)
-    for number in order:
+    for offset in order:
+        number = first + np.int64(offset)
         _unindex(number, pits, choose, pos)
         for side in range(2):
             pos[2 * pits + 2] = side
@@ -250,7 +259,7 @@ def build(
 
         order = _order(low, high, pits, choose, n, share)
         for start, stop in _chunks(0, high - low, 2, share):
-            if not _fill(order[start:stop], pits, rules, choose, values):
+            if not _fill(order[start:stop], low, pits, rules, choose, values):
                 raise ValueError(
                     f"no endgame table for sowing rules {rules}: a move left seeds behind"
                 )
@@ -262,14 +271,14 @@ def _order(
     low: int, high: int, pits: int, choose: np.ndarray, seeds: int, report: Callable[[float], None]
 ) -> np.ndarray:
     """The positions numbered ``low`` to ``high`` - 1 (those of ``seeds`` seeds in the
-    pits) in the order of building: by distance (a counting sort: the keys are few); the
-    first two steps of a seed count's build."""
-    keys = np.empty(high - low, dtype=np.int64)
+    pits), as offsets from ``low``, in the order of building: by distance (a counting sort:
+    the keys are few); the first two steps of a seed count's build."""
+    keys = np.empty(high - low, dtype=np.uint16)
     for start, stop in _chunks(low, high, 0, report):
         _keys(start, stop, low, pits, choose, keys)
     counts = np.bincount(keys, minlength=seeds * pits + 1)
     starts = np.cumsum(counts) - counts
-    order = np.empty(high - low, dtype=np.int64)
+    order = np.empty(high - low, dtype=np.uint32)
     for start, stop in _chunks(low, high, 1, report):
         _place(start, stop, low, keys, starts, order)
     return order
