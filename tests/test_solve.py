@@ -84,10 +84,13 @@ def midgame(game: parlour.Game, plies: int, seed: int) -> SowingState:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("options", BOARDS)
-def test_the_solver_finds_the_exhaustive_value(options: dict) -> None:
+def test_the_solver_finds_the_exhaustive_value(options: dict, threads: int) -> None:
+    """With two threads, the root's lines to where its turn passes are searched side by
+    side: the same values."""
     game = parlour.game("kalah", **options)
-    solver = Solver(bits=14, table_seeds=3)  # a small table: the search does the work
+    solver = Solver(bits=14, table_seeds=3, threads=threads)  # a small table: the search works
     for state in [game.start(), *(midgame(game, 4, seed) for seed in range(4))]:
         proof = solver.prove(state)  # type: ignore[arg-type]
         assert proof.exact
@@ -118,11 +121,13 @@ def test_a_perfect_line_and_the_first_moves_keep_the_value() -> None:
     assert mover_value(start, here) == value
 
 
-def test_a_stopped_solver_gives_bounds_holding_the_value() -> None:
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_stopped_solver_gives_bounds_holding_the_value(threads: int) -> None:
     game = parlour.game("kalah", pits=3, seeds=3)
     stop = Stop()
     stop.set()
-    proof = Solver(bits=14, table_seeds=2).prove(game.start(), stop=stop)  # type: ignore[arg-type]
+    solver = Solver(bits=14, table_seeds=2, threads=threads)
+    proof = solver.prove(game.start(), stop=stop)  # type: ignore[arg-type]
     value = exhaustive(game.start())
     assert proof.lower <= value <= proof.upper
     assert not proof.exact
@@ -146,6 +151,7 @@ def test_parlour_solve_prints_the_proven_value_as_json() -> None:
         (["solve", "build"], "name the game"),
         (["solve", "build", "kalah", "--max-seeds", "40"], "holds 206,379,406,870 positions"),
         (["solve", "kalah", "--max-seeds", "40"], f"at most {endgame.LARGEST:,} are built"),
+        (["solve", "kalah", "--threads", "0"], "the number of threads"),
     ],
 )
 def test_parlour_solve_refuses_bad_input_naming_it(args: list[str], named: str) -> None:
@@ -214,6 +220,18 @@ def test_a_proven_entry_answers_a_search_of_any_depth() -> None:
     assert _lookup(table, np.uint64(10), 8)[:2] == (-32767, 32767)
 
 
+def test_a_slot_half_written_by_another_thread_matches_no_key() -> None:
+    """A slot's key is kept XORed with its entry: a slot whose entry another thread wrote
+    after its key (or before) answers neither key."""
+    table = np.zeros((4, 2), dtype=np.uint64)
+    _store(table, np.uint64(6), 3, 5, 2, 1, PROVEN)
+    entry = table[2, 1]
+    _store(table, np.uint64(10), -4, 8, 1, 1, PROVEN)
+    table[2, 1] = entry  # the entry of key 6 beside the key of key 10
+    assert _lookup(table, np.uint64(6), 1)[2] == NO_MOVE
+    assert _lookup(table, np.uint64(10), 1)[2] == NO_MOVE
+
+
 def test_a_bucket_keeps_the_costlier_entry_first_and_each_key_apart() -> None:
     """Keys 2**63 + 4, 4 and 8 share a bucket (two slots): each reads its own entry; a new
     key cheaper than the first slot's takes the second, one as costly takes the first."""
@@ -239,7 +257,7 @@ def test_positions_of_many_seeds_get_the_endgame_table_s_value() -> None:
     game = parlour.game("kalah")
     full = endgame.table(6, game.rules, 12)  # type: ignore[attr-defined]
     rng = random.Random(12)
-    solver = Solver(bits=16, table_seeds=1)
+    solver, split = Solver(bits=16, table_seeds=1), Solver(bits=16, table_seeds=1, threads=2)
     for _ in range(12):
         pits = [0] * 12
         for _ in range(rng.randint(10, 12)):
@@ -249,9 +267,9 @@ def test_positions_of_many_seeds_get_the_endgame_table_s_value() -> None:
         state = SowingState(game, root.astype(game.start().board.dtype))  # type: ignore[arg-type, attr-defined]
         if state.is_over:
             continue
-        proof = solver.prove(state)
-        assert proof.exact
-        assert proof.lower == full.values[endgame.index(root, full.choose), side]
+        for proof in solver.prove(state), split.prove(state):
+            assert proof.exact
+            assert proof.lower == full.values[endgame.index(root, full.choose), side]
 
 
 def some_positions() -> list[SowingState]:

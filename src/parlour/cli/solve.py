@@ -15,9 +15,11 @@ from parlour.cli._common import (
     position_to_search,
     seconds_type,
     warming_up,
+    whole_type,
 )
 
 BUILD = "build"
+MAX_THREADS = 64
 
 
 @main.command(short_help="Prove the exact value of a Kalah or Mancala position.")
@@ -32,6 +34,11 @@ BUILD = "build"
     help="Seeds in the pits the endgame table holds (default: the largest built here by"
     " `solve build`, at least the largest of 2^24 positions).",
 )
+@click.option(
+    "--threads",
+    type=whole_type("the number of threads", 1, MAX_THREADS),
+    help="Threads of the search (default: two where there are two cores).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @option_flag
 def solve(
@@ -41,6 +48,7 @@ def solve(
     pits: str | None,
     seeds: str | None,
     max_seeds: int | None,
+    threads: int | None,
     as_json: bool,
     option_texts: tuple[str, ...],
 ) -> None:
@@ -57,13 +65,14 @@ def solve(
         _build(position, pits, seeds, max_seeds, option_texts)
         return
     from parlour.search import Stop
+    from parlour.search.levels import SEARCH_THREADS
     from parlour.search.solve import Known, Solver, solve
 
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
     state = position_to_search(game, position, "solve")
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
-    solver = Solver(table_seeds=max_seeds, known=Known())
+    solver = Solver(table_seeds=max_seeds, threads=threads or SEARCH_THREADS, known=Known())
     with warming_up("the solver"):
         solver.warm_up(state)  # type: ignore[arg-type]
     stop = Stop()

@@ -26,6 +26,7 @@ The search polls a stop flag; stopped, it still knows an interval holding the va
 from __future__ import annotations
 
 import json
+import threading
 import time
 import zlib
 from collections.abc import Callable
@@ -104,12 +105,14 @@ def _lookup(table: np.ndarray, key: np.uint64, depth: int) -> tuple[int, int, in
     """The bounds (lower, upper) kept for ``key`` from a search at least ``depth`` deep
     (else none: -INF, INF), its best move (NO_MOVE if none) and whether the bounds are
     proven.  A bucket is two slots, the first kept for the entry that cost the most work;
-    a slot is a row of the table, its key beside its entry, so that a probe reads one
-    cache line."""
+    a slot is a row of the table, its key (XORed with its entry, so that a slot half
+    written by another search thread matches no key) beside its entry, so that a probe
+    reads one cache line."""
     slot = np.int64(key & np.uint64(table.shape[0] - 2))
     for s in range(slot, slot + 2):
-        if table[s, 0] == key:
-            lower, upper, move, _, deep = _unpack(table[s, 1])
+        entry = table[s, 1]
+        if table[s, 0] ^ entry == key:
+            lower, upper, move, _, deep = _unpack(entry)
             if deep >= depth or deep == PROVEN:
                 return lower, upper, move, deep == PROVEN
             return -INF, INF, move, False
@@ -131,18 +134,24 @@ def _store(
     new key takes the first slot if it cost at least as much work as its holder."""
     slot = np.int64(key & np.uint64(table.shape[0] - 2))
     for s in range(slot, slot + 2):
-        if table[s, 0] == key:
-            old_lower, old_upper, _, old_work, old_depth = _unpack(table[s, 1])
+        entry = table[s, 1]
+        if table[s, 0] ^ entry == key:
+            old_lower, old_upper, _, old_work, old_depth = _unpack(entry)
             if old_depth > depth:
                 return
             if old_depth == depth:
                 lower, upper = max(lower, old_lower), min(upper, old_upper)
-            table[s, 1] = _pack(lower, upper, move, max(work, old_work), depth)
+            _write(table, s, key, _pack(lower, upper, move, max(work, old_work), depth))
             return
     if work < _unpack(table[slot, 1])[3]:
         slot += 1
-    table[slot, 0] = key
-    table[slot, 1] = _pack(lower, upper, move, work, depth)
+    _write(table, int(slot), key, _pack(lower, upper, move, work, depth))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _write(table: np.ndarray, slot: int, key: np.uint64, entry: np.uint64) -> None:
+    table[slot, 1] = entry
+    table[slot, 0] = key ^ entry
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -510,6 +519,9 @@ class Solver:
     table_seeds: int | None = None
     """The endgame table's seeds in the pits (None: the largest built here, by ``parlour solve
     build``, or else the largest of ``endgame.MAX_ENTRIES`` positions)."""
+    threads: int = 1
+    """The threads of each search: above one, the root's lines to where its turn passes are
+    searched side by side, on the one transposition table."""
     known: Known | None = None
     table: np.ndarray = field(init=False)
     endings: dict[sowing.SowingGame, endgame.EndgameTable] = field(init=False)
@@ -566,17 +578,13 @@ class Solver:
             spent = time.perf_counter() - began
             return Proof(gain + base, gain + base, move, 0, spent, ending.seeds)
         left = _in_pits(root, pits)
-        info = np.zeros(INFO_SIZE, dtype=np.int64)
         low, high, move = -left, left, int(state.legal_moves()[0])
         f = 0 if guess is None else min(max(guess - base, low), high)
-        weights = evaluation.weights_of(state.game)
         depth = 1
         with (stop or Stop()).until(seconds) as clock:
-            flag = clock.attach(np.zeros(1, dtype=np.int64))
-            while low < high and not info[ABORTED]:
-                f, low, high, move = self._deepen(
-                    root, state.game.rules, f, depth, (low, high, move), info, flag, ending, weights
-                )
+            search = _Search(self, root, state.game.rules, ending, state.game, clock)
+            while low < high and not search.info[ABORTED]:
+                f, low, high, move = search.deepen(f, depth, (low, high, move))
                 if on_depth is not None:
                     on_depth(depth, low + base, high + base)
                 depth = depth + 1 if depth < DEEPENING else TO_THE_END
@@ -586,37 +594,88 @@ class Solver:
             int(low) + base,
             int(high) + base,
             int(move),
-            int(info[NODES]),
+            int(search.info[NODES]),
             time.perf_counter() - began,
             ending.seeds,
         )
 
-    def _deepen(
+
+@dataclass(frozen=True)
+class _Handover:
+    """A line of the root's side to move through its own extra turns to a position where
+    the turn passes: its first move, what it gained on the way, and that position."""
+
+    first: int
+    gained: int
+    position: np.ndarray
+
+
+def _lines(
+    root: np.ndarray, rules: int, ending: endgame.EndgameTable
+) -> tuple[list[tuple[int, int]], list[_Handover]]:
+    """Every line of ``root``'s side to move through its own extra turns: those that end
+    the game or reach the endgame table, worth known at once, as (first move, worth), and
+    those that hand the turn over."""
+    pits, width = sowing.pit_count(root), root.shape[0]
+    side = root[width - 1]
+    before = _difference(root, pits, side)
+    worths: list[tuple[int, int]] = []
+    handovers: list[_Handover] = []
+
+    def walk(pos: np.ndarray, first: int) -> None:
+        for column in range(pits):
+            if pos[sowing.pit_index(side, column, pits)] == 0:
+                continue
+            child = pos.copy()
+            over = sowing.apply_move(child, column, rules) & sowing.GAME_OVER
+            line = column if first < 0 else first
+            gained = _difference(child, pits, side) - before
+            mover = child[width - 1]
+            if over:
+                worths.append((line, gained))
+            elif _in_pits(child, pits) <= ending.seeds:
+                later = int(ending.values[endgame.index(child, ending.choose), mover])
+                worths.append((line, gained + (later if mover == side else -later)))
+            elif mover == side:
+                walk(child, line)
+            else:
+                handovers.append(_Handover(line, gained, child))
+
+    walk(root, -1)
+    return worths, handovers
+
+
+class _Search:
+    """One proof's searches: MTD(f) at each depth of the deepening, each of its null-window
+    searches by ``solver.threads`` threads on the solver's table."""
+
+    def __init__(
         self,
+        solver: Solver,
         root: np.ndarray,
         rules: int,
-        f: int,
-        depth: int,
-        proven: tuple[int, int, int],
-        info: np.ndarray,
-        flag: np.ndarray,
         ending: endgame.EndgameTable,
-        weights: np.ndarray,
-    ) -> tuple[int, int, int, int]:
+        game: sowing.SowingGame,
+        clock: Stop,
+    ) -> None:
+        self.solver, self.root, self.rules = solver, root, rules
+        self.ending, self.clock = ending, clock
+        self.weights = evaluation.weights_of(game)
+        self.info = np.zeros(INFO_SIZE, dtype=np.int64)
+        self.flag = clock.attach(np.zeros(1, dtype=np.int64))
+        self.lines = _lines(root, rules, ending) if solver.threads > 1 else None
+
+    def deepen(self, f: int, depth: int, proven: tuple[int, int, int]) -> tuple[int, int, int, int]:
         """MTD(f) at ``depth`` from the guess ``f``: its value there, and the proven bounds
         and move (``proven``: lower, upper, the move achieving lower) tightened by those of
         its searches that met no horizon."""
+        info = self.info
         low, high = -INF, INF
         proven_low, proven_high, move = proven
         while low < high:
             gamma = f + 1 if f == low else f
             info[BEST] = -1
-            g = int(
-                null_window(
-                    root, rules, gamma - 1, gamma, depth, self.table, info, flag,
-                    ending.values, ending.choose, ending.seeds, weights,
-                )
-            )  # fmt: skip
+            g = self.window(gamma - 1, gamma, depth)
             if info[ABORTED]:
                 break
             exact = info[HORIZON] == 0
@@ -630,6 +689,82 @@ class Solver:
                     proven_high = min(proven_high, g)
             f = g
         return f, proven_low, proven_high, move
+
+    def window(self, lower: int, upper: int, depth: int) -> int:
+        """``null_window`` of the root, its figures in ``info``."""
+        if self.lines is None:
+            return int(
+                null_window(
+                    self.root, self.rules, lower, upper, depth, self.solver.table, self.info,
+                    self.flag, self.ending.values, self.ending.choose, self.ending.seeds,
+                    self.weights,
+                )
+            )  # fmt: skip
+        return self._split(lower, upper, depth, *self.lines)
+
+    def _split(
+        self,
+        lower: int,
+        upper: int,
+        depth: int,
+        worths: list[tuple[int, int]],
+        handovers: list[_Handover],
+    ) -> int:
+        """``null_window`` of the root by threads: each line of the root's side to where
+        the turn passes is a null-window search of its own, the threads taking them in
+        turn; one failing high answers for the root and stops the rest.  The lines' nodes
+        and horizons add up in ``info``, as the one search's would."""
+        info = self.info
+        best, move = max(((worth, first) for first, worth in worths), default=(-INF, -1))
+        info[ABORTED] = info[HORIZON] = 0
+        lock = threading.Lock()
+        todo = iter(handovers)
+        halts: list[np.ndarray] = []
+
+        def work() -> None:
+            nonlocal best, move
+            figures = np.zeros(INFO_SIZE, dtype=np.int64)
+            while True:
+                with lock:
+                    line = next(todo, None)
+                    if line is None or best >= upper:
+                        return
+                    if self.clock.is_set:
+                        info[ABORTED] = 1
+                        return
+                    halt = self.clock.attach(np.zeros(1, dtype=np.int64))
+                    halts.append(halt)
+                figures[:] = 0
+                value = null_window(
+                    line.position, self.rules, line.gained - upper, line.gained - lower,
+                    depth - 1, self.solver.table, figures, halt, self.ending.values,
+                    self.ending.choose, self.ending.seeds, self.weights,
+                )  # fmt: skip
+                with lock:
+                    info[NODES] += figures[NODES]
+                    if figures[ABORTED]:
+                        info[ABORTED] |= best < upper
+                        return
+                    info[HORIZON] += figures[HORIZON]
+                    through = line.gained - int(value)
+                    if through > best:
+                        best, move = through, line.first
+                    if best >= upper:
+                        for other in halts:
+                            other.fill(1)
+
+        if best < upper:
+            threads = [
+                threading.Thread(target=work, daemon=True) for _ in range(self.solver.threads)
+            ]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+        if best >= upper:
+            info[ABORTED] = 0
+            info[BEST] = move
+        return best
 
 
 @dataclass(frozen=True)
