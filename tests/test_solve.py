@@ -20,17 +20,20 @@ from parlour.cli import main
 from parlour.core import BadOption, State
 from parlour.games.sowing import SowingState
 from parlour.players.specs import PERFECT, parse_level
-from parlour.search import SearchResult, Stop, endgame
-from parlour.search.engine import Engine
+from parlour.search import SearchResult, Stop, endgame, evaluation
+from parlour.search.engine import Engine, kernel_position
+from parlour.search.kernel import INFO_SIZE
 from parlour.search.solve import (
     NO_MOVE,
     PROVEN,
+    TO_THE_END,
     Known,
     PerfectThinker,
     Proof,
     Solver,
     _lookup,
     _store,
+    null_window,
     solve,
 )
 
@@ -95,6 +98,28 @@ def test_the_solver_finds_the_exhaustive_value(options: dict, threads: int) -> N
         proof = solver.prove(state)  # type: ignore[arg-type]
         assert proof.exact
         assert proof.lower == exhaustive(state)
+
+
+@pytest.mark.parametrize("helping", [False, True])
+def test_a_null_window_search_tells_which_side_of_it_the_value_lies(helping: bool) -> None:
+    """Helping (each node's moves after the first in reverse order) or not, a search to the
+    end fails high exactly when the gain is at least the window's top."""
+    game = parlour.game("kalah", pits=3, seeds=3)
+    ending = endgame.table(3, game.rules, 2)  # type: ignore[attr-defined]
+    weights = evaluation.weights_of(game)  # type: ignore[arg-type]
+    for state in [game.start(), *(midgame(game, 3, seed) for seed in range(3))]:
+        root = kernel_position(state).root
+        mine, theirs = state.scores[state.to_move], state.scores[1 - state.to_move]
+        gain = exhaustive(state) - (mine - theirs)
+        for top in range(gain - 2, gain + 3):
+            table = np.zeros((1 << 12, 2), dtype=np.uint64)
+            info = np.zeros(INFO_SIZE, dtype=np.int64)
+            found = null_window(
+                root, game.rules, top - 1, top, TO_THE_END, table, info,  # type: ignore[attr-defined]
+                np.zeros(1, dtype=np.int64), ending.values, ending.choose, ending.seeds,
+                weights, helping,
+            )  # fmt: skip
+            assert (found >= top) == (gain >= top)
 
 
 @pytest.mark.slow

@@ -213,12 +213,18 @@ def null_window(
     choose: np.ndarray,
     ending_seeds: int,
     weights: np.ndarray,
+    helping: bool,
 ) -> int:
     """Fail-soft alpha-beta of ``root``'s gain in the window (lower, upper) (MTD(f) calls
     it with upper = lower + 1), ``depth`` plies deep (an extra turn free); a node at the
     horizon is worth the learned estimate of ``weights`` and counts in info[HORIZON]: a
     search that met none proved its bound.  The root's move proving a fail high lands in
     info[BEST].
+
+    A search ``helping`` another of the same position on the same table tries each node's
+    moves after the first in reverse order: where every move must be searched, the two
+    work from either end and each finds the other's proofs in the table; where the first
+    move cuts off, both take it.
 
     The recursion is unrolled onto per-ply arrays, as in the engine: ``ENTER`` looks at a
     node, ``NEXT`` searches its next child, ``RETURN`` hands a gain to the parent.
@@ -353,6 +359,11 @@ def null_window(
             if cut:
                 continue
             _sort_by_score(scores, count[ply], order[ply])
+            if helping:
+                a, b = 1, count[ply] - 1
+                while a < b:
+                    order[ply, a], order[ply, b] = order[ply, b], order[ply, a]
+                    a, b = a + 1, b - 1
             tried[ply] = 0
             alpha_in[ply] = alpha[ply]
             best[ply] = -INF
@@ -552,7 +563,7 @@ class Solver:
         null_window(
             kernel_position(state).root, state.game.rules, -1, 0, 0, self.table,
             np.zeros(INFO_SIZE, dtype=np.int64), np.zeros(1, dtype=np.int64), ending.values,
-            ending.choose, ending.seeds, evaluation.weights_of(state.game),
+            ending.choose, ending.seeds, evaluation.weights_of(state.game), False,
         )  # fmt: skip
 
     def prove(
@@ -664,6 +675,8 @@ class _Search:
         self.info = np.zeros(INFO_SIZE, dtype=np.int64)
         self.flag = clock.attach(np.zeros(1, dtype=np.int64))
         self.lines = _lines(root, rules, ending) if solver.threads > 1 else None
+        self.costs = [0] * (len(self.lines[1]) if self.lines is not None else 0)
+        """The nodes searched in each line so far: the costliest are taken first."""
 
     def deepen(self, f: int, depth: int, proven: tuple[int, int, int]) -> tuple[int, int, int, int]:
         """MTD(f) at ``depth`` from the guess ``f``: its value there, and the proven bounds
@@ -697,7 +710,7 @@ class _Search:
                 null_window(
                     self.root, self.rules, lower, upper, depth, self.solver.table, self.info,
                     self.flag, self.ending.values, self.ending.choose, self.ending.seeds,
-                    self.weights,
+                    self.weights, False,
                 )
             )  # fmt: skip
         return self._split(lower, upper, depth, *self.lines)
@@ -711,60 +724,111 @@ class _Search:
         handovers: list[_Handover],
     ) -> int:
         """``null_window`` of the root by threads: each line of the root's side to where
-        the turn passes is a null-window search of its own, the threads taking them in
-        turn; one failing high answers for the root and stops the rest.  The lines' nodes
-        and horizons add up in ``info``, as the one search's would."""
+        the turn passes is a null-window search of its own (``_Race``), the threads taking
+        them in turn and, when none is left, helping those still running; one failing
+        high answers for the root and stops the rest.  The lines' nodes and horizons add
+        up in ``info``, as the one search's would."""
         info = self.info
         best, move = max(((worth, first) for first, worth in worths), default=(-INF, -1))
         info[ABORTED] = info[HORIZON] = 0
-        lock = threading.Lock()
-        todo = iter(handovers)
-        halts: list[np.ndarray] = []
-
-        def work() -> None:
-            nonlocal best, move
-            figures = np.zeros(INFO_SIZE, dtype=np.int64)
-            while True:
-                with lock:
-                    line = next(todo, None)
-                    if line is None or best >= upper:
-                        return
-                    if self.clock.is_set:
-                        info[ABORTED] = 1
-                        return
-                    halt = self.clock.attach(np.zeros(1, dtype=np.int64))
-                    halts.append(halt)
-                figures[:] = 0
-                value = null_window(
-                    line.position, self.rules, line.gained - upper, line.gained - lower,
-                    depth - 1, self.solver.table, figures, halt, self.ending.values,
-                    self.ending.choose, self.ending.seeds, self.weights,
-                )  # fmt: skip
-                with lock:
-                    info[NODES] += figures[NODES]
-                    if figures[ABORTED]:
-                        info[ABORTED] |= best < upper
-                        return
-                    info[HORIZON] += figures[HORIZON]
-                    through = line.gained - int(value)
-                    if through > best:
-                        best, move = through, line.first
-                    if best >= upper:
-                        for other in halts:
-                            other.fill(1)
-
-        if best < upper:
-            threads = [
-                threading.Thread(target=work, daemon=True) for _ in range(self.solver.threads)
-            ]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
         if best >= upper:
-            info[ABORTED] = 0
             info[BEST] = move
-        return best
+            return best
+        race = _Race(self, lower, upper, depth, handovers, best, move)
+        threads = [
+            threading.Thread(target=race.run, daemon=True) for _ in range(self.solver.threads)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        info[NODES] += race.nodes
+        info[HORIZON] = race.horizon
+        info[ABORTED] = race.best < upper and race.stopped
+        if race.best >= upper:
+            info[BEST] = race.move
+        return race.best
+
+
+class _Race:
+    """The searches of one split window (``_Search._split``): lines taken in turn, the
+    costliest so far first; a thread finding none left helps one still running (a
+    second search of it, ``helping``), and whichever of the two ends first answers for
+    it and stops the other."""
+
+    def __init__(
+        self,
+        search: _Search,
+        lower: int,
+        upper: int,
+        depth: int,
+        handovers: list[_Handover],
+        best: int,
+        move: int,
+    ) -> None:
+        self.search, self.lower, self.upper, self.depth = search, lower, upper, depth
+        self.best, self.move = best, move
+        self.todo = sorted(range(len(handovers)), key=lambda i: -search.costs[i])
+        self.handovers = handovers
+        self.running: dict[int, list[np.ndarray]] = {}
+        self.nodes = self.horizon = 0
+        self.stopped = False
+        self.lock = threading.Lock()
+
+    def run(self) -> None:
+        figures = np.zeros(INFO_SIZE, dtype=np.int64)
+        while (taken := self._take()) is not None:
+            i, halt, helping = taken
+            line, search = self.handovers[i], self.search
+            figures[:] = 0
+            value = null_window(
+                line.position, search.rules, line.gained - self.upper,
+                line.gained - self.lower, self.depth - 1, search.solver.table, figures, halt,
+                search.ending.values, search.ending.choose, search.ending.seeds,
+                search.weights, helping,
+            )  # fmt: skip
+            self._end(i, int(value), figures)
+
+    def _take(self) -> tuple[int, np.ndarray, bool] | None:
+        """The next line to search (its number, its stop flag, whether helping), or None
+        when the window is answered or stopped."""
+        with self.lock:
+            if self.best >= self.upper or self.search.clock.is_set:
+                self.stopped |= self.search.clock.is_set
+                return None
+            helping = not self.todo
+            if helping:
+                alone = [i for i, runs in self.running.items() if len(runs) == 1]
+                if not alone:
+                    return None
+                i = alone[0]
+            else:
+                i = self.todo.pop(0)
+            halt = self.search.clock.attach(np.zeros(1, dtype=np.int64))
+            self.running.setdefault(i, []).append(halt)
+            return i, halt, helping
+
+    def _end(self, i: int, value: int, figures: np.ndarray) -> None:
+        """A search of line ``i`` ended with ``value`` (its figures in ``figures``)."""
+        with self.lock:
+            self.nodes += int(figures[NODES])
+            self.search.costs[i] += int(figures[NODES])
+            if i not in self.running:  # answered by the other search of it
+                return
+            if figures[ABORTED]:
+                self.stopped |= self.search.clock.is_set
+                return
+            for halt in self.running.pop(i):
+                halt.fill(1)
+            self.horizon += int(figures[HORIZON])
+            line = self.handovers[i]
+            through = line.gained - value
+            if through > self.best:
+                self.best, self.move = through, line.first
+            if self.best >= self.upper:
+                for runs in self.running.values():
+                    for halt in runs:
+                        halt.fill(1)
 
 
 @dataclass(frozen=True)
