@@ -6,11 +6,12 @@ the seed's Mancala, each with a perfect first move, where a board is proven with
 time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
-        [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--no-build]
-        [--quick]
+        [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--threads 1,2]
+        [--no-build] [--quick]
 
-The main board's proof and reply times print as ratios to the targets (5 s and 2 s for
-Kalah(6,4)).  A board not proven in its time prints the bounds it reached.  The grid's
+The main board is proved once for each count of threads, side by side; its proof and
+reply times print as ratios to the targets (5 s and 2 s for Kalah(6,4), 600 s for the
+proof of Kalah(6,5)).  A board not proven in its time prints the bounds it reached.  The grid's
 boards read endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to build),
 the main board's rules and size the main table.
 """
@@ -29,17 +30,23 @@ from parlour.search import Stop, endgame
 from parlour.search.solve import Known, PerfectThinker, Proof, Solver
 from record import arguments, record
 
-PROOF_TARGET = 5.0
-"""Seconds to prove Kalah(6,4) (issue 24)."""
+PROOF_TARGETS = {4: 5.0, 5: 600.0}
+"""Seconds to prove Kalah(6,4) and Kalah(6,5), by seeds a pit (issue 24)."""
 REPLY_TARGET = 2.0
 """Seconds of the perfect level's reply from Kalah(6,4)'s start (issue 24)."""
 
 
 def proved(
-    state: SowingState, table_seeds: int, seconds: float, bits: int = 22, known: Known | None = None
+    state: SowingState,
+    table_seeds: int,
+    seconds: float,
+    bits: int = 22,
+    known: Known | None = None,
+    threads: int = 1,
 ) -> Proof:
-    """``state`` solved with a fresh transposition table of 2**bits slots, within ``seconds``."""
-    solver = Solver(bits=bits, table_seeds=table_seeds, known=known)
+    """``state`` solved by ``threads`` threads with a fresh transposition table of 2**bits
+    slots, within ``seconds``."""
+    solver = Solver(bits=bits, table_seeds=table_seeds, threads=threads, known=known)
     return solver.prove(state, stop=Stop(), seconds=seconds)
 
 
@@ -73,6 +80,16 @@ def shown(proof: Proof) -> str:
     return f"[{proof.lower:+d},{proof.upper:+d}]"
 
 
+def timed(proof: Proof, target: float | None, first: Proof) -> str:
+    """A proof's time and nodes, against ``target`` (if any) and the ``first`` proof's."""
+    against = f" ({proof.seconds / target:.2f} of the {target:.0f} s target)" if target else ""
+    return (
+        f"{shown(proof)} in {proof.seconds:.2f} s{against}, {proof.nodes:,} nodes"
+        f" ({proof.nodes / proof.seconds:,.0f}/s); {first.seconds / proof.seconds:.2f}x as fast"
+        " as the first"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pits", type=int, default=6, help="pits a side of the main board")
@@ -88,6 +105,12 @@ def main() -> None:
         help="read the main table from the cache folder (built there if missing), untimed",
     )
     parser.add_argument("--bits", type=int, default=24, help="the main board's table: 2**bits")
+    parser.add_argument(
+        "--threads",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[1, 2],
+        help="the main board's proofs: threads of each, comma-separated",
+    )
     args = arguments(
         parser,
         quick={
@@ -120,22 +143,23 @@ def main() -> None:
             else f"built in {build_seconds:.1f} s ({positions / build_seconds:,.0f} positions/s)"
         )
     )
+    target = PROOF_TARGETS.get(args.seeds) if args.pits == 6 else None
     with tempfile.TemporaryDirectory() as folder:
         fresh, known = Known(Path(folder) / "fresh.json"), Known(Path(folder) / "known.json")
         first, first_proven = reply(start, args.table_seeds, fresh)
-        main_proof = proved(start, args.table_seeds, args.main_seconds, args.bits, known)
+        proofs = {}
+        for threads in args.threads:  # the last one's proof kept on disk for the reply
+            last = threads == args.threads[-1]
+            proof = proved(
+                start, args.table_seeds, args.main_seconds, args.bits, known if last else None,
+                threads,
+            )  # fmt: skip
+            proofs[threads] = proof
+            first_proof = proofs[args.threads[0]]
+            print(f"Kalah({args.pits},{args.seeds}), {threads} thread(s): ", end="")
+            print(timed(proof, target, first_proof), flush=True)
+        main_proof = proofs[args.threads[-1]]
         again, again_proven = reply(start, args.table_seeds, known)
-    print(
-        f"Kalah({args.pits},{args.seeds}): {shown(main_proof)} in {main_proof.seconds:.2f} s "
-        f"({main_proof.seconds / PROOF_TARGET:.2f} of the {PROOF_TARGET:.0f} s target), "
-        f"{main_proof.nodes:,} nodes ({main_proof.nodes / main_proof.seconds:,.0f}/s)"
-    )
-    print(
-        f"perfect level's reply from the start: {first:.2f} s, {how(first_proven)} "
-        f"({first / REPLY_TARGET:.2f} of the {REPLY_TARGET:.0f} s target); "
-        f"{again:.2f} s, {how(again_proven)}, with the main proof on disk (the trap takes "
-        "the rest of the move's time)"
-    )
     grid: dict[str, Any] = {}
     for empty_capture in (True, False):
         for pits in range(1, args.grid + 1):
@@ -162,6 +186,14 @@ def main() -> None:
             "table_positions_per_second": build_seconds and positions / build_seconds,
             "main": {"value": shown(main_proof), "seconds": main_proof.seconds},
             "main_nodes": main_proof.nodes,
+            "main_by_threads": {
+                str(threads): {
+                    "seconds": proof.seconds,
+                    "nodes": proof.nodes,
+                    "value": shown(proof),
+                }
+                for threads, proof in proofs.items()
+            },
             "perfect_start_reply_seconds": first,
             "perfect_start_reply_proven": first_proven,
             "perfect_start_reply_known_seconds": again,

@@ -262,3 +262,6 @@ def test_solve_proves_the_small_kalah_boards_as_an_exhaustive_search() -> None:
                 assert mover_value(start, start.play("ABCDEF".index(move))) == int(value)
     main = parlour.game("kalah", pits=3, seeds=3).start()
     assert figures["main"]["value"].split()[0] == f"{exhaustive(main):+d}"
+    by_threads = figures["main_by_threads"]
+    assert set(by_threads) == {"1", "2"}
+    assert {proof["value"] for proof in by_threads.values()} == {figures["main"]["value"]}
