@@ -245,6 +245,20 @@ def test_a_proven_entry_answers_a_search_of_any_depth() -> None:
     assert _lookup(table, np.uint64(10), 8)[:2] == (-32767, 32767)
 
 
+def test_an_error_in_a_search_thread_is_the_proof_s(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thread of a split window that fails leaves the window without an answer: the
+    proof raises its error instead of answering from the other threads' lines."""
+    import parlour.search.solve as solving
+
+    def broken(*args: Any) -> int:
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(solving, "null_window", broken)
+    state: SowingState = parlour.game("kalah", pits=3, seeds=3).start()  # type: ignore[assignment]
+    with pytest.raises(MemoryError, match="no room"):
+        Solver(bits=10, table_seeds=2, threads=2).prove(state)
+
+
 def test_a_slot_half_written_by_another_thread_matches_no_key() -> None:
     """A slot's key is kept XORed with its entry: a slot whose entry another thread wrote
     after its key (or before) answers neither key."""

@@ -742,6 +742,8 @@ class _Search:
             thread.start()
         for thread in threads:
             thread.join()
+        if race.errors:
+            raise race.errors[0]
         info[NODES] += race.nodes
         info[HORIZON] = race.horizon
         info[ABORTED] = race.best < upper and race.stopped
@@ -773,9 +775,20 @@ class _Race:
         self.running: dict[int, list[np.ndarray]] = {}
         self.nodes = self.horizon = 0
         self.stopped = False
+        self.errors: list[BaseException] = []
         self.lock = threading.Lock()
 
     def run(self) -> None:
+        """A thread's work: lines until none is left (an error kept for ``_split``, the
+        others stopped, as the window has no answer)."""
+        try:
+            self._search_lines()
+        except BaseException as error:
+            with self.lock:
+                self.errors.append(error)
+                self._halt_all()
+
+    def _search_lines(self) -> None:
         figures = np.zeros(INFO_SIZE, dtype=np.int64)
         while (taken := self._take()) is not None:
             i, halt, helping = taken
@@ -793,7 +806,7 @@ class _Race:
         """The next line to search (its number, its stop flag, whether helping), or None
         when the window is answered or stopped."""
         with self.lock:
-            if self.best >= self.upper or self.search.clock.is_set:
+            if self.best >= self.upper or self.search.clock.is_set or self.errors:
                 self.stopped |= self.search.clock.is_set
                 return None
             helping = not self.todo
@@ -826,9 +839,13 @@ class _Race:
             if through > self.best:
                 self.best, self.move = through, line.first
             if self.best >= self.upper:
-                for runs in self.running.values():
-                    for halt in runs:
-                        halt.fill(1)
+                self._halt_all()
+
+    def _halt_all(self) -> None:
+        """Stop every search running (the lock held)."""
+        for runs in self.running.values():
+            for halt in runs:
+                halt.fill(1)
 
 
 @dataclass(frozen=True)
