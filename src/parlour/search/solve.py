@@ -78,6 +78,9 @@ DEEPENING = 12
 end's first guess, and its table's moves the end's move ordering."""
 TO_THE_END = 1 << 30
 """A depth no line reaches (``longest``): the search to the end of the game."""
+SPLIT_NODES = 200_000
+"""The nodes a proof searches in one thread before it splits its windows between threads,
+a tenth of a second's work: a proof shorter than that is over before a split would pay."""
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -674,8 +677,9 @@ class _Search:
         self.weights = evaluation.weights_of(game)
         self.info = np.zeros(INFO_SIZE, dtype=np.int64)
         self.flag = clock.attach(np.zeros(1, dtype=np.int64))
-        self.lines = _lines(root, rules, ending) if solver.threads > 1 else None
-        self.costs = [0] * (len(self.lines[1]) if self.lines is not None else 0)
+        self.lines: tuple[list[tuple[int, int]], list[_Handover]] | None = None
+        """The root's lines to where its turn passes, once its windows are split."""
+        self.costs: list[int] = []
         """The nodes searched in each line so far: the costliest are taken first."""
 
     def deepen(self, f: int, depth: int, proven: tuple[int, int, int]) -> tuple[int, int, int, int]:
@@ -704,7 +708,12 @@ class _Search:
         return f, proven_low, proven_high, move
 
     def window(self, lower: int, upper: int, depth: int) -> int:
-        """``null_window`` of the root, its figures in ``info``."""
+        """``null_window`` of the root, its figures in ``info``: split between the threads
+        once the proof has searched ``SPLIT_NODES`` nodes (a split costs each line a search
+        of its own, more than a small proof's whole work)."""
+        if self.solver.threads > 1 and self.info[NODES] >= SPLIT_NODES and self.lines is None:
+            self.lines = _lines(self.root, self.rules, self.ending)
+            self.costs = [0] * len(self.lines[1])
         if self.lines is None:
             return int(
                 null_window(
