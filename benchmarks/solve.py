@@ -27,6 +27,7 @@ from typing import Any, cast
 import parlour
 from parlour.games.sowing import LETTERS, SowingState
 from parlour.search import Stop, endgame
+from parlour.search.levels import SEARCH_THREADS
 from parlour.search.solve import Known, PerfectThinker, Proof, Solver
 from record import arguments, record
 
@@ -55,7 +56,7 @@ def reply(state: SowingState, table_seeds: int, known: Known) -> tuple[float, bo
     reading and keeping proven positions in ``known``, and whether its move is proven
     (else searched)."""
     thinker = PerfectThinker()
-    thinker.solver = Solver(bits=22, table_seeds=table_seeds, known=known)
+    thinker.solver = Solver(bits=22, table_seeds=table_seeds, threads=SEARCH_THREADS, known=known)
     thinker.warm_up(state)
     began = time.perf_counter()
     _, account = thinker.best_move(state, Stop())

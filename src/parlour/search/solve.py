@@ -925,8 +925,8 @@ class PerfectThinker:
     keeping the game's value, chosen among those for the most ways the opponent's reply
     can lose value (the engine's :func:`set_trap`, from proven values); a position too big
     to prove in time gets the strongest search for what is left of the move's time, which
-    says so in its account.  Proof, trap and search share one clock: the move's time.
-    The solver's table is kept from move to move (the proof of one move holds most of the
+    says so in its account.  Proof, trap and search share one clock: the move's time,
+    and the search's threads (two where there are two cores).  The solver's table is kept from move to move (the proof of one move holds most of the
     next's), and the positions it proves from game to game, on disk (``Known``)."""
 
     def __init__(self, seconds: float | None = None) -> None:
@@ -940,7 +940,7 @@ class PerfectThinker:
 
     def _solver(self) -> Solver:
         if self.solver is None:
-            self.solver = Solver(bits=22, known=Known())
+            self.solver = Solver(bits=22, threads=SEARCH_THREADS, known=Known())
         return self.solver
 
     def best_move(self, state: State, stop: Stop) -> tuple[int, object]:
