@@ -210,6 +210,37 @@ def empty(data: bytearray) -> bytes:
     return b""
 
 
+def test_a_table_checked_once_is_read_unchecked_until_its_file_is_written(
+    own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Checking every count's CRC-32 of a big table takes seconds: a file checked once is
+    read without checking again while it is the same file, and checked again (and built
+    again, if damaged) once written."""
+    endgame.table(*SMALL)
+    checked: list[int] = []
+    real = endgame._checks
+
+    def counted(values: np.ndarray, pits: int) -> np.ndarray:
+        checked.append(len(values))
+        return real(values, pits)
+
+    monkeypatch.setattr(endgame, "_checks", counted)
+    for _ in range(3):
+        endgame.table.cache_clear()
+        endgame.table(*SMALL)
+    assert len(checked) == 1
+    endgame.table.cache_clear()
+    endgame.table(*SMALL[:2], SMALL[2] - 1)  # a smaller table: within what was checked
+    assert len(checked) == 1
+    path = endgame._file(*SMALL[:2])
+    path.write_bytes(flip(bytearray(path.read_bytes())))
+    later = path.stat().st_mtime_ns + 10**9  # as a write a second after the check would be
+    os.utime(path, ns=(later, later))
+    endgame.table.cache_clear()
+    endgame.table(*SMALL)
+    assert own_cache() == [1.0, 1.0]
+
+
 @pytest.mark.parametrize("damage", [truncate, flip, misname, empty])
 def test_a_damaged_table_file_is_built_again(
     own_cache: Callable[[], list], damage: Callable[[bytearray], bytes]

@@ -926,8 +926,9 @@ class PerfectThinker:
     can lose value (the engine's :func:`set_trap`, from proven values); a position too big
     to prove in time gets the strongest search for what is left of the move's time, which
     says so in its account.  Proof, trap and search share one clock: the move's time,
-    and the search's threads (two where there are two cores).  The solver's table is kept from move to move (the proof of one move holds most of the
-    next's), and the positions it proves from game to game, on disk (``Known``)."""
+    and the search's threads (two where there are two cores).  The solver's table is kept
+    from move to move (the proof of one move holds most of the next's), and the positions
+    it proves from game to game, on disk (``Known``)."""
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = seconds if seconds is not None else PERFECT_SECONDS
