@@ -285,13 +285,34 @@ def test_a_longer_move_gives_its_threat_searches_more_nodes() -> None:
 
 
 def test_a_short_moves_threat_search_sees_a_vct_of_six_threats() -> None:
-    """Wine (as X) won this position by a VCT of six threats from H10, which its opponent
+    """Wine (as 0) won this position by a VCT of six threats from H10, which its opponent
     must see before its move, to answer it: at 0.5 s a move, the threat searches' budget
-    finds it (47,406 nodes of the driver's VCF and VCTs of 2 to 7 threats)."""
+    finds one (from K10, in 15,025 nodes of the driver's VCF and VCTs of 2 to 7 threats;
+    H10's took 47,406 before the threats after the second kept to their lines)."""
     state = replay(15, "H6 J8 I9 J10 J6 I10 I6 K6")
     found = _Search(state, LEVELS[3], 0.5, {}, Stop())
     threat, kind = found._threats(3 - found.stone, LEVELS[3].vcf_depth)
-    assert (state.move_name(divmod(threat, 15)), kind) == ("H10", "vct")
+    assert (state.move_name(divmod(threat, 15)), kind) == ("K10", "vct")
+
+
+@pytest.mark.parametrize(
+    ("record", "first"),
+    [
+        # Wine (0) won by a VCT of six threats from J11 after parlour's L7
+        ("H6 J8 I9 J10 J6 I10 I6 K6 I5 J9 J7 K8 L7", "J11"),
+        # Wine (X) won by a VCT of six threats from G8 after parlour's H8
+        ("I10 F8 F10 E9 H11 D10 G7 G10 H9 H8", "G8"),
+    ],
+)
+def test_a_short_moves_threat_search_sees_wines_winning_vcts(record: str, first: str) -> None:
+    """Wine's VCTs in two games it won against parlour at 0.5 s a move, which took more
+    than a threat search's budget at 0.5 s (60,000 nodes) while it tried every three at
+    every step, and take 34,000 and 14,500 with the threes after the second kept to the
+    last threat's lines, the likeliest first."""
+    state = replay(15, record)
+    found = _Search(state, LEVELS[3], 0.5, {}, Stop())
+    threat, kind = found._threats(found.stone, LEVELS[3].vcf_depth)
+    assert (state.move_name(divmod(threat, 15)), kind) == (first, "vct")
 
 
 def test_a_thinker_to_the_clock_deepens_past_its_levels_depth() -> None:
@@ -347,7 +368,7 @@ def test_the_fullest_windows_are_those_shape_finds_point_by_point(
 ) -> None:
     board = state.board
     fullest = np.empty(board.size, dtype=np.int64)
-    fullest_windows(board, stone, fullest)
+    fullest_windows(board, stone, fullest, np.empty(board.size, dtype=np.int64))
     for p in range(board.size):
         counts = [k for k in range(1, 6) if shape(board, p, stone, k)]
         assert fullest[p] == max(counts, default=-1)  # -1: no window holds one of its stones

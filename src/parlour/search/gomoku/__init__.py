@@ -7,7 +7,9 @@ it (its windows weighed against the opponent's).  Higher levels search:
 2. a VCF (victory by continuous fours: a chain of fours, each of which the opponent must
    answer on its one empty point, ending in a five or in two five points at once) is looked
    for, then a VCT (continuous threats: threes too, each answered on any of its defence
-   points or by a four of the defender's first), and the first move of one played;
+   points or by a four of the defender's first; the threes after the first two in line
+   with the attacker's last threat, the likeliest first), and the first move of one
+   played;
 3. the opponent's VCF or VCT is looked for as if it moved now; if it has one, the first
    few moves (best-looking first) after which it has none are the ones searched;
 4. alpha-beta with iterative deepening (principal variation search: moves after the first

@@ -37,7 +37,7 @@ from parlour.search.gomoku.levels import (
     Level,
     threat_nodes,
 )
-from parlour.search.gomoku.threats import threat_search
+from parlour.search.gomoku.threats import FREE_THREATS, threat_search
 from parlour.search.table import Table, new_table
 
 Result = SearchResult[Point]
@@ -143,12 +143,12 @@ class _Search:
         work, stats, key = self.threat_work, self.stats, board_key(self.board)
         stats[HINT] = hint
         limit = int(stats[VCF_NODES]) + self.threat_nodes
-        found = threat_search(work, stone, False, limit, depth, -1, key)
+        found = threat_search(work, stone, False, limit, depth, -1, -1, FREE_THREATS, key)
         if found >= 0:
             return int(found), "vcf"
         limit = int(stats[VCF_NODES]) + int(self.threat_nodes * share)
         for threats in range(2, depth // 2 + 1):
-            found = threat_search(work, stone, True, limit, threats, -1, key)
+            found = threat_search(work, stone, True, limit, threats, -1, -1, FREE_THREATS, key)
             if found >= 0 or stats[VCF_NODES] > limit:
                 break
         return int(found), "vct"

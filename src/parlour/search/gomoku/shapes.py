@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit
 
 from parlour.games.gomoku import DC, DR, EMPTY, is_five, run_through, window_stones
-from parlour.search.gomoku.evaluation import gains, keep_best
+from parlour.search.gomoku.evaluation import WEIGHT, gains, keep_best
 
 
 @njit(cache=True, nogil=True)
@@ -23,16 +23,19 @@ def shape(board: np.ndarray, point: int, stone: int, stones: int) -> bool:
 
 
 @njit(cache=True, nogil=True)
-def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray) -> None:
+def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray, worth: np.ndarray) -> None:
     """For every point p, ``out[p]``: the most stones of ``stone`` in a window of five
     through p holding none of the opponent's, where that is 1 or more (-1 where it is 0,
-    or there is no such window).  A threat search asks this of every point at every
-    node, and wants only the points of windows with two stones or more, which ``shape``
-    point by point finds several times over; so only the windows through ``stone``'s
-    stones are counted, each once (from its first stone), not every window of the board
-    (a game's first 20 stones leave most windows empty)."""
+    or there is no such window); and ``worth[p]``: those windows' values (``WEIGHT``)
+    summed, by which a threat search orders its threats, the points where several of the
+    attacker's lines cross (a double threat's) first.  A threat search asks this of every
+    point at every node, and wants only the points of windows with two stones or more,
+    which ``shape`` point by point finds several times over; so only the windows through
+    ``stone``'s stones are counted, each once (from its first stone), not every window
+    of the board (a game's first 20 stones leave most windows empty)."""
     n = board.shape[0]
     out[:] = -1
+    worth[:] = 0
     for r in range(n):
         for c in range(n):
             if board[r, c] != stone:
@@ -62,6 +65,7 @@ def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray) -> None:
                     for i in range(5):
                         q = (r0 + i * dr) * n + c0 + i * dc
                         out[q] = max(out[q], mine)
+                        worth[q] += WEIGHT[mine]
 
 
 @njit(cache=True, nogil=True)

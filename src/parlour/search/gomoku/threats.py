@@ -15,6 +15,7 @@ from parlour.search.gomoku.board import (
     KIND_SHIFT,
     STONE_BITS,
     VCF_NODES,
+    WIN,
     WORK,
     Work,
     board_key,
@@ -23,6 +24,7 @@ from parlour.search.gomoku.board import (
     place,
     stone_key,
 )
+from parlour.search.gomoku.evaluation import keep_best
 from parlour.search.gomoku.shapes import fullest_windows, three_defences
 from parlour.search.table import NO_MOVE, Table, mix, probe, store
 
@@ -35,9 +37,38 @@ def threat_tag(stone: int, threes: bool) -> np.uint64:
     return (kind << KIND_SHIFT) | (mix(np.uint64(stone + 4 * threes + 16)) & STONE_BITS)
 
 
-@njit(INT(WORK, INT, types.boolean, INT, INT, INT, types.uint64), cache=True, nogil=True)
+FREE_THREATS = 2
+"""The threats of a VCT that may be made anywhere: each one after them is a three only in
+line with the attacker's last threat (in a window of five with it), or a four.  A VCT
+grows from its own stones: the threes that keep to their lines cut the attacker's
+choices at each step to those that build on the last, and a threat search finds the
+wins of six and seven threats Wine made in a third to a half of the nodes; the two free
+threats find those that open on two fronts (gomokubench's of four threats)."""
+
+
+@njit(cache=True, nogil=True)
+def in_line(p: int, q: int, n: int) -> bool:
+    """Whether the points ``p`` and ``q`` share a window of five (of a board ``n`` wide)."""
+    dr = abs(p // n - q // n)
+    dc = abs(p % n - q % n)
+    return (dr == 0 or dc == 0 or dr == dc) and max(dr, dc) <= 4
+
+
+@njit(
+    INT(WORK, INT, types.boolean, INT, INT, INT, INT, INT, types.uint64),
+    cache=True,
+    nogil=True,
+)
 def threat_search(
-    work: Work, stone: int, threes: bool, limit: int, depth: int, last: int, key: np.uint64
+    work: Work,
+    stone: int,
+    threes: bool,
+    limit: int,
+    depth: int,
+    last: int,
+    threat: int,
+    free: int,
+    key: np.uint64,
 ) -> int:
     """A VCT of ``stone`` within ``depth`` of its moves (a VCF if not ``threes``) from the
     board whose key is ``key``.
@@ -46,14 +77,18 @@ def threat_search(
     (-1 at the root): the first move of a VCT, or -1.  With ``last`` = -2 - p the defender
     is to move against the attacker's three made at p: 1 if every answer still loses to a
     VCT, else -1.  (One argument for both, because numba cannot cache a recursive call
-    with a constant argument.)  ``work`` holds the board, the table and the counters.
-    It gives up (-1) past ``limit`` nodes, so it never claims
-    a win the answers counted escape: a defence that makes a five point of the
-    defender's ends the chain (the attacker would have to answer it).
+    with a constant argument.)  ``threat`` is the attacker's last threat (-1 at the
+    root) and ``free`` the threats it may still make anywhere (``FREE_THREATS`` at the
+    root); past them its threes keep to ``threat``'s lines.  The attacker's fours, and
+    the defender's answers, are all tried.  ``work`` holds the board, the table and the
+    counters.  It gives up (-1) past ``limit`` nodes, so it never claims a win the
+    answers counted escape: a defence that makes a five point of the defender's ends the
+    chain (the attacker would have to answer it).
 
     The attacker's nodes go into the table: a win (with its move) holds at any depth, so
     a longer one found before may be returned; a finished failure holds for no more
-    threats than it had."""
+    threats than it had (a failure is that of the threats tried: a VCT whose later
+    threes leave their lines is missed, never one claimed that is not)."""
     board, near, exact, stop, stats, tt_keys, tt_data = work
     stats[VCF_NODES] += 1
     if stop[0] or depth <= 0 or stats[VCF_NODES] > limit:
@@ -69,12 +104,12 @@ def threat_search(
             q = points[i]
             place(board, near, q, 3 - stone)
             child = key ^ stone_key(q, 3 - stone)
-            held = threat_search(work, stone, threes, limit, depth, q, child) < 0
+            held = threat_search(work, stone, threes, limit, depth, q, threat, free, child) < 0
             place(board, near, q, EMPTY)
             if held:
                 return -1
         fullest = np.empty(n * n, dtype=np.int64)
-        fullest_windows(board, 3 - stone, fullest)
+        fullest_windows(board, 3 - stone, fullest, np.empty(n * n, dtype=np.int64))
         for f in range(n * n):
             if board[f // n, f % n] != EMPTY or fullest[f] < 3:
                 continue
@@ -85,7 +120,9 @@ def threat_search(
                 q = points[0]
                 place(board, near, q, stone)
                 child = key ^ stone_key(f, 3 - stone) ^ stone_key(q, stone)
-                held = threat_search(work, stone, threes, limit, depth, last, child) < 0
+                held = (
+                    threat_search(work, stone, threes, limit, depth, last, threat, free, child) < 0
+                )
                 place(board, near, q, EMPTY)
             place(board, near, f, EMPTY)
             if held:
@@ -99,14 +136,23 @@ def threat_search(
         return known if stored > 0 else -1
     hint = stats[HINT] if last == -1 else -1
     fullest = np.empty(n * n, dtype=np.int64)
-    fullest_windows(board, stone, fullest)
+    worth = np.empty(n * n, dtype=np.int64)
+    fullest_windows(board, stone, fullest, worth)
+    if 0 <= hint < n * n:
+        worth[hint] = WIN  # the hint first
+    moves = np.empty(n * n, dtype=np.int64)
+    scores = np.empty(n * n, dtype=np.int64)
+    left = max(0, free - 1)  # the free threats after this one
     for stones in range(3, 1 if threes else 2, -1):  # fours (3 stones) before threes (2)
-        for k in range(-1, n * n):
-            p = hint if k < 0 else k  # the hint first
-            if p < 0 or (k >= 0 and p == hint):
+        count = 0
+        for q in range(n * n):
+            if board[q // n, q % n] != EMPTY or fullest[q] != stones:
                 continue
-            if board[p // n, p % n] != EMPTY or fullest[p] != stones:
-                continue
+            if stones == 2 and free == 0 and not in_line(q, threat, n):
+                continue  # a three off the last threat's lines
+            count = keep_best(moves, scores, count, n * n, q, worth[q])
+        for k in range(count):
+            p = int(moves[k])
             place(board, near, p, stone)
             child = key ^ stone_key(p, stone)
             won = False
@@ -117,10 +163,15 @@ def threat_search(
                     q = points[0]
                     place(board, near, q, 3 - stone)
                     child ^= stone_key(q, 3 - stone)
-                    won = threat_search(work, stone, threes, limit, depth - 1, q, child) >= 0
+                    won = (
+                        threat_search(work, stone, threes, limit, depth - 1, q, p, left, child) >= 0
+                    )
                     place(board, near, q, EMPTY)
             elif three_defences(board, p, stone, exact, points):
-                won = threat_search(work, stone, threes, limit, depth - 1, -2 - p, child) >= 0
+                won = (
+                    threat_search(work, stone, threes, limit, depth - 1, -2 - p, p, left, child)
+                    >= 0
+                )
             place(board, near, p, EMPTY)
             if won:
                 store(tt_keys, tt_data, node, depth, 1, 0, 1, p, True, stats[GENERATION])
@@ -147,5 +198,5 @@ def find_threat(
     stop = np.zeros(1, dtype=np.uint8)
     stats = np.array([0, 0, hint, 0], dtype=np.int64)
     work = Work(board, nearness(board), state.game.exact, stop, stats, *table)
-    found = threat_search(work, stone, threes, nodes, depth, -1, board_key(board))
+    found = threat_search(work, stone, threes, nodes, depth, -1, -1, FREE_THREATS, board_key(board))
     return int(found), int(stats[VCF_NODES])
