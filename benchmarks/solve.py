@@ -11,9 +11,9 @@ time.
 
 The main board is proved once for each count of threads, side by side; its proof and
 reply times print as ratios to the targets (5 s and 2 s for Kalah(6,4), 600 s for the
-proof of Kalah(6,5)).  A board not proven in its time prints the bounds it reached.  The grid's
-boards read endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to build),
-the main board's rules and size the main table.
+proof of Kalah(6,5)).  A board not proven in its time prints the bounds it reached.  The
+grid's boards read endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to
+build), the main board's rules and size the main table.
 """
 
 from __future__ import annotations
@@ -161,6 +161,12 @@ def main() -> None:
             print(timed(proof, target, first_proof), flush=True)
         main_proof = proofs[args.threads[-1]]
         again, again_proven = reply(start, args.table_seeds, known)
+    print(
+        f"perfect level's reply from the start: {first:.2f} s, {how(first_proven)} "
+        f"({first / REPLY_TARGET:.2f} of the {REPLY_TARGET:.0f} s target); "
+        f"{again:.2f} s, {how(again_proven)}, with the main proof on disk (the trap takes "
+        "the rest of the move's time)"
+    )
     grid: dict[str, Any] = {}
     for empty_capture in (True, False):
         for pits in range(1, args.grid + 1):
