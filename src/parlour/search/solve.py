@@ -169,6 +169,19 @@ def _difference(pos: np.ndarray, pits: int, side: int) -> int:
     return int(d if side == 0 else -d)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _settled(
+    child: np.ndarray, side: int, gained: int, ended: bool, ending: np.ndarray, choose: np.ndarray
+) -> int:
+    """What a move gaining ``gained`` is worth to ``side`` when its ``child`` ends the game
+    (``ended``) or the endgame table ``ending`` holds it: no search needed."""
+    if ended:
+        return gained
+    mover = child[child.shape[0] - 1]
+    later = ending[endgame.index(child, choose), mover]
+    return int(gained + (later if mover == side else -later))
+
+
 @njit(cache=True, nogil=True)
 def longest(pos: np.ndarray, pits: int) -> int:
     """More plies than any line from ``pos`` lasts: every move takes seeds off the board
@@ -324,12 +337,9 @@ def null_window(
                 child_keyed[ply, i] = False
                 known[ply, i] = ended[ply, i] or child_left[ply, i] <= ending_seeds
                 if known[ply, i]:
-                    later = (
-                        0
-                        if ended[ply, i]
-                        else ending[endgame.index(child, choose), child[width - 1]]
+                    worth[ply, i] = _settled(
+                        child, side, gained[ply, i], ended[ply, i], ending, choose
                     )
-                    worth[ply, i] = gained[ply, i] + (later if turn[ply, i] else -later)
                     if ply > 0 and worth[ply, i] >= beta[ply]:
                         value = worth[ply, i]
                         cut = True
@@ -596,7 +606,7 @@ class Solver:
         f = 0 if guess is None else min(max(guess - base, low), high)
         depth = 1
         with (stop or Stop()).until(seconds) as clock:
-            search = _Search(self, root, state.game.rules, ending, state.game, clock)
+            search = _Search(self, root, state.game, ending, clock)
             while low < high and not search.info[ABORTED]:
                 f, low, high, move = search.deepen(f, depth, (low, high, move))
                 if on_depth is not None:
@@ -641,16 +651,13 @@ def _lines(
             if pos[sowing.pit_index(side, column, pits)] == 0:
                 continue
             child = pos.copy()
-            over = sowing.apply_move(child, column, rules) & sowing.GAME_OVER
+            over = bool(sowing.apply_move(child, column, rules) & sowing.GAME_OVER)
             line = column if first < 0 else first
             gained = _difference(child, pits, side) - before
-            mover = child[width - 1]
-            if over:
-                worths.append((line, gained))
-            elif _in_pits(child, pits) <= ending.seeds:
-                later = int(ending.values[endgame.index(child, ending.choose), mover])
-                worths.append((line, gained + (later if mover == side else -later)))
-            elif mover == side:
+            if over or _in_pits(child, pits) <= ending.seeds:
+                worth = _settled(child, side, gained, over, ending.values, ending.choose)
+                worths.append((line, int(worth)))
+            elif child[width - 1] == side:
                 walk(child, line)
             else:
                 handovers.append(_Handover(line, gained, child))
@@ -667,12 +674,11 @@ class _Search:
         self,
         solver: Solver,
         root: np.ndarray,
-        rules: int,
-        ending: endgame.EndgameTable,
         game: sowing.SowingGame,
+        ending: endgame.EndgameTable,
         clock: Stop,
     ) -> None:
-        self.solver, self.root, self.rules = solver, root, rules
+        self.solver, self.root, self.rules = solver, root, game.rules
         self.ending, self.clock = ending, clock
         self.weights = evaluation.weights_of(game)
         self.info = np.zeros(INFO_SIZE, dtype=np.int64)
