@@ -225,9 +225,10 @@ def _warm_up(done: threading.Event) -> None:
     from parlour.search import thinker
 
     for name in game_names():
-        if not game(name).CHOICES:
+        played = game(name)
+        if not played.CHOICES:
             continue
-        start = game(name).start()
+        start = played.start()
         start.play_report(start.legal_moves()[0])
         thinker(name, HINT_LEVEL, HINT_SECONDS).warm_up(start)
     done.set()
