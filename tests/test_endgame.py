@@ -256,6 +256,79 @@ def test_a_damaged_table_file_is_built_again(
     assert path.read_bytes() == saved
 
 
+def test_a_table_outlives_a_change_of_the_code_that_leaves_its_values(
+    own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table file of another version of the code is checked once against a small table
+    the code here builds (``_agrees``), then kept: not built, not written again."""
+    endgame.table(*SMALL)
+    path = endgame._file(*SMALL[:2])
+    written = endgame._signature(path)
+    monkeypatch.setattr(endgame, "_code", lambda: "0123456789abcdef")
+    agreed: list[bool] = []
+    real = endgame._agrees
+
+    def told(*args: Any) -> bool:
+        agreed.append(real(*args))
+        return agreed[-1]
+
+    monkeypatch.setattr(endgame, "_agrees", told)
+    for _ in range(3):
+        endgame.table.cache_clear()
+        endgame.table(*SMALL)
+    assert agreed == [True]
+    assert endgame._signature(path) == written
+    assert len(own_cache()) == 2  # the table, then the check's small one
+
+
+def test_a_table_the_code_here_would_not_give_is_built_again(
+    own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole file (its checksums right) of a version of the code whose values differ
+    from this one's, as after a change of the rules, is not trusted."""
+    pits, rules, seeds = SMALL
+    whole = endgame.table(*SMALL).values.copy()
+    other = whole.copy()
+    other[endgame.positions(pits, 2), 0] += 1
+    code = endgame._code
+    monkeypatch.setattr(endgame, "_code", lambda: "fedcba9876543210")
+    endgame._save(other, seeds, pits, rules)
+    monkeypatch.setattr(endgame, "_code", code)
+    endgame.table.cache_clear()
+    assert np.array_equal(endgame.table(*SMALL).values, whole)
+    assert len(own_cache()) == 3  # the table, the check's, the table again
+    endgame.table.cache_clear()
+    kept = endgame._load(pits, rules, seeds)
+    assert kept is not None and np.array_equal(kept, whole)
+
+
+def test_a_table_left_in_an_older_version_s_folder_is_moved_and_kept(
+    own_cache: Callable[[], list], tmp_path: Path
+) -> None:
+    """Tables were once kept in a folder of the code's version: the biggest of a board's
+    left there is moved into the tables' folder, not built again, and another board's
+    or another layout's file stays where it is."""
+    pits, rules, seeds = SMALL
+    whole = endgame.table(*SMALL).values.copy()
+    endgame.table(pits, rules_of(empty_capture=False), seeds)
+    path = endgame._file(pits, rules)
+    smaller = endgame.build(pits, rules, seeds - 1, lambda done: None)
+    older, oldest, layout = (tmp_path / "endgame" / name for name in ["0a1b", "2c3d", "layout-1"])
+    for folder in (older, oldest, layout):
+        folder.mkdir()
+    os.replace(path, older / path.name)
+    left = endgame._signature(older / path.name)
+    (layout / path.name).write_bytes(misname(bytearray((older / path.name).read_bytes())))
+    endgame._save(smaller, seeds - 1, pits, rules)
+    os.replace(path, oldest / path.name)
+    endgame.table.cache_clear()
+    assert np.array_equal(endgame.table(*SMALL).values, whole)
+    assert len(own_cache()) == 4  # two tables, the smaller one and the check's
+    assert endgame._signature(path) == left and not (older / path.name).exists()
+    assert (oldest / path.name).is_file() and (layout / path.name).is_file()
+    assert endgame._file(pits, rules_of(empty_capture=False)).is_file()
+
+
 def test_the_solver_reads_the_largest_table_built_here_by_default(
     own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -356,7 +429,7 @@ def test_the_engine_builds_no_bigger_table_than_the_game_needs(
     state = parlour.game("kalah", pits=3, seeds=1).start()
     Engine(table_bits=10).search(state, depth=2)
     assert endgame.seeds_within(3, endgame.MAX_ENTRIES) > 6
-    assert [p.name for p in tmp_path.glob("endgame/*/*")] == [endgame._file(*SMALL[:2]).name]
+    assert [p.name for p in tmp_path.glob("endgame/*/*-rules")] == [endgame._file(*SMALL[:2]).name]
     held = endgame._load(*SMALL[:2], 99)
     assert held is not None and len(held) == endgame.positions(*SMALL[::2])
 

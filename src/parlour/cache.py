@@ -5,7 +5,9 @@ kernels and the sowing games' endgame tables.
 default it is the user's cache folder of the platform (``platformdirs``).  What is kept
 depends on the code that computed it, so each kind of thing lives in a subfolder named by
 a hash of that code (:func:`versioned`): changed code finds a new, empty folder, never a
-stale file.  Several checkouts of different code may share the cache, so a folder is
+stale file.  (The endgame tables, hours of building, live in a folder of their files'
+layout instead, and are checked against the code when read: ``parlour.search.endgame``.)
+Several checkouts of different code may share the cache, so a folder is
 removed only once it has gone unused for a while.
 """
 

@@ -20,12 +20,14 @@ maximum over its moves of values already known.  A table is built seed count by 
 count, and saved after each in parlour's cache folder (``parlour.cache``): one file for a
 board and rule set, holding the biggest table built, whose prefix serves every smaller
 one; a build stopped (Ctrl-C) resumes from the last count saved, and a bigger table grows
-from the file.  Later processes map the file into memory.
+from the file.  Later processes map the file into memory, and later versions of parlour
+too, once they have checked that they give the same values.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import struct
 import sys
 import time
@@ -62,12 +64,18 @@ STEPS = (0.2, 0.05, 0.75)
 building order, the order, the values."""
 PATIENCE = 0.5
 """Seconds of building after which a progress bar shows."""
-MAGIC = b"parlour endgame2"
+LAYOUT = 2
+"""The version of the table files' layout (header, checks, numbering, two bytes a
+position): a change of it starts a new folder of tables."""
+MAGIC = f"parlour endgame{LAYOUT}".encode()
 HEADER = struct.Struct("<16s3q")
 """A table file's header: ``MAGIC``, pits, rules and the seeds in the pits it goes to;
 then the CRC-32 of the values of each seed count (4 bytes each, from 0 seeds); then the
 values, two bytes a position, in the numbering's order."""
 CRC = np.dtype("<u4")
+AGREEMENT = 1 << 20
+"""The positions of the table built to check that the code here gives a table file's
+values (``_agrees``): on six pits a side, up to 10 seeds, a third of a second."""
 
 
 @dataclass(frozen=True)
@@ -315,11 +323,44 @@ def table(pits: int, rules: int, seeds: int) -> EndgameTable:
 
 
 def _file(pits: int, rules: int) -> Path:
-    """Where the tables of a board and rule set are kept: in a folder of the version of the
-    code that builds them (the values come from this module's kernels and the rules'),
-    named by their key."""
-    version = cache.digest([Path(__file__), Path(sowing.__file__)], cache.PACKAGE)
-    return cache.versioned("endgame", version) / f"sowing-{pits}-pits-{rules}-rules"
+    """Where the tables of a board and rule set are kept, named by their key: in a folder
+    of the file layout, not of the code, so that a table (hours of building, for the
+    biggest) outlives a change of the code that leaves its values as they were
+    (``_agrees``).  A table left in the folder of an older version is moved here
+    (``_adopt``)."""
+    return cache.versioned("endgame", f"layout-{LAYOUT}") / f"sowing-{pits}-pits-{rules}-rules"
+
+
+def _code() -> str:
+    """The version of the code the values come from: this module's kernels and the rules'."""
+    return cache.digest([Path(__file__), Path(sowing.__file__)], cache.PACKAGE)
+
+
+def _adopt(path: Path, pits: int, rules: int) -> None:
+    """Move into ``path`` the biggest table of this board and rule set left in another
+    folder of tables (by a version of parlour that kept them in a folder of its code's), to
+    be checked like any file read (``_load``)."""
+    best, most = None, -1
+    for other in path.parent.parent.glob(f"*/{path.name}"):
+        with suppress(OSError), other.open("rb") as file:
+            held = _header_seeds(file.read(HEADER.size), pits, rules)
+            if held > most:
+                best, most = other, held
+    if best is not None:
+        with suppress(OSError):  # another process may have moved it first
+            os.replace(best, path)
+
+
+def _agrees(values: np.ndarray, pits: int, rules: int) -> bool:
+    """Whether the code here gives the values of a table built by other code: a table built
+    now to ``AGREEMENT`` positions (a fraction of a second) equals its prefix.  A change of
+    the rules or of the numbering shows in the smallest counts."""
+    seeds = min(seeds_within(pits, AGREEMENT), seeds_within(pits, len(values)))
+    return bool(
+        np.array_equal(
+            build(pits, rules, seeds, lambda done: None), values[: positions(pits, seeds)]
+        )
+    )
 
 
 def _checks(values: np.ndarray, pits: int) -> np.ndarray:
@@ -335,27 +376,30 @@ def _checks(values: np.ndarray, pits: int) -> np.ndarray:
 
 
 def _save(values: np.ndarray, seeds: int, pits: int, rules: int) -> None:
-    """Write the table to ``seeds`` seeds, whole or not at all (``cache.write_whole``);
-    without a writable cache folder, the next process builds it again."""
+    """Write the table to ``seeds`` seeds, whole or not at all (``cache.write_whole``),
+    stamped as the values of the code here; without a writable cache folder, the next
+    process builds it again."""
     with suppress(OSError):
+        path = _file(pits, rules)
         cache.write_whole(
-            _file(pits, rules),
-            HEADER.pack(MAGIC, pits, rules, seeds),
-            _checks(values, pits).data,
-            values.data,
+            path, HEADER.pack(MAGIC, pits, rules, seeds), _checks(values, pits).data, values.data
         )
+        _stamp(path).write_text(f"{_signature(path)} -1 {_code()}")
 
 
 def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
     """The table's values to ``seeds`` seeds (or to as many as its file holds, if fewer)
-    mapped from its file, or None if there is no file or it is not whole: its header must
-    name this board and rule set, the file's size fit the seeds it names, and the
-    checksum of each seed count read (CRC-32: it catches a damaged disk's errors, for a
-    fraction of a cryptographic hash's time) match, unless that file was checked so far
-    before (``_checked``).  The mapping is copy-on-write: the
-    array is writable, as the kernels take it, but nothing goes back to the file."""
+    mapped from its file, or None if there is no file or it is not to be trusted: its
+    header must name this board and rule set, the file's size fit the seeds it names, the
+    checksum of each seed count read match (CRC-32: it catches a damaged disk's errors,
+    for a fraction of a cryptographic hash's time), and the code here give its values
+    (``_agrees``); each check is made once for a file as it is (``_checked``).  The
+    mapping is copy-on-write: the array is writable, as the kernels take it, but nothing
+    goes back to the file."""
     try:
         path = _file(pits, rules)
+        if not path.exists():
+            _adopt(path, pits, rules)
         with path.open("rb") as file:
             held = _header_seeds(file.read(HEADER.size), pits, rules)
             if held < 0:
@@ -364,20 +408,23 @@ def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
         start = HEADER.size + CRC.itemsize * (held + 1)
         if len(checks) != held + 1 or path.stat().st_size != start + 2 * positions(pits, held):
             return None
-        values = np.memmap(path, np.int8, "c", start, (positions(pits, min(seeds, held)), 2))
-        read = min(seeds, held)
-        if _checked(path) >= read:
-            return values
-        if not np.array_equal(_checks(values, pits), checks[: read + 1]):
+        read, (checked, code), here = min(seeds, held), _checked(path), _code()
+        mapped = max(read, min(held, seeds_within(pits, AGREEMENT)))  # what the checks read
+        values = np.memmap(path, np.int8, "c", start, (positions(pits, mapped), 2))
+        if checked < mapped and not np.array_equal(_checks(values, pits), checks[: mapped + 1]):
             return None
-        _stamp(path).write_text(f"{_signature(path)} {read}")
+        if code != here and not _agrees(values, pits, rules):
+            return None
+        if (checked, code) != (max(checked, mapped), here):
+            _stamp(path).write_text(f"{_signature(path)} {max(checked, mapped)} {here}")
     except OSError:
         return None
-    return values
+    return values[: positions(pits, read)]
 
 
 def _stamp(path: Path) -> Path:
-    """The file saying how far the table file ``path`` was checked, and which file that was."""
+    """The file saying, of the table file ``path`` as it is (``_signature``), to how many
+    seeds it was checked and which version of the code gives its values (``_code``)."""
     return path.with_name(path.name + ".checked")
 
 
@@ -387,15 +434,18 @@ def _signature(path: Path) -> str:
     return f"{status.st_size} {status.st_mtime_ns} {status.st_ino}"
 
 
-def _checked(path: Path) -> int:
-    """The seeds to which the table file ``path``, as it is, was checked (-1: not checked):
-    checking every count's CRC-32 of a big table takes seconds, so a file is checked once,
-    until it is written again."""
+def _checked(path: Path) -> tuple[int, str]:
+    """The seeds to which the table file ``path``, as it is, was checked (-1: not checked)
+    and the version of the code known to give its values ("": none): checking every
+    count's CRC-32 of a big table takes seconds, and its agreement with the code a table
+    built, so each is done once, until the file is written again or the code changes."""
     try:
-        signature, _, seeds = _stamp(path).read_text().rpartition(" ")
-        return int(seeds) if signature == _signature(path) else -1
+        signature, seeds, code = _stamp(path).read_text().rsplit(" ", 2)
+        if signature == _signature(path):
+            return int(seeds), code
     except (OSError, ValueError):
-        return -1
+        pass
+    return -1, ""
 
 
 def built_seeds(pits: int, rules: int) -> int:
