@@ -69,6 +69,20 @@ def test_a_number_gives_back_its_pits_whatever_the_stores(pits: list[int], store
     assert np.array_equal(back, pits_board(tuple(pits)))
 
 
+@given(
+    st.lists(st.integers(0, SEEDS), min_size=2 * PITS, max_size=2 * PITS).filter(
+        lambda pits: sum(pits) <= SEEDS
+    )
+)
+def test_a_position_is_numbered_as_its_side_to_move_sees_it(pits: list[int]) -> None:
+    """With player 1 to move, the number is that of the mirror image (rows swapped) with
+    player 0 to move: one value serves both, as the rules are the same for both sides."""
+    board = pits_board(tuple(pits))
+    board[-1] = 1
+    mirror = pits_board((*pits[PITS:], *pits[:PITS]))
+    assert endgame.index(board, CHOOSE) == endgame.index(mirror, CHOOSE)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(
     "options",
@@ -97,7 +111,7 @@ def test_a_table_value_is_the_exact_search_s_less_the_stores(options: dict) -> N
         number = endgame.index(kernel_position(state).root, found.choose)
         mine, theirs = state.scores[state.to_move], state.scores[1 - state.to_move]
         assert exact.exact
-        assert exact.value == mine - theirs + found.values[number, state.to_move]
+        assert exact.value == mine - theirs + found.values[number]
         checked += 1
 
 
@@ -107,7 +121,7 @@ def test_a_wrong_building_order_is_refused() -> None:
     positions of that count not yet built."""
     low, high = endgame.positions(PITS, SEEDS - 1), endgame.positions(PITS, SEEDS)
     fewer = endgame.build(PITS, 0, SEEDS - 1, lambda done: None)
-    values = np.full((high, 2), endgame.UNKNOWN, dtype=np.int8)
+    values = np.full(high, endgame.UNKNOWN, dtype=np.int8)
     values[:low] = fewer
     order = endgame._order(low, high, PITS, CHOOSE, SEEDS, lambda done: None)
     assert not endgame._fill(order[::-1].copy(), low, PITS, 0, CHOOSE, values.copy())
@@ -289,7 +303,7 @@ def test_a_table_the_code_here_would_not_give_is_built_again(
     pits, rules, seeds = SMALL
     whole = endgame.table(*SMALL).values.copy()
     other = whole.copy()
-    other[endgame.positions(pits, 2), 0] += 1
+    other[endgame.positions(pits, 2)] += 1
     code = endgame._code
     monkeypatch.setattr(endgame, "_code", lambda: "fedcba9876543210")
     endgame._save(other, seeds, pits, rules)
@@ -327,6 +341,27 @@ def test_a_table_left_in_an_older_version_s_folder_is_moved_and_kept(
     assert endgame._signature(path) == left and not (older / path.name).exists()
     assert (oldest / path.name).is_file() and (layout / path.name).is_file()
     assert endgame._file(pits, rules_of(empty_capture=False)).is_file()
+
+
+def test_a_table_of_layout_2_gives_its_first_column(
+    own_cache: Callable[[], list], tmp_path: Path
+) -> None:
+    """Layout 2 held a value for each side to move, numbered from player 0's row: its
+    column for player 0 is layout 3's table, copied from an older version's folder (and
+    checked) rather than built again."""
+    pits, rules, seeds = SMALL
+    whole = endgame.table(*SMALL).values.copy()
+    path = endgame._file(pits, rules)
+    path.unlink()
+    both = np.stack([whole, -whole], axis=1)
+    older = tmp_path / "endgame" / "0a1b"
+    older.mkdir()
+    header = endgame.HEADER.pack(b"parlour endgame2", pits, rules, seeds)
+    (older / path.name).write_bytes(header + endgame._checks(both, pits).tobytes() + both.tobytes())
+    endgame.table.cache_clear()
+    assert np.array_equal(endgame.table(*SMALL).values, whole)
+    assert len(own_cache()) == 2  # the table, and the check's small one
+    assert endgame.built_seeds(pits, rules) == seeds
 
 
 def test_the_solver_reads_the_largest_table_built_here_by_default(

@@ -319,7 +319,7 @@ def test_positions_of_many_seeds_get_the_endgame_table_s_value() -> None:
             continue
         for proof in solver.prove(state), split.prove(state):
             assert proof.exact
-            assert proof.lower == full.values[endgame.index(root, full.choose), side]
+            assert proof.lower == full.values[endgame.index(root, full.choose)]
 
 
 def some_positions() -> list[SowingState]:

@@ -3,14 +3,18 @@ left in the pits, for the search to read instead of searching on.
 
 The future of a sowing game depends only on the pits and the side to move (the stores
 just add up), so one table serves every position whose pits hold at most ``seeds``
-seeds, whatever the stores: it holds, for each side to move, what that side gains over
-the other from there to the end with perfect play (its store's seeds to come, less the
-other's).  A position's exact value is then its store difference plus that.
+seeds, whatever the stores: it holds what the side to move gains over the other from
+there to the end with perfect play (its store's seeds to come, less the other's).  A
+position's exact value is then its store difference plus that.  The rules are the same
+for both sides, so a position is worth to its side to move what its mirror image (the
+rows swapped, the other side to move) is worth to that side: the table numbers the pits
+as the side to move sees them, its own row first, and holds one value a position.
 
 Positions are numbered by the combinatorial number system: the pit counts a_1..a_m
-(m = 2P pits) become the strictly increasing c_i = a_1 + ... + a_i + i - 1, and the index
-is the sum of C(c_i, i).  The positions with at most n seeds are exactly the indexes below
-C(n + m, m), so a table for n seeds starts with the table for every smaller n.
+(m = 2P pits: the side to move's row, then the other's, each in sowing order) become the
+strictly increasing c_i = a_1 + ... + a_i + i - 1, and the index is the sum of C(c_i, i).
+The positions with at most n seeds are exactly the indexes below C(n + m, m), so a table
+for n seeds starts with the table for every smaller n.
 
 The table is built by retrograde analysis: every move either takes seeds off
 the board (into a store, or by a capture) or keeps them in the mover's own row, closer to
@@ -46,14 +50,13 @@ from parlour import cache
 from parlour.games import sowing
 
 MAX_ENTRIES = 1 << 24
-"""The largest table built: 16.8M positions, two bytes each (one a side to move): on six
-pits a side, every position of up to 14 seeds in the pits, built in a few seconds."""
-LARGEST = 3 << 30
-"""The largest table built on request (``parlour solve --max-seeds``): 3,221M positions, two
-bytes each; a build holds six bytes more for each position of the count it builds, which
-it numbers in 32 bits.  On six pits a side that is 26 seeds (2,707M positions, 5.4 GB on
-disk; grown from the 23-seed file, its build held 17.8 GB of memory at most), with which
-the solver proves Kalah(6,5) in a third of the nodes it needs with 23."""
+"""The largest table built unasked: 16.8M positions, a byte each: on six pits a side, every
+position of up to 14 seeds in the pits, built in a few seconds."""
+LARGEST = 6 << 30
+"""The largest table built on request (``parlour solve --max-seeds``): 6,442M positions, a
+byte each; a build holds six bytes more for each position of the count it builds, which
+it numbers in 32 bits.  On six pits a side that is 28 seeds (5,587M positions, 5.6 GB on
+disk)."""
 UNKNOWN = -128
 """A value not yet computed (a position's gain is at most the seeds on the board)."""
 CHUNK = 1 << 15
@@ -64,14 +67,18 @@ STEPS = (0.2, 0.05, 0.75)
 building order, the order, the values."""
 PATIENCE = 0.5
 """Seconds of building after which a progress bar shows."""
-LAYOUT = 2
-"""The version of the table files' layout (header, checks, numbering, two bytes a
-position): a change of it starts a new folder of tables."""
+LAYOUT = 3
+"""The version of the table files' layout (header, checks, numbering, a byte a position):
+a change of it starts a new folder of tables.  Layout 2 held two values a position, one
+for each side to move, numbered from player 0's row: its first column is layout 3
+(``_adopt``)."""
 MAGIC = f"parlour endgame{LAYOUT}".encode()
+MAGICS = (MAGIC, b"parlour endgame2")
+"""The layouts of table files read: this one, and layout 2 (``_adopt``)."""
 HEADER = struct.Struct("<16s3q")
 """A table file's header: ``MAGIC``, pits, rules and the seeds in the pits it goes to;
 then the CRC-32 of the values of each seed count (4 bytes each, from 0 seeds); then the
-values, two bytes a position, in the numbering's order."""
+values, a byte a position, in the numbering's order."""
 CRC = np.dtype("<u4")
 AGREEMENT = 1 << 20
 """The positions of the table built to check that the code here gives a table file's
@@ -81,7 +88,7 @@ values (``_agrees``): on six pits a side, up to 10 seeds, a third of a second.""
 @dataclass(frozen=True)
 class EndgameTable:
     """The values of every position with at most ``seeds`` seeds in its pits:
-    ``values[index, side]`` for the side to move, and the binomial coefficients
+    ``values[index(pos, choose)]`` for its side to move, and the binomial coefficients
     ``choose[n, k]`` that number the positions."""
 
     seeds: int
@@ -122,21 +129,22 @@ def seeds_within(pits: int, entries: int) -> int:
 
 @njit(cache=True, nogil=True, inline="always")
 def index(pos: np.ndarray, choose: np.ndarray) -> int:
-    """The number of the pits of ``pos`` (stores and side to move ignored)."""
+    """The number of the pits of ``pos`` as its side to move sees them, its own row first
+    (stores ignored): a position and its mirror image share a number."""
     pits = sowing.pit_count(pos)
-    total, at, i = 0, 0, 0
-    for hole in range(2 * pits + 1):
-        if hole == pits:
-            continue
-        total += pos[hole]
-        i += 1
+    own = 0 if pos[2 * pits + 2] == 0 else pits + 1
+    other = pits + 1 - own
+    total, at = 0, 0
+    for i in range(1, 2 * pits + 1):
+        total += pos[own + i - 1 if i <= pits else other + i - 1 - pits]
         at += choose[total + i - 1, i]
     return at
 
 
 @njit(cache=True, nogil=True)
 def _unindex(number: int, pits: int, choose: np.ndarray, pos: np.ndarray) -> None:
-    """Write the pits numbered ``number`` into ``pos`` (the inverse of ``index``)."""
+    """Write the pits numbered ``number`` into ``pos`` (the inverse of ``index`` with
+    player 0 to move)."""
     c = choose.shape[0] - 1
     higher, previous = 0, 0
     for i in range(2 * pits, 0, -1):
@@ -211,7 +219,7 @@ def _gain(
         over = sowing.apply_move(child, column, rules) & sowing.GAME_OVER
         gain = child[store] - child[sowing.store_index(1 - side, pits)]
         if not over:
-            later = values[index(child, choose), child[2 * pits + 2]]
+            later = values[index(child, choose)]
             if later == UNKNOWN:
                 return UNKNOWN
             gain += later if child[2 * pits + 2] == side else -later
@@ -224,18 +232,16 @@ def _fill(
     order: np.ndarray, first: int, pits: int, rules: int, choose: np.ndarray, values: np.ndarray
 ) -> bool:
     """Compute the values of every position in ``order`` (offsets from the position
-    numbered ``first``); False if one needed a value not yet known (rules for which the
-    order does not hold)."""
+    numbered ``first``), player 0 to move; False if one needed a value not yet known
+    (rules for which the order does not hold)."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
     child = np.zeros(2 * pits + 3, dtype=np.int64)
     for offset in order:
         number = first + int(offset)
         _unindex(number, pits, choose, pos)
-        for side in range(2):
-            pos[2 * pits + 2] = side
-            values[number, side] = _gain(pos, child, rules, choose, values)
-            if values[number, side] == UNKNOWN:
-                return False
+        values[number] = _gain(pos, child, rules, choose, values)
+        if values[number] == UNKNOWN:
+            return False
     return True
 
 
@@ -252,7 +258,7 @@ def build(
     ``known`` (a smaller table's values: the prefix); ``counted`` hears the values to n
     seeds as each count n is done, and ``report`` the share of the build done after each
     of its chunks."""
-    values = np.full((positions(pits, seeds), 2), UNKNOWN, dtype=np.int8)
+    values = np.full(positions(pits, seeds), UNKNOWN, dtype=np.int8)
     choose = binomials(seeds + 2 * pits, 2 * pits)
     first = 0
     if known is not None:
@@ -337,18 +343,25 @@ def _code() -> str:
 
 
 def _adopt(path: Path, pits: int, rules: int) -> None:
-    """Move into ``path`` the biggest table of this board and rule set left in another
-    folder of tables (by a version of parlour that kept them in a folder of its code's), to
-    be checked like any file read (``_load``)."""
-    best, most = None, -1
+    """Bring into ``path`` the biggest table of this board and rule set left in another
+    folder of tables by an older version of parlour (which kept them in a folder of its
+    code's): moved if of this layout, its first column copied if of layout 2.  It is then
+    checked like any file read (``_load``)."""
+    found = []
     for other in path.parent.parent.glob(f"*/{path.name}"):
         with suppress(OSError), other.open("rb") as file:
-            held = _header_seeds(file.read(HEADER.size), pits, rules)
-            if held > most:
-                best, most = other, held
-    if best is not None:
-        with suppress(OSError):  # another process may have moved it first
+            header = file.read(HEADER.size)
+            found += [(_header_seeds(header, pits, rules, m), m == MAGIC, other) for m in MAGICS]
+    held, current, best = max(found, default=(-1, False, path))
+    with suppress(OSError, ValueError):  # another process may have moved it first
+        if held >= 0 and current:
             os.replace(best, path)
+        elif held >= 0:
+            start = HEADER.size + CRC.itemsize * (held + 1)
+            both = np.memmap(best, np.int8, "r", start, (positions(pits, held), 2))
+            values = np.ascontiguousarray(both[:, 0])
+            header = HEADER.pack(MAGIC, pits, rules, held)
+            cache.write_whole(path, header, _checks(values, pits).data, values.data)
 
 
 def _agrees(values: np.ndarray, pits: int, rules: int) -> bool:
@@ -406,11 +419,11 @@ def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
                 return None
             checks = np.frombuffer(file.read(CRC.itemsize * (held + 1)), dtype=CRC)
         start = HEADER.size + CRC.itemsize * (held + 1)
-        if len(checks) != held + 1 or path.stat().st_size != start + 2 * positions(pits, held):
+        if len(checks) != held + 1 or path.stat().st_size != start + positions(pits, held):
             return None
         read, (checked, code), here = min(seeds, held), _checked(path), _code()
         mapped = max(read, min(held, seeds_within(pits, AGREEMENT)))  # what the checks read
-        values = np.memmap(path, np.int8, "c", start, (positions(pits, mapped), 2))
+        values = np.memmap(path, np.int8, "c", start, positions(pits, mapped))
         if checked < mapped and not np.array_equal(_checks(values, pits), checks[: mapped + 1]):
             return None
         if code != here and not _agrees(values, pits, rules):
@@ -459,13 +472,13 @@ def built_seeds(pits: int, rules: int) -> int:
         return -1
 
 
-def _header_seeds(header: bytes, pits: int, rules: int) -> int:
-    """The seeds a table file's ``header`` names, if it is one of this board and rule set
-    (else -1)."""
+def _header_seeds(header: bytes, pits: int, rules: int, layout: bytes = MAGIC) -> int:
+    """The seeds a table file's ``header`` names, if it is one of this board and rule set,
+    of the ``layout`` its magic names (else -1)."""
     if len(header) != HEADER.size:
         return -1
     magic, held_pits, held_rules, seeds = HEADER.unpack(header)
-    ours = (magic, held_pits, held_rules) == (MAGIC, pits, rules)
+    ours = (magic, held_pits, held_rules) == (layout, pits, rules)
     return int(seeds) if ours and seeds >= 0 else -1
 
 

@@ -156,7 +156,7 @@ def search_depth(
             if count[ply] == 0:
                 continue
             if ply > 0 and total - _stored(pos) <= ending_seeds:
-                value = base[ply] + ending[endgame.index(pos, choose), me]
+                value = base[ply] + ending[endgame.index(pos, choose)]
                 continue
             if left[ply] == 0 or ply + 1 >= MAX_PLY:
                 info[HORIZON] += 1

@@ -42,6 +42,6 @@ class Knowledge(NamedTuple):
 
 
 NO_KNOWLEDGE = Knowledge(
-    np.zeros((1, 2), dtype=np.int8), np.zeros((1, 1), dtype=np.int64), -1, np.zeros(0, np.int64)
+    np.zeros(1, dtype=np.int8), np.zeros((1, 1), dtype=np.int64), -1, np.zeros(0, np.int64)
 )
 """A search that reads no table and estimates nothing at its horizon."""

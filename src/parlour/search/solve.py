@@ -178,7 +178,7 @@ def _settled(
     if ended:
         return gained
     mover = child[child.shape[0] - 1]
-    later = ending[endgame.index(child, choose), mover]
+    later = ending[endgame.index(child, choose)]
     return int(gained + (later if mover == side else -later))
 
 
