@@ -169,11 +169,14 @@ def test_a_stopped_solver_gives_bounds_holding_the_value(threads: int) -> None:
 
 @pytest.mark.slow
 def test_parlour_solve_prints_the_proven_value_as_json() -> None:
-    result = CliRunner().invoke(main, ["solve", "kalah", "--pits", "3", "--seeds", "2", "--json"])
+    result = CliRunner().invoke(
+        main, ["solve", "kalah", "--pits", "3", "--seeds", "2", "--memory", "1", "--json"]
+    )
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)  # a first run's "warming up" note goes to stderr
     value = exhaustive(parlour.game("kalah", pits=3, seeds=2).start())
     assert report["proven"] and report["value"] == value
+    assert report["table_slots"] == (1 << 20) // 16  # --memory 1: one megabyte
     assert max(bounds[0] for bounds in report["moves"].values()) == value
 
 
@@ -186,6 +189,8 @@ def test_parlour_solve_prints_the_proven_value_as_json() -> None:
         (["solve", "build", "kalah", "--max-seeds", "40"], "holds 206,379,406,870 positions"),
         (["solve", "kalah", "--max-seeds", "40"], f"at most {endgame.LARGEST:,} are built"),
         (["solve", "kalah", "--threads", "0"], "the number of threads"),
+        (["solve", "kalah", "--memory", "0"], "the megabytes"),
+        (["solve", "kalah", "--memory", "1T"], "the megabytes"),
     ],
 )
 def test_parlour_solve_refuses_bad_input_naming_it(args: list[str], named: str) -> None:

@@ -20,6 +20,10 @@ from parlour.cli._common import (
 
 BUILD = "build"
 MAX_THREADS = 64
+MEMORY = 1024
+"""The transposition table's megabytes by default: 2^26 slots, which hold Kalah(6,4)'s
+proof many times over and cost Kalah(6,5)'s a third more nodes than 2^28."""
+SLOT_BYTES = 16
 
 
 @main.command(short_help="Prove the exact value of a Kalah or Mancala position.")
@@ -39,6 +43,13 @@ MAX_THREADS = 64
     type=whole_type("the number of threads", 1, MAX_THREADS),
     help="Threads of the search (default: two where there are two cores).",
 )
+@click.option(
+    "--memory",
+    type=whole_type("the megabytes", 1, 1 << 20),
+    default=MEMORY,
+    show_default=True,
+    help="Megabytes of the transposition table (rounded down to a power of two).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @option_flag
 def solve(
@@ -49,6 +60,7 @@ def solve(
     seeds: str | None,
     max_seeds: int | None,
     threads: int | None,
+    memory: int,
     as_json: bool,
     option_texts: tuple[str, ...],
 ) -> None:
@@ -72,7 +84,11 @@ def solve(
     _check_solved(game.name)
     state = position_to_search(game, position, "solve")
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
-    solver = Solver(table_seeds=max_seeds, threads=threads or SEARCH_THREADS, known=Known())
+    bits = (memory * (1 << 20) // SLOT_BYTES).bit_length() - 1
+    try:
+        solver = Solver(bits, max_seeds, threads or SEARCH_THREADS, Known())
+    except MemoryError:
+        raise click.UsageError(f"no {memory:,} MB to be had for --memory") from None
     with warming_up("the solver"):
         solver.warm_up(state)  # type: ignore[arg-type]
     stop = Stop()
@@ -94,6 +110,7 @@ def solve(
         "nodes": found.nodes,
         "seconds": round(found.seconds, 3),
         "table_seeds": proof.table_seeds,
+        "table_slots": len(solver.table),
     }
     if as_json:
         click.echo(json.dumps(report))
@@ -109,7 +126,8 @@ def solve(
     click.echo("moves " + "  ".join(f"{m} {_bounds(b)}" for m, b in report["moves"].items()))
     click.echo(
         f"nodes {found.nodes:,}  time {found.seconds:.2f} s  "
-        f"endgame table: up to {proof.table_seeds} seeds in the pits"
+        f"endgame table: up to {proof.table_seeds} seeds in the pits  "
+        f"transposition table: {solver.table.nbytes >> 20:,} MB"
     )
 
 
