@@ -115,6 +115,7 @@ async def match(
     reasons: Counter[str] = Counter()
     scores: list[float] = []
     lost_as: Counter[str] = Counter()
+    forfeits: list[str] = []
     pairs = (games + 1) // 2
     try:
         for number, stones in enumerate(openings(pairs, seed) * 2):
@@ -135,6 +136,9 @@ async def match(
             reasons[outcome.reason.value] += 1
             if score == 0:
                 lost_as["X" if seat == 0 else "0"] += 1
+            if outcome.forfeit is not None:
+                who = "parlour" if outcome.forfeit == seat else "engine"
+                forfeits.append(f"{who}: {outcome.detail}")
             final = outcome.final
             assert isinstance(final, GomokuState)
             names = " ".join(final.move_name(m) for m in (*stones, *outcome.moves))
@@ -155,6 +159,7 @@ async def match(
         "interval_95": [low, high],
         "losses_as": dict(lost_as),
         "reasons": dict(reasons),
+        "forfeits": forfeits,
         "parlour_seconds_a_move": ours_seconds,
         "engine_seconds_a_move": seconds_a_move(theirs.times),
     }

@@ -223,6 +223,7 @@ def test_gomoku_vs_engine_against_parlours_own_brain() -> None:
     engine's path serves: this one is always installed with parlour)."""
     printed, figures = quick("gomoku_vs_engine", str(PBRAIN))
     assert figures["wins"] + figures["losses"] + figures["draws"] == 2
+    assert figures["forfeits"] == []  # who broke the rules, if anyone did, and how
     low, high = figures["interval_95"]
     assert 0 <= low <= figures["score"] <= high <= 1
     assert figures["parlour_seconds_a_move"]["max"] > 0
