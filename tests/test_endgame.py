@@ -123,9 +123,12 @@ def test_a_wrong_building_order_is_refused() -> None:
     fewer = endgame.build(PITS, 0, SEEDS - 1, lambda done: None)
     values = np.full(high, endgame.UNKNOWN, dtype=np.int8)
     values[:low] = fewer
-    order = endgame._order(low, high, PITS, CHOOSE, SEEDS, lambda done: None)
-    assert not endgame._fill(order[::-1].copy(), low, PITS, 0, CHOOSE, values.copy())
-    assert endgame._fill(order, low, PITS, 0, CHOOSE, values)
+    keys = np.empty(high - low, dtype=np.uint16)
+    endgame._keys(0, high - low, low, PITS, CHOOSE, keys)
+    order, _ = endgame._order(keys, SEEDS * PITS, lambda done: None)
+    backwards = order[::-1].copy()
+    assert not endgame._fill(0, high - low, backwards, low, PITS, 0, CHOOSE, values.copy())
+    assert endgame._fill(0, high - low, order, low, PITS, 0, CHOOSE, values)
 
 
 @pytest.mark.slow
@@ -510,12 +513,23 @@ def test_ctrl_c_stops_a_build_and_leaves_no_file(tmp_path: Path) -> None:
 
 def test_a_build_reports_its_progress_chunk_by_chunk() -> None:
     """Python regains control after every chunk of a build (to show progress, and to
-    stop on Ctrl-C): the reports rise to the whole, in three steps of ``CHUNK`` positions."""
+    stop on Ctrl-C): the reports rise to the whole, in three steps of at most ``CHUNK``
+    positions (the last cut, too, where the distance from the stores changes)."""
     shares: list[float] = []
     endgame.build(4, RULES, 8, shares.append)
     counts = [endgame.positions(4, n) - endgame.positions(4, n - 1) for n in range(9)]
-    assert len(shares) == sum(3 * -(-count // endgame.CHUNK) for count in counts)
+    assert len(shares) >= sum(3 * -(-count // endgame.CHUNK) for count in counts)
     assert shares == sorted(shares) and shares[-1] == pytest.approx(1.0)
+
+
+def test_a_build_on_two_threads_gives_one_thread_s_values(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The threads share out the positions of each distance from the stores, which need
+    none of each other's values: the table is the same, in chunks small enough that
+    every distance is spread over both threads."""
+    monkeypatch.setattr(endgame, "CHUNK", 64)
+    one = endgame.build(4, RULES, 8, lambda done: None, threads=1)
+    assert np.array_equal(endgame.build(4, RULES, 8, lambda done: None, threads=2), one)
+    assert endgame.UNKNOWN not in one
 
 
 class Terminal(io.StringIO):

@@ -37,8 +37,10 @@ import sys
 import time
 import zlib
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
+from functools import partial
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -65,6 +67,9 @@ between two, Python regains control, to show progress and to stop at once on Ctr
 STEPS = (0.2, 0.05, 0.75)
 """The shares of a build's time that its three passes take, about: the keys of the
 building order, the order, the values."""
+BUILD_THREADS = min(2, os.cpu_count() or 1)
+"""The threads of a build: two where there are two cores (positions the same distance
+from their stores need none of each other's values)."""
 PATIENCE = 0.5
 """Seconds of building after which a progress bar shows."""
 LAYOUT = 3
@@ -172,26 +177,24 @@ def _distance(pos: np.ndarray, pits: int) -> int:
 def _keys(
     start: int, stop: int, first: int, pits: int, choose: np.ndarray, keys: np.ndarray
 ) -> None:
-    """The distances of the positions numbered ``start`` to ``stop`` - 1, into ``keys``
-    from the count's ``first`` position on: the building order of one seed count.  A
+    """The distances of the positions ``start`` to ``stop`` - 1 of a seed count (offsets
+    from its ``first`` position), into ``keys``: the building order of the count.  A
     count's build holds a key for each of its positions, so they are 16 bits each: a
     distance is at most the seeds times the pits, and a game has at most 24 seeds a pit."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
-    for number in range(start, stop):
-        _unindex(number, pits, choose, pos)
-        keys[number - first] = _distance(pos, pits)
+    for offset in range(start, stop):
+        _unindex(first + offset, pits, choose, pos)
+        keys[offset] = _distance(pos, pits)
 
 
 @njit(cache=True, nogil=True)
-def _place(
-    start: int, stop: int, first: int, keys: np.ndarray, starts: np.ndarray, order: np.ndarray
-) -> None:
-    """Put the positions numbered ``start`` to ``stop`` - 1 in ``order``, as their offsets
-    from the count's ``first`` position, at the next place of their key (``starts``: where
-    each key's next position goes)."""
-    for number in range(start, stop):
-        key = keys[number - first]
-        order[starts[key]] = number - first
+def _place(start: int, stop: int, keys: np.ndarray, starts: np.ndarray, order: np.ndarray) -> None:
+    """Put the positions ``start`` to ``stop`` - 1 of a seed count (offsets from its first)
+    in ``order`` at the next place of their key (``starts``: where each key's next
+    position goes)."""
+    for offset in range(start, stop):
+        key = keys[offset]
+        order[starts[key]] = offset
         starts[key] += 1
 
 
@@ -229,15 +232,22 @@ def _gain(
 
 @njit(cache=True, nogil=True)
 def _fill(
-    order: np.ndarray, first: int, pits: int, rules: int, choose: np.ndarray, values: np.ndarray
+    start: int,
+    stop: int,
+    order: np.ndarray,
+    first: int,
+    pits: int,
+    rules: int,
+    choose: np.ndarray,
+    values: np.ndarray,
 ) -> bool:
-    """Compute the values of every position in ``order`` (offsets from the position
-    numbered ``first``), player 0 to move; False if one needed a value not yet known
-    (rules for which the order does not hold)."""
+    """Compute the values of the positions ``order[start:stop]`` (offsets from the
+    position numbered ``first``), player 0 to move; False if one needed a value not yet
+    known (rules for which the order does not hold)."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
     child = np.zeros(2 * pits + 3, dtype=np.int64)
-    for offset in order:
-        number = first + int(offset)
+    for k in range(start, stop):
+        number = first + int(order[k])
         _unindex(number, pits, choose, pos)
         values[number] = _gain(pos, child, rules, choose, values)
         if values[number] == UNKNOWN:
@@ -252,12 +262,13 @@ def build(
     report: Callable[[float], None],
     known: np.ndarray | None = None,
     counted: Callable[[np.ndarray, int], None] = lambda values, seeds: None,
+    threads: int = BUILD_THREADS,
 ) -> np.ndarray:
     """The values of the endgame table of ``pits`` pits a side under ``rules``, to
     ``seeds`` seeds in the pits, by retrograde analysis, seed count by seed count on from
-    ``known`` (a smaller table's values: the prefix); ``counted`` hears the values to n
-    seeds as each count n is done, and ``report`` the share of the build done after each
-    of its chunks."""
+    ``known`` (a smaller table's values: the prefix), on ``threads`` threads; ``counted``
+    hears the values to n seeds as each count n is done, and ``report`` the share of the
+    build done after each of its chunks."""
     values = np.full(positions(pits, seeds), UNKNOWN, dtype=np.int8)
     choose = binomials(seeds + 2 * pits, 2 * pits)
     first = 0
@@ -265,49 +276,91 @@ def build(
         values[: len(known)] = known
         first = seeds_within(pits, len(known)) + 1
     begun, todo = positions(pits, first - 1), len(values) - positions(pits, first - 1)
-    for n in range(first, seeds + 1):
-        low, high = positions(pits, n - 1), positions(pits, n)
+    with _threads(threads) as pool:
+        for n in range(first, seeds + 1):
+            low, high = positions(pits, n - 1), positions(pits, n)
 
-        def share(done: float, low: int = low, high: int = high) -> None:
-            report((low - begun + done * (high - low)) / todo)
+            def share(step: int, done: int, low: int = low, high: int = high) -> None:
+                """Report that ``done`` of the count's positions went through ``step``."""
+                count_share = sum(STEPS[:step]) + STEPS[step] * done / (high - low)
+                report((low - begun + count_share * (high - low)) / todo)
 
-        order = _order(low, high, pits, choose, n, share)
-        for start, stop in _chunks(0, high - low, 2, share):
-            if not _fill(order[start:stop], low, pits, rules, choose, values):
-                raise ValueError(
-                    f"no endgame table for sowing rules {rules}: a move left seeds behind"
-                )
-        counted(values[:high], n)
+            _build_count(pool, pits, rules, n, choose, values, share)
+            counted(values[:high], n)
     return values
 
 
-def _order(
-    low: int, high: int, pits: int, choose: np.ndarray, seeds: int, report: Callable[[float], None]
-) -> np.ndarray:
-    """The positions numbered ``low`` to ``high`` - 1 (those of ``seeds`` seeds in the
-    pits), as offsets from ``low``, in the order of building: by distance (a counting sort:
-    the keys are few); the first two steps of a seed count's build."""
+@contextmanager
+def _threads(threads: int) -> Iterator[ThreadPoolExecutor]:
+    """A pool of ``threads`` threads, whose chunks not begun are dropped on an error (as
+    Ctrl-C's), so that it stops at once."""
+    pool = ThreadPoolExecutor(threads)
+    try:
+        yield pool
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _build_count(
+    pool: ThreadPoolExecutor,
+    pits: int,
+    rules: int,
+    seeds: int,
+    choose: np.ndarray,
+    values: np.ndarray,
+    share: Callable[[int, int], None],
+) -> None:
+    """The values of the positions of ``seeds`` seeds in the pits, into ``values``, in
+    three steps: their distances from the stores, their order by distance, then the
+    positions of each distance, which need none of each other's values, on the pool's
+    threads; ``share(step, done)`` hears each step's progress."""
+    low, high = positions(pits, seeds - 1), positions(pits, seeds)
     keys = np.empty(high - low, dtype=np.uint16)
-    for start, stop in _chunks(low, high, 0, report):
-        _keys(start, stop, low, pits, choose, keys)
-    counts = np.bincount(keys, minlength=seeds * pits + 1)
+    for stop, _ in _spread(pool, _keys, _chunks(0, high - low), low, pits, choose, keys):
+        share(0, stop)
+    order, distances = _order(keys, seeds * pits, partial(share, 1))
+    del keys  # two bytes a position fewer while the values are computed
+    for chunks in distances:
+        for stop, whole in _spread(pool, _fill, chunks, order, low, pits, rules, choose, values):
+            if not whole:
+                raise ValueError(
+                    f"no endgame table for sowing rules {rules}: a move left seeds behind"
+                )
+            share(2, stop)
+
+
+def _spread(
+    pool: ThreadPoolExecutor, kernel: Callable[..., Any], ranges: list[tuple[int, int]], *args: Any
+) -> Iterator[tuple[int, Any]]:
+    """``kernel(start, stop, *args)`` for each of ``ranges`` on the pool's threads, all at
+    once: the end of each range and its result, in turn, as each is done."""
+    done = [pool.submit(kernel, start, stop, *args) for start, stop in ranges]
+    for (_, stop), future in zip(ranges, done, strict=True):
+        yield stop, future.result()
+
+
+def _order(
+    keys: np.ndarray, most: int, report: Callable[[int], None]
+) -> tuple[np.ndarray, list[list[tuple[int, int]]]]:
+    """The positions of a seed count, as offsets from its first, in the order of building:
+    by their ``keys`` (distances from the stores, at most ``most``: a counting sort), and
+    the ranges of that order, in chunks, of each distance in turn.  ``report`` hears how
+    many are placed after each chunk."""
+    counts = np.bincount(keys, minlength=most + 1)
     starts = np.cumsum(counts) - counts
-    order = np.empty(high - low, dtype=np.uint32)
-    for start, stop in _chunks(low, high, 1, report):
-        _place(start, stop, low, keys, starts, order)
-    return order
+    groups = [_chunks(int(a), int(a + c)) for a, c in zip(starts, counts, strict=True) if c]
+    order = np.empty(len(keys), dtype=np.uint32)
+    for start, stop in _chunks(0, len(keys)):
+        _place(start, stop, keys, starts, order)
+        report(stop)
+    return order, groups
 
 
-def _chunks(
-    low: int, high: int, step: int, report: Callable[[float], None]
-) -> Iterator[tuple[int, int]]:
-    """The ranges from ``low`` to ``high`` of step ``step`` of a seed count's build,
-    ``CHUNK`` at a time, reporting the share of the count done after each."""
-    before = sum(STEPS[:step])
-    for start in range(low, high, CHUNK):
-        stop = min(start + CHUNK, high)
-        yield start, stop
-        report(before + STEPS[step] * (stop - low) / (high - low))
+def _chunks(low: int, high: int) -> list[tuple[int, int]]:
+    """The ranges from ``low`` to ``high``, ``CHUNK`` at a time: the pieces of a build's
+    steps, between which Python regains control (to show progress, to stop at once on
+    Ctrl-C)."""
+    return [(start, min(start + CHUNK, high)) for start in range(low, high, CHUNK)]
 
 
 @functools.cache
@@ -337,6 +390,7 @@ def _file(pits: int, rules: int) -> Path:
     return cache.versioned("endgame", f"layout-{LAYOUT}") / f"sowing-{pits}-pits-{rules}-rules"
 
 
+@functools.cache
 def _code() -> str:
     """The version of the code the values come from: this module's kernels and the rules'."""
     return cache.digest([Path(__file__), Path(sowing.__file__)], cache.PACKAGE)
