@@ -36,8 +36,9 @@ import struct
 import sys
 import time
 import zlib
+from collections import deque
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from functools import partial
@@ -70,6 +71,8 @@ building order, the order, the values."""
 BUILD_THREADS = min(2, os.cpu_count() or 1)
 """The threads of a build: two where there are two cores (positions the same distance
 from their stores need none of each other's values)."""
+AHEAD = 2 * BUILD_THREADS
+"""The chunks a build hands its threads ahead of the one it waits for."""
 PATIENCE = 0.5
 """Seconds of building after which a progress bar shows."""
 LAYOUT = 3
@@ -332,11 +335,18 @@ def _build_count(
 def _spread(
     pool: ThreadPoolExecutor, kernel: Callable[..., Any], ranges: list[tuple[int, int]], *args: Any
 ) -> Iterator[tuple[int, Any]]:
-    """``kernel(start, stop, *args)`` for each of ``ranges`` on the pool's threads, all at
-    once: the end of each range and its result, in turn, as each is done."""
-    done = [pool.submit(kernel, start, stop, *args) for start, stop in ranges]
-    for (_, stop), future in zip(ranges, done, strict=True):
-        yield stop, future.result()
+    """``kernel(start, stop, *args)`` for each of ``ranges`` on the pool's threads, a few
+    ahead (``AHEAD``): the end of each range and its result, in turn, as each is done.
+    Only those few are left to finish when Ctrl-C ends the process (which waits for the
+    pool's work queued)."""
+    running: deque[tuple[int, Future[Any]]] = deque()
+    for start, stop in ranges:
+        running.append((stop, pool.submit(kernel, start, stop, *args)))
+        if len(running) > AHEAD:
+            end, future = running.popleft()
+            yield end, future.result()
+    for end, future in running:
+        yield end, future.result()
 
 
 def _order(
