@@ -252,6 +252,7 @@ def test_solve_proves_the_small_kalah_boards_as_an_exhaustive_search() -> None:
 
     _, figures = quick("solve")
     assert figures["table_positions"] == 924  # C(6 + 6, 6): 6 pits, up to 6 seeds
+    assert set(figures["table_build_seconds_by_threads"]) == {"1", "2"}  # side by side
     for empty_capture in (True, False):
         for pits in (1, 2):
             row = figures["grid"][f"empty_capture={empty_capture} pits={pits}"]
