@@ -11,9 +11,10 @@ time.
 
 The table is built, and the main board proved, once for each count of threads, side by
 side; its proof and reply times print as ratios to the targets (5 s and 2 s for
-Kalah(6,4), 600 s for the proof of Kalah(6,5)).  A board not proven in its time prints the bounds it reached.  The
-grid's boards read endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to
-build), the main board's rules and size the main table.
+Kalah(6,4), 600 s for the proof of Kalah(6,5)).  A board not proven in its time prints
+the bounds it reached.  The grid's boards read endgame tables of at most
+``endgame.MAX_ENTRIES`` positions (quick to build), the main board's rules and size the
+main table.
 """
 
 from __future__ import annotations
