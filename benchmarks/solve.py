@@ -34,6 +34,12 @@ from record import arguments, record
 
 PROOF_TARGETS = {4: 5.0, 5: 600.0}
 """Seconds to prove Kalah(6,4) and Kalah(6,5), by seeds a pit (issue 24)."""
+PUBLISHED = {
+    (6, 4): (10, "Irving, Donkers and Uiterwijk 2000"),
+    (6, 5): (12, "Irving, Donkers and Uiterwijk 2000"),
+    (6, 6): (2, "Rawlings 2015"),
+}
+"""The first player's margin in Kalah(m,n) with empty captures, as published, by (m, n)."""
 REPLY_TARGET = 2.0
 """Seconds of the perfect level's reply from Kalah(6,4)'s start (issue 24)."""
 
@@ -169,6 +175,10 @@ def main() -> None:
             print(f"Kalah({args.pits},{args.seeds}), {threads} thread(s): ", end="")
             print(timed(proof, target, first_proof), flush=True)
         main_proof = proofs[args.threads[-1]]
+        published, source = PUBLISHED.get((args.pits, args.seeds), (None, ""))
+        reproduced = all(p.exact and p.lower == published for p in proofs.values())
+        if published is not None:
+            print(f"published: {published:+d} ({source}), reproduced: {reproduced}")
         again, again_proven = reply(start, args.table_seeds, known)
     print(
         f"perfect level's reply from the start: {first:.2f} s, {how(first_proven)} "
@@ -203,6 +213,8 @@ def main() -> None:
             "table_positions_per_second": build_seconds and positions / build_seconds,
             "main": {"value": shown(main_proof), "seconds": main_proof.seconds},
             "main_nodes": main_proof.nodes,
+            "main_published": published,
+            "main_reproduced": published is not None and reproduced,
             "main_by_threads": {
                 str(threads): {
                     "seconds": proof.seconds,
