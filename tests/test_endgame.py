@@ -367,6 +367,28 @@ def test_a_table_of_layout_2_gives_its_first_column(
     assert endgame.built_seeds(pits, rules) == seeds
 
 
+def test_a_damaged_table_of_layout_2_is_not_taken_over(
+    own_cache: Callable[[], list], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A layout-2 file's own checksums are checked before its column is copied (the copy
+    gets checksums of its own): a damaged value above the counts the code checks again
+    would otherwise be trusted."""
+    monkeypatch.setattr(endgame, "AGREEMENT", endgame.positions(SMALL[0], 2))
+    pits, rules, seeds = SMALL
+    whole = endgame.table(*SMALL).values.copy()
+    path = endgame._file(pits, rules)
+    path.unlink()
+    both = np.stack([whole, whole], axis=1)
+    checks = endgame._checks(both, pits).tobytes()
+    both[-1, 0] += 1  # in the last count, after its checksum
+    older = tmp_path / "endgame" / "0a1b"
+    older.mkdir()
+    header = endgame.HEADER.pack(b"parlour endgame2", pits, rules, seeds)
+    (older / path.name).write_bytes(header + checks + both.tobytes())
+    endgame.table.cache_clear()
+    assert np.array_equal(endgame.table(*SMALL).values, whole)
+
+
 def test_the_solver_reads_the_largest_table_built_here_by_default(
     own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -41,7 +41,6 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from functools import partial
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -321,7 +320,7 @@ def _build_count(
     keys = np.empty(high - low, dtype=np.uint16)
     for stop, _ in _spread(pool, _keys, _chunks(0, high - low), low, pits, choose, keys):
         share(0, stop)
-    order, distances = _order(keys, seeds * pits, partial(share, 1))
+    order, distances = _order(keys, seeds * pits, functools.partial(share, 1))
     del keys  # two bytes a position fewer while the values are computed
     for chunks in distances:
         for stop, whole in _spread(pool, _fill, chunks, order, low, pits, rules, choose, values):
@@ -409,8 +408,9 @@ def _code() -> str:
 def _adopt(path: Path, pits: int, rules: int) -> None:
     """Bring into ``path`` the biggest table of this board and rule set left in another
     folder of tables by an older version of parlour (which kept them in a folder of its
-    code's): moved if of this layout, its first column copied if of layout 2.  It is then
-    checked like any file read (``_load``)."""
+    code's): moved if of this layout, its first column copied if of layout 2 (once its
+    own checksums hold: the copy gets new ones).  It is then checked like any file read
+    (``_load``)."""
     found = []
     for other in path.parent.parent.glob(f"*/{path.name}"):
         with suppress(OSError), other.open("rb") as file:
@@ -423,9 +423,11 @@ def _adopt(path: Path, pits: int, rules: int) -> None:
         elif held >= 0:
             start = HEADER.size + CRC.itemsize * (held + 1)
             both = np.memmap(best, np.int8, "r", start, (positions(pits, held), 2))
-            values = np.ascontiguousarray(both[:, 0])
-            header = HEADER.pack(MAGIC, pits, rules, held)
-            cache.write_whole(path, header, _checks(values, pits).data, values.data)
+            checks = np.fromfile(best, CRC, held + 1, offset=HEADER.size)
+            if np.array_equal(_checks(both, pits), checks):
+                values = np.ascontiguousarray(both[:, 0])
+                header = HEADER.pack(MAGIC, pits, rules, held)
+                cache.write_whole(path, header, _checks(values, pits).data, values.data)
 
 
 def _agrees(values: np.ndarray, pits: int, rules: int) -> bool:
