@@ -23,7 +23,6 @@ MAX_THREADS = 64
 MEMORY = 1024
 """The transposition table's megabytes by default: 2^26 slots, which hold Kalah(6,4)'s
 proof many times over and cost Kalah(6,5)'s a third more nodes than 2^28."""
-SLOT_BYTES = 16
 
 
 @main.command(short_help="Prove the exact value of a Kalah or Mancala position.")
@@ -78,15 +77,14 @@ def solve(
         return
     from parlour.search import Stop
     from parlour.search.levels import SEARCH_THREADS
-    from parlour.search.solve import Known, Solver, solve
+    from parlour.search.solve import Known, Solver, bits_within, solve
 
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
     state = position_to_search(game, position, "solve")
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
-    bits = (memory * (1 << 20) // SLOT_BYTES).bit_length() - 1
     try:
-        solver = Solver(bits, max_seeds, threads or SEARCH_THREADS, Known())
+        solver = Solver(bits_within(memory), max_seeds, threads or SEARCH_THREADS, Known())
     except MemoryError:
         raise click.UsageError(f"no {memory:,} MB to be had for --memory") from None
     with warming_up("the solver"):

@@ -533,6 +533,15 @@ def _read_known(data: bytes) -> dict[str, tuple[int, int]]:
     return {key: (int(gain), int(move)) for key, (gain, move) in json.loads(body).items()}
 
 
+SLOT_BYTES = 16
+"""A transposition table's slot: a key XORed with its entry, and the entry (``_lookup``)."""
+
+
+def bits_within(megabytes: int) -> int:
+    """The most bits of a transposition table whose slots fit in ``megabytes``."""
+    return int((megabytes * (1 << 20) // SLOT_BYTES).bit_length() - 1)
+
+
 @dataclass
 class Solver:
     """A solver for one sowing game, keeping its transposition table (2**bits slots of 16
@@ -553,7 +562,7 @@ class Solver:
     proof asks for it, a perfect move's trap hundreds of times."""
 
     def __post_init__(self) -> None:
-        self.table = np.zeros((1 << self.bits, 2), dtype=np.uint64)
+        self.table = np.zeros((1 << self.bits, SLOT_BYTES // 8), dtype=np.uint64)
         self.endings = {}
 
     def knowledge(self, state: sowing.SowingState) -> endgame.EndgameTable:
