@@ -351,7 +351,7 @@ def test_a_table_of_layout_2_gives_its_first_column(
 ) -> None:
     """Layout 2 held a value for each side to move, numbered from player 0's row: its
     column for player 0 is layout 3's table, copied from an older version's folder (and
-    checked) rather than built again."""
+    checked) rather than built again, and the old file removed."""
     pits, rules, seeds = SMALL
     whole = endgame.table(*SMALL).values.copy()
     path = endgame._file(pits, rules)
@@ -365,6 +365,7 @@ def test_a_table_of_layout_2_gives_its_first_column(
     assert np.array_equal(endgame.table(*SMALL).values, whole)
     assert len(own_cache()) == 2  # the table, and the check's small one
     assert endgame.built_seeds(pits, rules) == seeds
+    assert not (older / path.name).exists()  # copied, it is of no more use
 
 
 def test_a_damaged_table_of_layout_2_is_not_taken_over(
@@ -387,6 +388,7 @@ def test_a_damaged_table_of_layout_2_is_not_taken_over(
     (older / path.name).write_bytes(header + checks + both.tobytes())
     endgame.table.cache_clear()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
+    assert (older / path.name).is_file()  # not taken, so left as it was
 
 
 def test_the_solver_reads_the_largest_table_built_here_by_default(

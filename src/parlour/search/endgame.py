@@ -409,8 +409,9 @@ def _adopt(path: Path, pits: int, rules: int) -> None:
     """Bring into ``path`` the biggest table of this board and rule set left in another
     folder of tables by an older version of parlour (which kept them in a folder of its
     code's): moved if of this layout, its first column copied if of layout 2 (once its
-    own checksums hold: the copy gets new ones).  It is then checked like any file read
-    (``_load``)."""
+    own checksums hold: the copy gets new ones), the old file then removed (twice the
+    size of the copy, and of no use to this version).  It is then checked like any file
+    read (``_load``)."""
     found = []
     for other in path.parent.parent.glob(f"*/{path.name}"):
         with suppress(OSError), other.open("rb") as file:
@@ -428,6 +429,7 @@ def _adopt(path: Path, pits: int, rules: int) -> None:
                 values = np.ascontiguousarray(both[:, 0])
                 header = HEADER.pack(MAGIC, pits, rules, held)
                 cache.write_whole(path, header, _checks(values, pits).data, values.data)
+                best.unlink()
 
 
 def _agrees(values: np.ndarray, pits: int, rules: int) -> bool:
