@@ -11,6 +11,7 @@ and the time parlour took a move (mean and maximum) against the limit.
 
     .venv/bin/python benchmarks/gomoku_vs_engine.py ENGINE [--games 20]
         [--time-per-move 1] [--seed 1] [--level 3] [--tolerance S] [--memory MIB]
+        [--parallel 1]
 
 ENGINE is the engine's program (and its arguments, one string as a shell splits them),
 built outside this repository.  Wine (github.com/jinjiebang/wine, MIT), for one: its
@@ -22,8 +23,11 @@ sources are UTF-16 with Windows line ends and need ``<cstring>`` with a current 
     g++ -std=c++11 -O2 -w src/AI.cpp src/Board.cpp src/main.cpp -o pbrain-wine
 
 Wine times its moves in CPU time, so on a busy machine it takes longer by the clock on
-the wall: ``--tolerance`` gives it room.  ``--quick`` plays two games at 0.3 s a move
-(the tests play it against parlour's own ``pbrain-parlour``).
+the wall: ``--tolerance`` gives it room.  ``--parallel 2`` plays two games at once, each
+by engines of its own, which on two cores halves a match's time (one side of a game
+thinks at a time; the scores at 1 s a move were those of games one at a time, within
+noise).  ``--quick`` plays two games at once at 0.3 s a move (the tests play it against
+parlour's own ``pbrain-parlour``).
 """
 
 from __future__ import annotations
@@ -108,20 +112,26 @@ async def match(
     level: int,
     tolerance: float,
     memory: int,
+    parallel: int = 1,
 ) -> Any:
     brain = [str(Path(sys.executable).parent / "parlour"), "pbrain", "--level", str(level)]
-    ours, theirs = Side(brain, seconds, TOLERANCE), Side(engine, seconds, tolerance, memory)
+    tables = [
+        (Side(brain, seconds, TOLERANCE), Side(engine, seconds, tolerance, memory))
+        for _ in range(parallel)
+    ]
     tally: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     scores: list[float] = []
     lost_as: Counter[str] = Counter()
     forfeits: list[str] = []
     pairs = (games + 1) // 2
-    try:
-        for number, stones in enumerate(openings(pairs, seed) * 2):
-            if len(scores) == games:
-                break
-            seat = number // pairs  # every opening once with parlour X, then with it 0
+    # every opening once with parlour X (seat 0), then with it 0
+    queue = [(stones, n // pairs) for n, stones in enumerate(openings(pairs, seed) * 2)][:games]
+
+    async def play(ours: Side, theirs: Side) -> None:
+        """Play the queue's games at one table, one after another."""
+        while queue:
+            stones, seat = queue.pop(0)
             start = parlour.game("gomoku", size=SIZE).start()
             for point in stones:
                 start = start.play(point)
@@ -149,10 +159,16 @@ async def match(
                 f"in {time.perf_counter() - started:.0f} s: {names}",
                 flush=True,
             )
+
+    try:
+        await asyncio.gather(*(play(*table) for table in tables))
     finally:
-        await asyncio.gather(ours.leave(), theirs.leave())
+        await asyncio.gather(*(side.leave() for table in tables for side in table))
     mean, low, high = interval(scores)
-    ours_seconds = seconds_a_move(ours.times) or {"mean": 0.0, "max": 0.0}
+    ours_seconds = seconds_a_move([t for ours, _ in tables for t in ours.times]) or {
+        "mean": 0.0,
+        "max": 0.0,
+    }
     figures = {
         **{k: tally[k] for k in ("wins", "losses", "draws")},
         "score": mean,
@@ -161,7 +177,7 @@ async def match(
         "reasons": dict(reasons),
         "forfeits": forfeits,
         "parlour_seconds_a_move": ours_seconds,
-        "engine_seconds_a_move": seconds_a_move(theirs.times),
+        "engine_seconds_a_move": seconds_a_move([t for _, theirs in tables for t in theirs.times]),
     }
     print(
         f"parlour vs {shlex.join(engine)} at {seconds:g} s a move: "
@@ -192,7 +208,16 @@ def main() -> None:
         default=MAX_MEMORY >> 20,
         help="MiB the engine may use (INFO max_memory; over it, it forfeits; 0: no limit)",
     )
-    args = arguments(parser, quick={"games": 2, "seconds": 0.3})
+    parser.add_argument(
+        "--parallel",
+        type=int,
+        default=1,
+        help="games played at once, each by its own two engines (on a machine of at least "
+        "as many cores: only one side of a game thinks at a time)",
+    )
+    args = arguments(parser, quick={"games": 2, "seconds": 0.3, "parallel": 2})
+    if args.parallel < 1:
+        parser.error(f"--parallel must be 1 or more, not {args.parallel}")
     figures = asyncio.run(
         match(
             shlex.split(args.engine),
@@ -202,6 +227,7 @@ def main() -> None:
             args.level,
             args.tolerance,
             args.memory << 20,
+            args.parallel,
         )
     )
     record(args, figures)
