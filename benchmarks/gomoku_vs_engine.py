@@ -24,9 +24,9 @@ sources are UTF-16 with Windows line ends and need ``<cstring>`` with a current 
 
 Wine times its moves in CPU time, so on a busy machine it takes longer by the clock on
 the wall: ``--tolerance`` gives it room.  ``--parallel 2`` plays two games at once, each
-by engines of its own, which on two cores halves a match's time (one side of a game
-thinks at a time; the scores at 1 s a move were those of games one at a time, within
-noise).  ``--quick`` plays two games at once at 0.3 s a move (the tests play it against
+by engines of its own, which on two cores halves a match's time: one side of a game
+thinks at a time, so two games keep two cores busy without either side waiting for a
+core.  ``--quick`` plays two games at once at 0.3 s a move (the tests play it against
 parlour's own ``pbrain-parlour``).
 """
 
@@ -165,10 +165,8 @@ async def match(
     finally:
         await asyncio.gather(*(side.leave() for table in tables for side in table))
     mean, low, high = interval(scores)
-    ours_seconds = seconds_a_move([t for ours, _ in tables for t in ours.times]) or {
-        "mean": 0.0,
-        "max": 0.0,
-    }
+    ours_times, theirs_times = ([t for table in tables for t in table[i].times] for i in (0, 1))
+    ours_seconds = seconds_a_move(ours_times) or {"mean": 0.0, "max": 0.0}
     figures = {
         **{k: tally[k] for k in ("wins", "losses", "draws")},
         "score": mean,
@@ -177,7 +175,7 @@ async def match(
         "reasons": dict(reasons),
         "forfeits": forfeits,
         "parlour_seconds_a_move": ours_seconds,
-        "engine_seconds_a_move": seconds_a_move([t for _, theirs in tables for t in theirs.times]),
+        "engine_seconds_a_move": seconds_a_move(theirs_times),
     }
     print(
         f"parlour vs {shlex.join(engine)} at {seconds:g} s a move: "
