@@ -346,6 +346,18 @@ def test_a_table_left_in_an_older_version_s_folder_is_moved_and_kept(
     assert endgame._file(pits, rules_of(empty_capture=False)).is_file()
 
 
+def layout_2_file(cache: Path, name: str, both: np.ndarray, checks: np.ndarray) -> Path:
+    """A table file of layout 2 (a column a side to move) of ``SMALL``'s board and rules,
+    holding ``both`` under the checksums ``checks``, left in an older version's folder of
+    the ``cache``: its path."""
+    pits, rules, seeds = SMALL
+    older = cache / "endgame" / "0a1b"
+    older.mkdir()
+    header = endgame.HEADER.pack(b"parlour endgame2", pits, rules, seeds)
+    (older / name).write_bytes(header + checks.tobytes() + both.tobytes())
+    return older / name
+
+
 def test_a_table_of_layout_2_gives_its_first_column(
     own_cache: Callable[[], list], tmp_path: Path
 ) -> None:
@@ -357,15 +369,12 @@ def test_a_table_of_layout_2_gives_its_first_column(
     path = endgame._file(pits, rules)
     path.unlink()
     both = np.stack([whole, -whole], axis=1)
-    older = tmp_path / "endgame" / "0a1b"
-    older.mkdir()
-    header = endgame.HEADER.pack(b"parlour endgame2", pits, rules, seeds)
-    (older / path.name).write_bytes(header + endgame._checks(both, pits).tobytes() + both.tobytes())
+    older = layout_2_file(tmp_path, path.name, both, endgame._checks(both, pits))
     endgame.table.cache_clear()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
     assert len(own_cache()) == 2  # the table, and the check's small one
     assert endgame.built_seeds(pits, rules) == seeds
-    assert not (older / path.name).exists()  # copied, it is of no more use
+    assert not older.exists()  # copied, it is of no more use
 
 
 def test_a_damaged_table_of_layout_2_is_not_taken_over(
@@ -375,20 +384,17 @@ def test_a_damaged_table_of_layout_2_is_not_taken_over(
     gets checksums of its own): a damaged value above the counts the code checks again
     would otherwise be trusted."""
     monkeypatch.setattr(endgame, "AGREEMENT", endgame.positions(SMALL[0], 2))
-    pits, rules, seeds = SMALL
+    pits, rules, _ = SMALL
     whole = endgame.table(*SMALL).values.copy()
     path = endgame._file(pits, rules)
     path.unlink()
     both = np.stack([whole, whole], axis=1)
-    checks = endgame._checks(both, pits).tobytes()
+    checks = endgame._checks(both, pits)
     both[-1, 0] += 1  # in the last count, after its checksum
-    older = tmp_path / "endgame" / "0a1b"
-    older.mkdir()
-    header = endgame.HEADER.pack(b"parlour endgame2", pits, rules, seeds)
-    (older / path.name).write_bytes(header + checks + both.tobytes())
+    older = layout_2_file(tmp_path, path.name, both, checks)
     endgame.table.cache_clear()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
-    assert (older / path.name).is_file()  # not taken, so left as it was
+    assert older.is_file()  # not taken, so left as it was
 
 
 def test_the_solver_reads_the_largest_table_built_here_by_default(

@@ -422,14 +422,19 @@ def _adopt(path: Path, pits: int, rules: int) -> None:
         if held >= 0 and current:
             os.replace(best, path)
         elif held >= 0:
-            start = HEADER.size + CRC.itemsize * (held + 1)
-            both = np.memmap(best, np.int8, "r", start, (positions(pits, held), 2))
+            both = np.memmap(best, np.int8, "r", _values_start(held), (positions(pits, held), 2))
             checks = np.fromfile(best, CRC, held + 1, offset=HEADER.size)
             if np.array_equal(_checks(both, pits), checks):
                 values = np.ascontiguousarray(both[:, 0])
                 header = HEADER.pack(MAGIC, pits, rules, held)
                 cache.write_whole(path, header, _checks(values, pits).data, values.data)
                 best.unlink()
+
+
+def _values_start(seeds: int) -> int:
+    """Where a table file's values begin, after its header and the checksums of its
+    ``seeds + 1`` counts (of every layout)."""
+    return HEADER.size + CRC.itemsize * (seeds + 1)
 
 
 def _agrees(values: np.ndarray, pits: int, rules: int) -> bool:
@@ -486,7 +491,7 @@ def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
             if held < 0:
                 return None
             checks = np.frombuffer(file.read(CRC.itemsize * (held + 1)), dtype=CRC)
-        start = HEADER.size + CRC.itemsize * (held + 1)
+        start = _values_start(held)
         if len(checks) != held + 1 or path.stat().st_size != start + positions(pits, held):
             return None
         read, (checked, code), here = min(seeds, held), _checked(path), _code()
