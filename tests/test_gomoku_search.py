@@ -27,10 +27,27 @@ from parlour.search.gomoku.board import (
     stone_key,
     window_fills,
 )
-from parlour.search.gomoku.driver import _Search, _table
-from parlour.search.gomoku.evaluation import MOVER_WEIGHT, candidates, gains, windows_value
+from parlour.search.gomoku.driver import NO_POINTS, _Search, _table
 from parlour.search.gomoku.levels import THREAT_NODES, THREAT_SECONDS, threat_nodes
-from parlour.search.gomoku.shapes import answers, fullest_windows, shape, three_defences
+from parlour.search.gomoku.patterns import (
+    CLOSED_THREE,
+    CLOSED_TWO,
+    FIVE,
+    FOUR,
+    NONE,
+    OPEN_FOUR,
+    OPEN_THREE,
+    OPEN_TWO,
+    SURE,
+    VALUE,
+    classify,
+    likeliest,
+    lines_of,
+    lines_value,
+    pattern_table,
+    play,
+)
+from parlour.search.gomoku.shapes import fullest_windows, three_defences
 from parlour.search.table import Table, new_table, store
 
 VCF_POSITIONS = [
@@ -263,11 +280,11 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
     for bits in (1, 16):
         board, stone = state.board.copy(), state.to_move + 1
         near, table = nearness(board), new_table(bits)
-        moves = candidates(board, near, stone, 10)
+        moves = likeliest(board, near, lines_of(board, pattern_table()), stone, 10, NO_POINTS)
         stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
         for depth in range(1, 5):
             work = Work(board, near, False, stop, stats, *table)
-            scores = search_root(work, stone, moves, depth, 10)
+            scores = search_root(work, pattern_table(), stone, moves, depth, 10)
             moves = moves[np.argsort(-scores, kind="stable")]
         found.append((int(scores.max()), int(stats[NODES])))
     (small_value, small_nodes), (value, nodes) = found
@@ -359,6 +376,17 @@ def test_a_stop_ends_a_long_search_at_once() -> None:
     report = Thinker(6, seconds=60).best_move(state, stop)[1]
     stopper.join()
     assert stop.is_set and report.reason == "search" and report.depth < LEVELS[6].depth
+
+
+def shape(board: np.ndarray, point: int, stone: int, stones: int) -> bool:
+    """Whether some window of five through ``point`` holds ``stones`` of ``stone`` and
+    none of the opponent's, asked window by window."""
+    row, col = divmod(point, board.shape[0])
+    return any(
+        window_stones(board, row, col, d, back, stone) == stones
+        for d in range(4)
+        for back in range(5)
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -456,36 +484,40 @@ def test_the_first_move_is_the_centre_and_a_finished_game_is_refused() -> None:
 
 
 @settings(max_examples=40, deadline=None)
-@given(crowded_positions(), st.integers(0, 80))
-def test_a_moves_gains_are_the_changes_of_the_whole_board_evaluation(
-    state: GomokuState, pick: int
+@given(crowded_positions(), st.lists(st.integers(0, 80), min_size=1, max_size=6))
+def test_the_patterns_kept_move_by_move_are_those_counted_afresh(
+    state: GomokuState, picks: list[int]
 ) -> None:
-    """The search values children incrementally; that must equal evaluating them anew,
-    for the side that plays the point and for its opponent, and the opponent's windows
-    alone (the leaves' tempo) must lose what the move kills."""
-    empties = state.legal_moves()
-    if not empties:
-        return
-    row, col = empties[pick % len(empties)]
+    """The search keeps each point's keys and the patterns' counts and sums as it places
+    and lifts stones; after any stones placed, and after they are lifted again, they must
+    equal those of the board counted anew."""
     board = state.board.copy()
-    for stone in (1, 2):
-        mine, theirs, killed = gains(board, row * state.size + col, stone)
-        for player, expected in ((stone, mine), (3 - stone, theirs)):
-            before = windows_value(board, player), windows_value(board, 3 - player)
-            board[row, col] = player
-            after = windows_value(board, player), windows_value(board, 3 - player)
-            assert (after[0] - after[1]) - (before[0] - before[1]) == expected
-            if player == stone:
-                assert before[1] - after[1] == killed
-            board[row, col] = 0
+    near, table = nearness(board), pattern_table()
+    lines = lines_of(board, table)
+    placed: list[int] = []
+    for pick in picks:
+        empties = np.flatnonzero(board.ravel() == 0)
+        if not len(empties):
+            break
+        point = int(empties[pick % len(empties)])
+        play(board, near, lines, point, 1 + len(placed) % 2)
+        placed.append(point)
+    for got, want in zip(lines, lines_of(board, table), strict=True):
+        assert np.array_equal(got, want)
+    for point in reversed(placed):
+        play(board, near, lines, point, 0)
+    assert np.array_equal(board, state.board)
+    for got, want in zip(lines, lines_of(state.board.copy(), table), strict=True):
+        assert np.array_equal(got, want)
 
 
 @settings(max_examples=40, deadline=None)
 @given(crowded_positions(before_five=True), st.integers(0, 80))
-def test_a_quiet_move_is_worth_the_horizon_value_after_it(state: GomokuState, pick: int) -> None:
-    """One ply deep, a move that makes no four and no three is valued at the horizon: the
-    windows of the opponent, who moves next, count ``MOVER_WEIGHT`` times, less the
-    mover's, all counted incrementally down the search and here anew."""
+def test_a_quiet_move_is_worth_the_value_of_the_patterns_after_it(
+    state: GomokuState, pick: int
+) -> None:
+    """One ply deep, a move that makes no four and no three is valued by the patterns
+    after it, for the opponent, who moves next: kept down the search, here counted anew."""
     empties = state.legal_moves()
     if not empties:
         return
@@ -501,9 +533,61 @@ def test_a_quiet_move_is_worth_the_horizon_value_after_it(state: GomokuState, pi
     stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
     moves = np.array([point], dtype=np.int64)
     near, table = nearness(board), new_table(4)
-    score = search_root(Work(board, near, False, stop, stats, *table), stone, moves, 1, 10)[0]
-    opponent = MOVER_WEIGHT * windows_value(after, 3 - stone) - windows_value(after, stone)
-    assert score == -opponent
+    work = Work(board, near, False, stop, stats, *table)
+    score = search_root(work, pattern_table(), stone, moves, 1, 10)[0]
+    assert score == -lines_value(lines_of(after, pattern_table()), 3 - stone)
+
+
+PATTERNS = [
+    # (the line of nine, the side's stones x, blocked o; the middle empty): the pattern a
+    # stone of the side in the middle makes
+    ("xxxx.....", FIVE),
+    ("xx.....xx", CLOSED_THREE),  # xx..X: one stone more makes a four, never an open one
+    (".xxx.....", OPEN_FOUR),
+    ("oxxx.....", FOUR),
+    (".xxx....o", OPEN_FOUR),
+    (".x.x.x...", FOUR),  # x.xXx: one five point
+    ("..xx.....", OPEN_THREE),
+    ("o.xx.....", OPEN_THREE),  # o.xxX.. still opens to .xxxx. on the right
+    ("..xx.o...", CLOSED_THREE),
+    ("...x.x...", OPEN_THREE),
+    ("...x.....", OPEN_TWO),
+    ("..ox.....", CLOSED_TWO),  # oxX: the fours it can grow to are all blocked on one side
+    ("...x.o...", CLOSED_TWO),
+    ("o.x.....o", OPEN_TWO),
+    ("ooo.....o", NONE),
+    ("oxx..o...", NONE),  # no window of five through the middle is free of o
+    (".........", NONE),
+]
+
+
+@pytest.mark.parametrize(("line", "pattern"), PATTERNS)
+def test_a_stone_makes_the_pattern_of_its_line(line: str, pattern: int) -> None:
+    cells = np.array([".xo".index(ch) for ch in line], dtype=np.int64)
+    assert classify(cells) == pattern
+    assert cells.tolist() == [".xo".index(ch) for ch in line]  # left as it was
+
+
+def test_the_table_reads_each_key_alike_for_either_stone() -> None:
+    """A key read for X is the key with the stones swapped read for 0; an off-board
+    neighbour blocks like an opponent's stone."""
+    table = pattern_table()
+    keys = np.arange(1 << 16)
+    cells = [(keys >> (2 * slot)) & 3 for slot in range(8)]
+    swapped = sum((np.choose(c, [0, 2, 1, 3]) << (2 * slot)) for slot, c in enumerate(cells))
+    assert np.array_equal(table[1], table[2][swapped])
+    off = sum((np.where(c == 2, 3, c) << (2 * slot)) for slot, c in enumerate(cells))
+    assert np.array_equal(table[1], table[1][off])
+
+
+def test_a_side_to_move_that_can_make_an_open_four_is_all_but_won() -> None:
+    """X to move with a three open at both ends: ``SURE``; with 0 to move instead, 0 must
+    answer, and the value is the sums' difference."""
+    state = replay(15, "H8 A1 I8 A2 J8")  # X: H8 I8 J8
+    board = state.board.copy()
+    lines = lines_of(board, pattern_table())
+    assert lines_value(lines, 1) == SURE
+    assert lines_value(lines, 2) == lines.sums[2] * 6 // 5 - lines.sums[1] < 0
 
 
 def defences(row: str, last: int) -> set[int]:
@@ -522,11 +606,29 @@ def test_the_answers_to_a_three_are_the_points_of_its_windows() -> None:
     assert defences("......XX.......", 7) == set()
 
 
-def test_the_candidates_are_the_near_points_by_their_gains() -> None:
-    """``candidates`` sums each window's part line by line; the order is that of the sums
-    of ``gains`` point by point (ties in the board's order), on boards of several sizes."""
+def point_value(board: np.ndarray, point: int, stone: int) -> int:
+    """``stone``'s patterns on the empty ``point``, each line read from the board and
+    classified (not through the keys and the table), summed as ``likeliest`` sums them."""
+    n = board.shape[0]
+    row, col = divmod(point, n)
+    patterns = []
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        line = np.zeros(9, dtype=np.int64)
+        for i, t in enumerate(range(-4, 5)):
+            r, c = row + t * dr, col + t * dc
+            inside = 0 <= r < n and 0 <= c < n
+            line[i] = 2 if not inside or board[r, c] not in (0, stone) else int(board[r, c] != 0)
+        patterns.append(classify(line))
+    double = sum(p >= OPEN_THREE for p in patterns) >= 2
+    return int(sum(VALUE[p] for p in patterns)) + (int(VALUE[OPEN_FOUR]) if double else 0)
+
+
+def test_the_likeliest_moves_are_the_near_points_by_their_patterns() -> None:
+    """``likeliest`` reads each point's patterns through its keys; the order is that of
+    the patterns read from the board, twice the side's and once the opponent's (ties in
+    the board's order), on boards of several sizes."""
     rng = np.random.default_rng(7)
-    for _ in range(300):
+    for _ in range(150):
         n = int(rng.choice([7, 9, 15, 19]))
         board = np.zeros((n, n), dtype=np.int8)
         for _ in range(rng.integers(1, n * n // 2)):
@@ -534,26 +636,33 @@ def test_the_candidates_are_the_near_points_by_their_gains() -> None:
             board[row, col] = rng.integers(1, 3)
         near, stone, width = nearness(board), int(rng.integers(1, 3)), int(rng.integers(1, 30))
         empty = [p for p in range(n * n) if board.flat[p] == 0 and near.flat[p] > 0]
-        expected = sorted(empty, key=lambda p: -sum(gains(board, p, stone)[:2]))
-        assert candidates(board, near, stone, width).tolist() == expected[:width]
+        scores = {
+            p: 2 * point_value(board, p, stone) + point_value(board, p, 3 - stone) for p in empty
+        }
+        expected = sorted(empty, key=lambda p: -scores[p])
+        lines = lines_of(board, pattern_table())
+        assert likeliest(board, near, lines, stone, width, NO_POINTS).tolist() == expected[:width]
 
 
 def test_the_moves_against_a_three_are_the_likeliest_defences_and_fours() -> None:
-    """``answers``: of ``candidates``' whole order, the defence points and the points that
-    make a four, the first ``width`` of them (it filters before it scores, for speed)."""
+    """``likeliest`` against a three: of its whole order, the defence points and the
+    points that make a four (or a five, which the random boards allow), the first
+    ``width`` of them (it filters before it scores)."""
     rng = np.random.default_rng(23)
     for _ in range(300):
         board = np.zeros((15, 15), dtype=np.int8)
         for _ in range(rng.integers(4, 40)):
             row, col = rng.integers(4, 11, 2)
             board[row, col] = rng.integers(1, 3)
-        near = nearness(board)
+        near, lines = nearness(board), lines_of(board, pattern_table())
         empty = np.flatnonzero((board.ravel() == 0) & (near.ravel() > 0))
         points = rng.choice(empty, size=min(len(empty), 3), replace=False).astype(np.int64)
         stone, width = int(rng.integers(1, 3)), int(rng.integers(1, 16))
-        ordered = candidates(board, near, stone, 15 * 15)
-        wanted = [int(q) for q in ordered if q in points or shape(board, int(q), stone, 3)]
-        assert answers(board, near, stone, points, width).tolist() == wanted[:width]
+        ordered = likeliest(board, near, lines, stone, 15 * 15, NO_POINTS)
+        assert sorted(ordered.tolist()) == empty.tolist()
+        fours = [q for q in ordered if shape(board, q, stone, 3) or shape(board, q, stone, 4)]
+        wanted = [int(q) for q in ordered if q in points or q in fours]
+        assert likeliest(board, near, lines, stone, width, points).tolist() == wanted[:width]
 
 
 def test_the_computer_players_of_gomoku_use_this_engine() -> None:

@@ -17,8 +17,9 @@ it (its windows weighed against the opponent's).  Higher levels search:
    a node with a five point to answer has only that move (it costs no depth), a node
    whose opponent just made a three has only its answers (the three's points or fours of
    its own; at the horizon too, where the three would be missed), and leaves are valued
-   by the windows of five each side can still fill, weighed by how full, the side to
-   move's twice.
+   by the patterns each side could make on the empty points (a four, an open three...:
+   ``patterns``), the side to move's counting a fifth more, and a side to move that can
+   make an open four as all but won.
 
 One transposition table (``parlour.search.table``, keyed by the XOR of a hash of each
 stone) serves the main search (values and best moves) and the threat searches (wins and
@@ -30,7 +31,8 @@ the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a
 stops it by setting ``stop[0]``.  A point is one int, ``row * N + col``.
 
 The modules: ``board`` (the working board, keys, five points), ``evaluation`` (windows'
-values, candidate moves, level 1), ``shapes`` (fours, threes and their answers),
+values: the driver's candidate moves, level 1), ``patterns`` (the main search's values and
+move order), ``shapes`` (threes and their answers, the threat searches' windows),
 ``threats`` (VCF and VCT), ``alphabeta`` (the principal variation search), ``levels``
 and ``driver`` (the move's search on a clock, the thinker).
 """

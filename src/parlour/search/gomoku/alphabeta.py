@@ -16,12 +16,11 @@ from parlour.search.gomoku.board import (
     Work,
     board_key,
     five_points_near,
-    place,
     stone_key,
     window_fills,
 )
-from parlour.search.gomoku.evaluation import candidates, child_values, horizon_value, windows_value
-from parlour.search.gomoku.shapes import answers, three_defences
+from parlour.search.gomoku.patterns import LINES, Lines, likeliest, lines_of, lines_value, play
+from parlour.search.gomoku.shapes import three_defences
 from parlour.search.table import probe, store
 
 
@@ -39,30 +38,12 @@ def from_table(score: int, ply: int) -> int:
     return to_table(score, -ply)
 
 
-@njit(cache=True, nogil=True)
-def generate(
-    board: np.ndarray,
-    near: np.ndarray,
-    stone: int,
-    points: np.ndarray,
-    defences: int,
-    width: int,
-) -> np.ndarray:
-    """A node's moves, best-looking first: the answers to the opponent's three (whose
-    ``defences`` points are the first of ``points``) if it just made one, else the
-    ``width`` best candidates."""
-    if defences:
-        return answers(board, near, stone, points[:defences], width)
-    return candidates(board, near, stone, width)
-
-
-@njit(INT(WORK, INT, INT, INT, INT, INT, INT, INT, INT, INT, types.uint64), cache=True, nogil=True)
+@njit(INT(WORK, LINES, INT, INT, INT, INT, INT, INT, INT, types.uint64), cache=True, nogil=True)
 def negamax(
     work: Work,
+    lines: Lines,
     width: int,
     stone: int,
-    value: int,
-    own: int,
     depth: int,
     alpha: int,
     beta: int,
@@ -70,9 +51,8 @@ def negamax(
     last: int,
     key: np.uint64,
 ) -> int:
-    """The value for ``stone`` (to move) of the position, whose windows' value for it is
-    ``value`` (its own windows alone: ``own``) and whose table key is ``key``, after the
-    opponent's move ``last``.
+    """The value for ``stone`` (to move) of the position, whose patterns are ``lines``
+    and whose table key is ``key``, after the opponent's move ``last``.
 
     Neither side has a five point but those ``last`` made: the root answers every five
     point it finds, and each node answers the opponent's at once (a single one is the only
@@ -96,13 +76,13 @@ def negamax(
     if threats == 1:
         depth += 1  # the only move, so it costs no depth
     elif ply >= MAX_PLY:
-        return horizon_value(value, own)
+        return lines_value(lines, stone)
     else:
         defences = three_defences(board, last, 3 - stone, exact, points) if fills & 8 else 0
         if defences:  # answered even at the horizon, where the three would be missed
             depth = max(depth, 1)
         elif depth <= 0:
-            return horizon_value(value, own)
+            return lines_value(lines, stone)
     window = (to_table(alpha, ply), to_table(beta, ply))
     known, settled, stored = probe(tt_keys, tt_data, key, depth, *window, False)
     if settled:
@@ -118,7 +98,7 @@ def negamax(
         first = known
         moves = points[:0]  # found after it, if it does not cut off
     else:
-        moves = generate(board, near, stone, points, defences, width)
+        moves = likeliest(board, near, lines, stone, width, points[:defences])
         if moves.shape[0] == 0:
             return 0  # the board is full: a draw
     generated = first < 0
@@ -132,7 +112,7 @@ def negamax(
             q = first
         else:
             if not generated:
-                moves = generate(board, near, stone, points, defences, width)
+                moves = likeliest(board, near, lines, stone, width, points[:defences])
                 generated = True
             if i >= moves.shape[0]:
                 break
@@ -140,21 +120,20 @@ def negamax(
             if q == first:
                 i += 1
                 continue
-        child, child_own = child_values(board, q, stone, value, own)
-        place(board, near, q, stone)
+        play(board, near, lines, q, stone)
         child_key = key ^ stone_key(q, stone)
         # after the first move, a null window: does q beat the best so far?  Only if it
         # does, inside (alpha, beta), is it searched again on the whole window
         score = -negamax(
-            work, width, 3 - stone, child, child_own, depth - 1,
+            work, lines, width, 3 - stone, depth - 1,
             -alpha - 1 if searched else -beta, -alpha, ply + 1, q, child_key,
         )  # fmt: skip
         if searched and alpha < score < beta:
             score = -negamax(
-                work, width, 3 - stone, child, child_own, depth - 1, -beta, -alpha, ply + 1, q,
+                work, lines, width, 3 - stone, depth - 1, -beta, -alpha, ply + 1, q,
                 child_key,
             )  # fmt: skip
-        place(board, near, q, EMPTY)
+        play(board, near, lines, q, EMPTY)
         if stop[0]:
             return 0
         searched += 1
@@ -171,26 +150,26 @@ def negamax(
     return best
 
 
-@njit(INT[::1](WORK, INT, INT[::1], INT, INT), cache=True, nogil=True)
-def search_root(work: Work, stone: int, moves: np.ndarray, depth: int, width: int) -> np.ndarray:
+@njit(INT[::1](WORK, types.int8[:, ::1], INT, INT[::1], INT, INT), cache=True, nogil=True)
+def search_root(
+    work: Work, table: np.ndarray, stone: int, moves: np.ndarray, depth: int, width: int
+) -> np.ndarray:
     """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
     exactly and the others as bounds (a move no better than the best so far gets the best).
-    The position has no five point of either side."""
+    The position has no five point of either side; ``table`` is the patterns'."""
     board, near, stop = work.board, work.near, work.stop
-    own = windows_value(board, stone)
-    value = own - windows_value(board, 3 - stone)
+    lines = lines_of(board, table)
     key = board_key(board)
     scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
     alpha = -WIN - 1
     for i in range(moves.shape[0]):
         q = moves[i]
-        child, child_own = child_values(board, q, stone, value, own)
-        place(board, near, q, stone)
+        play(board, near, lines, q, stone)
         scores[i] = -negamax(
-            work, width, 3 - stone, child, child_own, depth - 1, -WIN - 1, -alpha, 1, q,
+            work, lines, width, 3 - stone, depth - 1, -WIN - 1, -alpha, 1, q,
             key ^ stone_key(q, stone),
         )  # fmt: skip
-        place(board, near, q, EMPTY)
+        play(board, near, lines, q, EMPTY)
         if stop[0]:
             break
         alpha = max(alpha, scores[i])

@@ -6,20 +6,7 @@ import numpy as np
 from numba import njit
 
 from parlour.games.gomoku import DC, DR, EMPTY, is_five, run_through, window_stones
-from parlour.search.gomoku.evaluation import WEIGHT, gains, keep_best
-
-
-@njit(cache=True, nogil=True)
-def shape(board: np.ndarray, point: int, stone: int, stones: int) -> bool:
-    """Whether some window of five through the empty ``point`` holds ``stones`` of
-    ``stone`` and nothing of the opponent's: with 3, the only places a four can be made;
-    with 2, the only places a three can."""
-    row, col = divmod(point, board.shape[0])
-    for d in range(4):
-        for back in range(5):
-            if window_stones(board, row, col, d, back, stone) == stones:
-                return True
-    return False
+from parlour.search.gomoku.evaluation import WEIGHT
 
 
 @njit(cache=True, nogil=True)
@@ -30,7 +17,7 @@ def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray, worth: np.nd
     summed, by which a threat search orders its threats, the points where several of the
     attacker's lines cross (a double threat's) first.  A threat search asks this of every
     point at every node, and wants only the points of windows with two stones or more,
-    which ``shape`` point by point finds several times over; so only the windows through
+    which asking each point's windows finds several times over; so only the windows through
     ``stone``'s stones are counted, each once (from its first stone), not every window
     of the board (a game's first 20 stones leave most windows empty)."""
     n = board.shape[0]
@@ -125,32 +112,3 @@ def three_defences(board: np.ndarray, last: int, stone: int, exact: bool, out: n
                 out[found] = empties[i]
                 found += 1
     return found
-
-
-@njit(cache=True, nogil=True)
-def answers(
-    board: np.ndarray, near: np.ndarray, stone: int, defences: np.ndarray, width: int
-) -> np.ndarray:
-    """The moves of ``stone`` against a three: the ``defences``, and its own fours, best
-    first (``candidates``' order), at most ``width``.  Each point near the stones is
-    first asked whether it is wanted and only then scored, since most are neither: a
-    node against a three, frequent in a search, costs a few of ``candidates``' scorings
-    rather than one for every point near the stones."""
-    n = board.shape[0]
-    width = max(1, width)
-    points = np.empty(width, dtype=np.int64)
-    scores = np.empty(width, dtype=np.int64)
-    count = 0
-    for r in range(n):
-        for c in range(n):
-            if board[r, c] != EMPTY or near[r, c] == 0:
-                continue
-            q = r * n + c
-            wanted = False
-            for p in defences:
-                wanted = wanted or p == q
-            if not (wanted or shape(board, q, stone, 3)):
-                continue
-            mine, theirs, _ = gains(board, q, stone)
-            count = keep_best(points, scores, count, width, q, mine + theirs)
-    return points[:count]
