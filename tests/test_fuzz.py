@@ -27,7 +27,7 @@ from unittest import mock
 
 import pytest
 from click.testing import CliRunner, Result
-from hypothesis import HealthCheck, event, example, given, settings
+from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 import parlour
@@ -429,6 +429,10 @@ def perft_commands(draw: st.DrawFn) -> tuple[list[str], int | None]:
     args = ["perft", state.game.name, str(depth), "--position", state.notation()]
     args += option_args(state.game) + draw(st.sampled_from([[], ["--divide"]]))
     changed = draw(mutated_args(args))
+    # a digit inserted into the depth ("12", "20") asks a count that takes hours, which
+    # is no hang: the command is right to start it (and Ctrl-C stops it)
+    asked = changed[2] if len(changed) > 2 else ""
+    assume(not (asked.isascii() and asked.isdigit() and 3 < int(asked) <= 99))
     return changed, parlour.perft(state, depth) if changed == args else None
 
 
