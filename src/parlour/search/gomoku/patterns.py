@@ -34,7 +34,8 @@ from parlour.search.gomoku.evaluation import keep_best
 NONE, CLOSED_TWO, OPEN_TWO, CLOSED_THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE = range(8)
 """A side's patterns on a point's line: what one more stone on the point would make."""
 VALUE = np.array([0, 2, 12, 18, 96, 144, 800, 1200], dtype=np.int64)
-"""The patterns' values, by pattern."""
+"""The patterns' values, by pattern: the proportions of Wine's evaluation (jinjiebang/wine,
+the Gomocup engine ``benchmarks/gomoku_vs_engine.py`` plays), not tuned here."""
 MOVER_SHARE = (6, 5)
 """The side to move's sum counts 6/5: it plays first, so its threats are nearer."""
 SURE = 200_000
