@@ -25,8 +25,7 @@ from parlour.games.gomoku import GomokuState
 from parlour.search import gomoku
 from parlour.search.gomoku.alphabeta import search_root
 from parlour.search.gomoku.board import NODES, Work, five_points, nearness
-from parlour.search.gomoku.driver import NO_POINTS
-from parlour.search.gomoku.patterns import likeliest, lines_of, pattern_table
+from parlour.search.gomoku.patterns import likeliest_on, pattern_table
 from parlour.search.table import Table, new_table
 from record import arguments, record
 
@@ -61,7 +60,7 @@ def deepen(state: GomokuState, depth: int, table: Table) -> tuple[int, int]:
     """The main search's iterative deepening to ``depth``: the best value and the nodes."""
     board, stone = state.board.copy(), state.to_move + 1
     near = nearness(board)
-    moves = likeliest(board, near, lines_of(board, pattern_table()), stone, WIDTH, NO_POINTS)
+    moves = likeliest_on(board, near, stone, WIDTH)
     stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
     work = Work(board, near, False, stop, stats, *table)
     scores = np.zeros(0, dtype=np.int64)

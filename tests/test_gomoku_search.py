@@ -27,13 +27,14 @@ from parlour.search.gomoku.board import (
     stone_key,
     window_fills,
 )
-from parlour.search.gomoku.driver import NO_POINTS, _Search, _table
+from parlour.search.gomoku.driver import _Search, _table
 from parlour.search.gomoku.levels import THREAT_NODES, THREAT_SECONDS, threat_nodes
 from parlour.search.gomoku.patterns import (
     CLOSED_THREE,
     CLOSED_TWO,
     FIVE,
     FOUR,
+    NO_POINTS,
     NONE,
     OPEN_FOUR,
     OPEN_THREE,
@@ -42,6 +43,7 @@ from parlour.search.gomoku.patterns import (
     VALUE,
     classify,
     likeliest,
+    likeliest_on,
     lines_of,
     lines_value,
     pattern_table,
@@ -280,7 +282,7 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
     for bits in (1, 16):
         board, stone = state.board.copy(), state.to_move + 1
         near, table = nearness(board), new_table(bits)
-        moves = likeliest(board, near, lines_of(board, pattern_table()), stone, 10, NO_POINTS)
+        moves = likeliest_on(board, near, stone, 10)
         stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
         for depth in range(1, 5):
             work = Work(board, near, False, stop, stats, *table)

@@ -31,10 +31,10 @@ the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a
 stops it by setting ``stop[0]``.  A point is one int, ``row * N + col``.
 
 The modules: ``board`` (the working board, keys, five points), ``evaluation`` (windows'
-values: the driver's candidate moves, level 1), ``patterns`` (the main search's values and
-move order), ``shapes`` (threes and their answers, the threat searches' windows),
-``threats`` (VCF and VCT), ``alphabeta`` (the principal variation search), ``levels``
-and ``driver`` (the move's search on a clock, the thinker).
+values: level 1, the threat searches' order), ``patterns`` (the main search's values, the
+order of every move searched), ``shapes`` (threes and their answers, the threat searches'
+windows), ``threats`` (VCF and VCT), ``alphabeta`` (the principal variation search),
+``levels`` and ``driver`` (the move's search on a clock, the thinker).
 """
 
 from __future__ import annotations

@@ -37,13 +37,11 @@ from parlour.search.gomoku.levels import (
     Level,
     threat_nodes,
 )
-from parlour.search.gomoku.patterns import likeliest, lines_of, pattern_table
+from parlour.search.gomoku.patterns import likeliest_on, pattern_table
 from parlour.search.gomoku.threats import FREE_THREATS, threat_search
 from parlour.search.table import Table, new_table
 
 Result = SearchResult[Point]
-NO_POINTS = np.empty(0, dtype=np.int64)
-"""No defence points: ``likeliest`` of every move."""
 Tables = dict[tuple[int, bool, int], Table]
 """Transposition tables by rule set (board size, five rule) and search width."""
 
@@ -102,12 +100,6 @@ class _Search:
     def threat_work(self) -> Work:
         """What the threat searches work on: the same, stopped at their share of time."""
         return self.work._replace(stop=self.threats_stop)
-
-    def likeliest(self, width: int) -> np.ndarray:
-        """The ``width`` best-looking moves of the working board, as the main search
-        orders them (``patterns.likeliest``)."""
-        lines = lines_of(self.board, pattern_table())
-        return likeliest(self.board, self.near, lines, self.stone, width, NO_POINTS)
 
     def point(self, q: int) -> Point:
         return divmod(int(q), self.n)
@@ -173,7 +165,7 @@ class _Search:
             defences = self._defences(level, threat)
             if defences:
                 return self._deepen(np.array(defences, dtype=np.int64), level, "defend")
-        moves = self.likeliest(level.width)
+        moves = likeliest_on(self.board, self.near, self.stone, level.width)
         return self._deepen(moves, level, "search")
 
     def _defences(self, level: Level, threat: int) -> list[int]:
@@ -183,7 +175,7 @@ class _Search:
         only the 21st held).  A move that loses is usually shown so at once (the opponent's
         ``threat`` tried first), one that holds costs a whole node budget."""
         held: list[int] = []
-        moves = self.likeliest(self.n * self.n)
+        moves = likeliest_on(self.board, self.near, self.stone, self.n * self.n)
         for tried, q in enumerate(moves):
             if held and tried == 2 * level.width:
                 break

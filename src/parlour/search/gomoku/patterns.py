@@ -43,6 +43,8 @@ SURE = 200_000
 no five point: a win but for the opponent's fours, below any proven win's value."""
 OFF = 3
 """A neighbour off the board, in a key's two bits (else its cell: empty or a stone)."""
+NO_POINTS = np.empty(0, dtype=np.int64)
+"""No three to answer: ``likeliest`` of every move."""
 
 
 class Lines(NamedTuple):
@@ -65,7 +67,7 @@ LINES = types.NamedTuple(  # type: ignore[no-untyped-call, unused-ignore]
 
 
 @njit(cache=True, nogil=True)
-def five_points(line: np.ndarray) -> tuple[bool, int]:
+def line_fives(line: np.ndarray) -> tuple[bool, int]:
     """On a line of nine (0 empty, 1 the side's stone, 2 blocked) whose middle holds the
     side's stone: whether a window of five through the middle is full, and how many empty
     points complete one (a window holding four of the side's and an empty point)."""
@@ -97,7 +99,7 @@ def classify(line: np.ndarray) -> int:
     blocked) whose middle is empty: what its stone there makes, or could make with one
     or two more stones on the line."""
     line[4] = 1
-    full, points = five_points(line)
+    full, points = line_fives(line)
     best = FIVE if full else OPEN_FOUR if points >= 2 else FOUR if points == 1 else NONE
     for e in range(9):
         if best >= FOUR:
@@ -105,7 +107,7 @@ def classify(line: np.ndarray) -> int:
         if line[e] != 0:
             continue
         line[e] = 1
-        points = five_points(line)[1]
+        points = line_fives(line)[1]
         if points >= 2:
             best = OPEN_THREE
         elif points == 1:
@@ -115,7 +117,7 @@ def classify(line: np.ndarray) -> int:
                 if line[f] != 0:
                     continue
                 line[f] = 1
-                points = five_points(line)[1]
+                points = line_fives(line)[1]
                 line[f] = 0
                 best = max(best, OPEN_TWO if points >= 2 else CLOSED_TWO if points else NONE)
         line[e] = 0
@@ -287,3 +289,9 @@ def likeliest(
         score = 2 * point_value(lines, p, stone) + point_value(lines, p, 3 - stone)
         count = keep_best(points, scores, count, width, p, score)
     return points[:count]
+
+
+def likeliest_on(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> np.ndarray:
+    """``likeliest`` on a board whose patterns are not kept (counted afresh), with no three
+    to answer: the moves the driver searches, in the main search's order."""
+    return likeliest(board, near, lines_of(board, pattern_table()), stone, width, NO_POINTS)
