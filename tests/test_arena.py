@@ -126,7 +126,7 @@ def test_a_five_in_a_row_game_exports_as_psq_and_reads_back_the_same(tmp_path: P
     (row,) = rows(db)
     psq = parlour("export", str(row["id"]), "--db", str(db), "--format", "psq")
     assert psq.exit_code == 0, psq.output
-    record = from_psq(psq.output)
+    record = from_psq(psq.stdout)
     names = row["moves"].split()
     assert record.size == 7 and len(record.moves) == len(names)
     final = record.replay()

@@ -91,7 +91,7 @@ def test_analyze_searches_a_gomoku_position_and_names_games_without_an_engine() 
     args = ["analyze", "gomoku", state.notation(), "-o", "size=9", "--depth", "2"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.stdout.splitlines()
     assert [line.split()[1] for line in lines if line.startswith("depth")] == ["1", "2"]
     best = next(line for line in lines if line.startswith("best move")).split()[2]
     assert state.parse_move(best) in state.legal_moves()

@@ -80,7 +80,7 @@ def test_parlour_record_converts_a_saved_game_to_psq_and_back(tmp_path: Path) ->
     saved = tmp_path / "game.json"
     result = CliRunner().invoke(main, ["record", str(psq), "--out", str(saved)])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"{len(moves)} moves: ")
+    assert result.stdout.startswith(f"{len(moves)} moves: ")
     assert final.render() in result.output
     fields = json.loads(saved.read_text())
     assert fields["game"] == "gomoku" and len(fields["moves"]) == len(moves)
