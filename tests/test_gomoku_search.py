@@ -48,6 +48,7 @@ from parlour.search.gomoku.patterns import (
     lines_value,
     pattern_table,
     play,
+    threatens,
 )
 from parlour.search.gomoku.shapes import fullest_windows, three_defences
 from parlour.search.table import Table, new_table, store
@@ -511,6 +512,26 @@ def test_the_patterns_kept_move_by_move_are_those_counted_afresh(
     assert np.array_equal(board, state.board)
     for got, want in zip(lines, lines_of(state.board.copy(), table), strict=True):
         assert np.array_equal(got, want)
+
+
+@settings(deadline=None)  # its first example compiles the kernels
+@given(crowded_positions(), st.booleans())
+def test_a_side_whose_patterns_threaten_nothing_has_no_four_or_three(
+    state: GomokuState, exact: bool
+) -> None:
+    """The search looks for the opponent's five points and three through its last move
+    only where its patterns show a five point or an open four somewhere: where they show
+    neither, no stone of it may have made a four or a three (under either five rule)."""
+    board, out = state.board.copy(), np.empty(8, dtype=np.int64)
+    lines = lines_of(board, pattern_table())
+    for stone in (1, 2):
+        made = [
+            int(q) for q in np.flatnonzero(board.ravel() == stone)
+            if five_points_near(board, int(q), stone, exact, out)
+            or three_defences(board, int(q), stone, exact, out)
+        ]  # fmt: skip
+        event("a four or a three" if made else "neither")
+        assert threatens(lines, stone) or not made
 
 
 @settings(max_examples=40, deadline=None)

@@ -19,7 +19,15 @@ from parlour.search.gomoku.board import (
     stone_key,
     window_fills,
 )
-from parlour.search.gomoku.patterns import LINES, Lines, likeliest, lines_of, lines_value, play
+from parlour.search.gomoku.patterns import (
+    LINES,
+    Lines,
+    likeliest,
+    lines_of,
+    lines_value,
+    play,
+    threatens,
+)
 from parlour.search.gomoku.shapes import three_defences
 from parlour.search.table import probe, store
 
@@ -67,8 +75,9 @@ def negamax(
         return 0
     points = np.empty(8, dtype=np.int64)
     # the opponent's five points are all on windows through ``last`` (see above), holding
-    # four of its stones; its three too, holding three
-    fills = window_fills(board, last, 3 - stone)
+    # four of its stones; its three too, holding three.  Where its patterns show neither a
+    # five point nor an open four anywhere (at most nodes), there is none to look for
+    fills = window_fills(board, last, 3 - stone) if threatens(lines, 3 - stone) else 0
     threats = five_points_near(board, last, 3 - stone, exact, points) if fills & 16 else 0
     if threats >= 2:
         return -(WIN - ply - 1)

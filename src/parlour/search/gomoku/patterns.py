@@ -230,6 +230,16 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
 
 
 @njit(cache=True, nogil=True)
+def threatens(lines: Lines, stone: int) -> bool:
+    """Whether ``stone`` has a five point or a point that makes an open four (a three)
+    anywhere: if not, it has neither a four nor a three to answer.  The patterns count an
+    overline as a five, so under the exactly-five rule this may say yes where there is
+    none, never no where there is one."""
+    counts = lines.counts
+    return bool(counts[stone, FIVE] or counts[stone, OPEN_FOUR])
+
+
+@njit(cache=True, nogil=True)
 def lines_value(lines: Lines, stone: int) -> int:
     """A leaf's value for ``stone``, to move: ``SURE`` if it can make an open four (or a
     five) and the opponent has no five point, else its sum (``MOVER_SHARE``) less the
