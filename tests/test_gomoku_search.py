@@ -475,6 +475,41 @@ def test_the_clock_stops_a_deep_search() -> None:
     assert report.depth < 14 and state.is_free(*report.move)
 
 
+def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
+    state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
+    board, stone = state.board.copy(), state.to_move + 1
+    near = nearness(board)
+    moves = likeliest_on(board, near, stone, 4)
+    stats = np.array([0, 0, -1, np.count_nonzero(board)], dtype=np.int64)
+    work = Work(board, near, False, np.ones(1, dtype=np.uint8), stats, *new_table(4))
+    scores = search_root(work, pattern_table(), stone, moves, 4, 10)
+    assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
+
+
+@pytest.mark.parametrize(("stopped_at", "played"), [([4, 9, -WIN - 1], 1), ([4, 2, -WIN - 1], 0)])
+def test_a_move_found_better_before_the_clock_stopped_a_depth_is_played(
+    monkeypatch: pytest.MonkeyPatch, stopped_at: list[int], played: int
+) -> None:
+    """The deepening keeps the last finished depth's best move unless the depth the clock
+    stopped found one that beats it (the best is searched first): ``stopped_at`` are the
+    values of the moves, in the last depth's order, when the clock stops depth 2."""
+    state = replay(15, "H8 H9 I9 G7")
+    found = _Search(state, LEVELS[3], 5, {}, Stop())
+    moves = np.array([100, 101, 102], dtype=np.int64)
+
+    def search_root(work: Work, table: np.ndarray, stone: int, tried: np.ndarray,
+                    depth: int, width: int) -> np.ndarray:  # fmt: skip
+        if depth == 1:
+            return np.array([1, 3, 2], dtype=np.int64)  # moves 101, 102, 100 after it
+        found.stop.fill(1)
+        assert list(tried) == [101, 102, 100]
+        return np.array(stopped_at, dtype=np.int64)
+
+    monkeypatch.setattr("parlour.search.gomoku.driver.search_root", search_root)
+    report = found._deepen(moves, LEVELS[3], "search")
+    assert report.move == found.point([101, 102, 100][played]) and report.depth == 1
+
+
 def test_the_first_move_is_the_centre_and_a_finished_game_is_refused() -> None:
     start = parlour.game("gomoku").start()
     assert isinstance(start, GomokuState)

@@ -165,7 +165,9 @@ def search_root(
 ) -> np.ndarray:
     """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
     exactly and the others as bounds (a move no better than the best so far gets the best).
-    The position has no five point of either side; ``table`` is the patterns'."""
+    The position has no five point of either side; ``table`` is the patterns'.  Stopped,
+    the moves not searched to the end, the one the stop cut short among them, are worth
+    ``-WIN - 1``."""
     board, near, stop = work.board, work.near, work.stop
     lines = lines_of(board, table)
     key = board_key(board)
@@ -180,6 +182,7 @@ def search_root(
         )  # fmt: skip
         play(board, near, lines, q, EMPTY)
         if stop[0]:
+            scores[i] = -WIN - 1
             break
         alpha = max(alpha, scores[i])
     return scores

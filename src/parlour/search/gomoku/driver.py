@@ -204,11 +204,16 @@ class _Search:
 
     def _deepen(self, moves: np.ndarray, level: Level, reason: str) -> Result:
         """Iterative deepening: each finished depth reorders the moves; the last finished
-        depth's best move is played (or depth 1's best so far, if time ran out in it)."""
+        depth's best move is played (or depth 1's best so far, if time ran out in it), unless
+        the depth the clock stopped found a better one: the last best is searched first, so
+        a move finished after it with a higher value beats it at the deeper depth too."""
         best, score, done = moves[0], 0, 0
         for depth in range(1, level.depth + 1):
             scores = search_root(self.work, pattern_table(), self.stone, moves, depth, level.width)
             if self.stop[0] and depth > 1:
+                better = int(np.argmax(scores))
+                if scores[0] > -WIN - 1 and scores[better] > scores[0]:
+                    best, score = moves[better], scores[better]
                 break
             order = np.argsort(-scores, kind="stable")
             moves, scores = moves[order], scores[order]
