@@ -2,9 +2,10 @@
 
 * The main search: iterative deepening to ``--depth`` over the best-looking moves of
   positions from the computer's own games (level 3 at 0.03 s a move from random two-stone
-  openings), once with a table of two slots (next to none) and once with the real one;
-  it prints nodes, seconds, the ratios, and how often the best values agree (a deeper
-  entry may stand in for a shallower search: the table's values are at least as deep).
+  openings), with a table of two slots (next to none), a computer player's and a brain's
+  (``LARGEST_TABLE_BITS``); it prints nodes, seconds, the ratios, and how often the best
+  values agree (a deeper entry may stand in for a shallower search: the table's values
+  are at least as deep).
 * The threat search: the opponent's VCT, deepened one threat at a time, in three positions
   from lost benchmark games (each had a VCT of 4-6 threats that the 0.04-s search missed),
   with a table of two slots and with the real one.
@@ -25,13 +26,13 @@ from parlour.games.gomoku import GomokuState
 from parlour.search import gomoku
 from parlour.search.gomoku.alphabeta import search_root
 from parlour.search.gomoku.board import NODES, Work, five_points, nearness
+from parlour.search.gomoku.levels import LARGEST_TABLE_BITS, TABLE_BITS
 from parlour.search.gomoku.patterns import likeliest_on, pattern_table
 from parlour.search.table import Table, new_table
 from record import arguments, record
 
 SIZE = 15
 WIDTH = 10
-TABLE_BITS = 18
 LOST = [  # the moves of a lost game up to parlour's (0's) losing move; X has a VCT
     "G8 I9 H8 H10 G11 J8",
     "F8 G7 E7 G9 E8 G8 G6 E10",
@@ -71,27 +72,35 @@ def deepen(state: GomokuState, depth: int, table: Table) -> tuple[int, int]:
 
 
 def main_search(positions: list[GomokuState], depth: int) -> dict[str, object]:
+    """Deepening on every quiet position with a table of two slots (next to none), a
+    computer player's and a brain's."""
     quiet = [
         s for s in positions if not any(len(five_points(s.board, stone, False)) for stone in (1, 2))
     ]
     results = {}
-    for bits in (1, TABLE_BITS):
+    for bits in (1, TABLE_BITS, LARGEST_TABLE_BITS):
         started = time.perf_counter()
         found = [deepen(state, depth, new_table(bits)) for state in quiet]
         results[bits] = (found, time.perf_counter() - started)
-    (plain, plain_s), (tabled, tabled_s) = results[1], results[TABLE_BITS]
-    same = sum(a == b for (a, _), (b, _) in zip(plain, tabled, strict=True))
-    plain_nodes, nodes = sum(n for _, n in plain), sum(n for _, n in tabled)
-    print(f"main search, depth {depth}, {len(quiet)} positions ({same} same best values):")
-    print(f"  two slots   {plain_nodes:>10,} nodes {plain_s:7.2f} s")
-    print(f"  2**{TABLE_BITS} slots {nodes:>10,} nodes {tabled_s:7.2f} s")
-    print(f"  ratio       {plain_nodes / nodes:10.2f}x nodes {plain_s / tabled_s:5.2f}x time")
-    return {
+    plain, plain_s = results[1]
+    plain_nodes = sum(n for _, n in plain)
+    print(f"main search, depth {depth}, {len(quiet)} positions:")
+    print(f"  {'two slots':<12} {plain_nodes:>10,} nodes {plain_s:7.2f} s")
+    figures: dict[str, object] = {
         "positions": len(quiet),
-        "same_best_values": same,
         "two_slots": {"nodes": plain_nodes, "seconds": plain_s},
-        "table": {"nodes": nodes, "seconds": tabled_s},
     }
+    for bits in (TABLE_BITS, LARGEST_TABLE_BITS):
+        tabled, seconds = results[bits]
+        same = sum(a == b for (a, _), (b, _) in zip(plain, tabled, strict=True))
+        nodes = sum(n for _, n in tabled)
+        print(
+            f"  {f'2**{bits} slots':<12} {nodes:>10,} nodes {seconds:7.2f} s: "
+            f"{plain_nodes / nodes:.2f}x fewer nodes, {plain_s / seconds:.2f}x less time "
+            f"than two slots ({same} same best values)"
+        )
+        figures[f"table_2**{bits}"] = {"nodes": nodes, "seconds": seconds, "same_best_values": same}
+    return figures
 
 
 def threat_search() -> list[dict[str, object]]:

@@ -351,18 +351,19 @@ def test_a_thinker_to_the_clock_deepens_past_its_levels_depth() -> None:
 def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:
     """Kept from move to move (a search starts with what the last one found), never shared
     between thinkers (each searches in its own thread, writing without locks), sizes, five
-    rules or widths."""
+    rules, widths or table sizes."""
     game = parlour.game("gomoku", size=15)
     state = game.start()
     assert isinstance(state, GomokuState)
     tables: Tables = {}
-    table = _table(tables, state, 10)
-    assert _table(tables, state.play((7, 7)), 10) is table
+    table = _table(tables, state, 10, 12)
+    assert _table(tables, state.play((7, 7)), 10, 12) is table
     others = [
-        _table(tables, parlour.game("gomoku", size=9).start(), 10),  # type: ignore[arg-type]
-        _table(tables, parlour.game("gomoku", exact_five=True).start(), 10),  # type: ignore[arg-type]
-        _table(tables, state, 12),
-        _table({}, state, 10),
+        _table(tables, parlour.game("gomoku", size=9).start(), 10, 12),  # type: ignore[arg-type]
+        _table(tables, parlour.game("gomoku", exact_five=True).start(), 10, 12),  # type: ignore[arg-type]
+        _table(tables, state, 12, 12),
+        _table({}, state, 10, 12),
+        _table(dict(tables), state, 10, 13),
     ]
     assert all(other is not table for other in others)
     thinker = Thinker(3, seconds=0.05)

@@ -13,7 +13,9 @@ import pytest
 
 from helpers import PARLOUR
 from parlour import pbrain
-from parlour.pbrain import MARGIN_SECONDS, MARGIN_SHARE, move_seconds
+from parlour.pbrain import MARGIN_SECONDS, MARGIN_SHARE, TABLE_SHARE, move_seconds, table_bits
+from parlour.search.gomoku.levels import LARGEST_TABLE_BITS
+from parlour.search.table import SLOT_BYTES
 
 
 class Brain:
@@ -152,6 +154,33 @@ def test_the_brain_thinks_to_the_clock() -> None:
     brain = pbrain.Brain(io.StringIO())
     brain.handle("START 15")
     assert brain._thinker is not None and brain._thinker.to_the_clock
+
+
+def test_the_table_takes_what_max_memory_leaves_room_for() -> None:
+    assert table_bits({}) == table_bits({"max_memory": 0}) == LARGEST_TABLE_BITS
+    assert table_bits({"max_memory": 2**40}) == LARGEST_TABLE_BITS  # no bigger than pays
+    for limit in (350_000_000, 83_886_080, 10**6):
+        bits = table_bits({"max_memory": limit})
+        assert SLOT_BYTES << bits <= limit // TABLE_SHARE < SLOT_BYTES << (bits + 1)
+
+
+def test_the_brain_searches_with_the_table_its_memory_allows() -> None:
+    import io
+
+    out = io.StringIO()
+    brain = pbrain.Brain(out)
+    for line in ("START 15", "INFO max_memory 83886080", "INFO timeout_turn 100", "BEGIN"):
+        brain.handle(line)
+    deadline = time.perf_counter() + 30
+    while brain._busy and time.perf_counter() < deadline:
+        time.sleep(0.01)
+    assert out.getvalue().splitlines()[-1] == "7,7"
+    brain.handle("TURN 8,8")
+    while brain._busy and time.perf_counter() < deadline:
+        time.sleep(0.01)
+    assert brain._thinker is not None
+    (keys, entries), *_ = brain._thinker.tables.values()
+    assert len(keys) == len(entries) == 1 << table_bits({"max_memory": 83886080}) == 1 << 20
 
 
 def test_the_parlour_command_serves_the_brain() -> None:

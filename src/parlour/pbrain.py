@@ -14,7 +14,8 @@ care who moved first, and a ``BOARD`` of any stones then reads the same way.
 Time: each move gets ``timeout_turn``, and no more than a share of ``time_left`` when
 the match has a limit, less a safety margin for what follows the search's clock
 (answering, the thread's end): ``benchmarks/gomoku_vs_engine.py`` measures the time
-taken a move against the limit.
+taken a move against the limit.  Memory: the search's table, kept from move to move,
+takes up to a quarter of ``max_memory`` (at most the largest worth having).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ from parlour.gomocup import (
 )
 from parlour.search import Stop
 from parlour.search.gomoku import Thinker
+from parlour.search.gomoku.levels import LARGEST_TABLE_BITS
+from parlour.search.table import SLOT_BYTES
 
 DEFAULT_LEVEL = 3
 FASTEST = 0.05
@@ -57,6 +60,10 @@ the search then has 0.405 s).  What follows the search's clock took up to 0.03 s
 a move on two cores at load 2, and up to 0.09 s at load 5 (the process waiting for a
 core); a larger margin leaves the search time it could use: it thinks until the clock
 stops it in every move that is not forced."""
+TABLE_SHARE = 4
+"""The transposition table takes at most a quarter of ``max_memory``: the rest is the
+interpreter's, numpy's and the compiled kernels' (about 180 MB at rest)."""
+SMALLEST_TABLE_BITS = 10
 INFO_NUMBERS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule")
 INFO_TEXTS = ("folder", "evaluate")
 ON_A_BOARD = ("RESTART", "BEGIN", "TURN", "BOARD", "TAKEBACK")
@@ -75,6 +82,16 @@ def move_seconds(info: dict[str, int]) -> float | None:
         return None
     budget = min(limits)
     return max(FASTEST, budget * (1 - MARGIN_SHARE) - MARGIN_SECONDS)
+
+
+def table_bits(info: dict[str, int]) -> int:
+    """The size of the search's table (``2 **`` this many slots) under ``info``'s
+    ``max_memory`` (none or 0: no limit, the largest worth having)."""
+    limit = info.get("max_memory", 0)
+    bits = LARGEST_TABLE_BITS
+    while limit > 0 and bits > SMALLEST_TABLE_BITS and SLOT_BYTES << bits > limit // TABLE_SHARE:
+        bits -= 1
+    return bits
 
 
 @dataclass
@@ -240,6 +257,7 @@ class Brain:
             raise ProtocolError("the board is full")
         assert self._thinker is not None
         self._thinker.seconds = move_seconds(self.info)
+        self._thinker.table_bits = table_bits(self.info)
         self._stop, self._busy = Stop(), True
         threading.Thread(target=self._move, args=(state, self._stop), daemon=True).start()
 

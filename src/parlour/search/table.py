@@ -19,6 +19,8 @@ NO_MOVE = 1023
 VALUE_OFFSET = 1 << 31
 Table = tuple[np.ndarray, np.ndarray]
 """The keys and the entries."""
+SLOT_BYTES = 16
+"""A slot's memory: its key and its entry, 8 bytes each."""
 
 
 def new_table(bits: int) -> Table:

@@ -46,13 +46,14 @@ Tables = dict[tuple[int, bool, int], Table]
 """Transposition tables by rule set (board size, five rule) and search width."""
 
 
-def _table(tables: Tables, state: GomokuState, width: int) -> Table:
-    """The table of ``tables`` for ``state``'s rules and a search ``width`` wide (a key is
-    the same for the same points of any board size; a value differs under the other five
-    rule or another width)."""
+def _table(tables: Tables, state: GomokuState, width: int, bits: int) -> Table:
+    """The table of ``tables`` for ``state``'s rules and a search ``width`` wide, of
+    ``2 ** bits`` slots (a key is the same for the same points of any board size; a value
+    differs under the other five rule or another width); one of another size is made
+    anew."""
     rules = (state.size, state.game.exact, width)
-    if rules not in tables:
-        tables[rules] = new_table(TABLE_BITS)
+    if rules not in tables or len(tables[rules][0]) != 1 << bits:
+        tables[rules] = new_table(bits)
     return tables[rules]
 
 
@@ -67,9 +68,10 @@ class _Search:
         tables: Tables,
         stop: Stop,
         on_iteration: Callable[[Result], None] | None = None,
+        table_bits: int = TABLE_BITS,
     ) -> None:
         """``level`` None is level 1 (greedy); ``on_iteration`` is told each finished depth
-        of the main search."""
+        of the main search; the table has ``2 ** table_bits`` slots."""
         if state.is_over:
             raise ValueError("the game is over: there is no move to choose")
         self.state = state
@@ -86,6 +88,7 @@ class _Search:
         self.seconds = seconds or (level.seconds if level else 0.0)
         self.threat_nodes = threat_nodes(self.seconds)
         self.tables = tables
+        self.table_bits = table_bits
         self.started = time.perf_counter()
 
     @cached_property
@@ -93,7 +96,7 @@ class _Search:
         """What the main search works on, its table taken when a level that searches
         first needs it."""
         assert self.level is not None
-        table = _table(self.tables, self.state, self.level.width)
+        table = _table(self.tables, self.state, self.level.width, self.table_bits)
         return Work(self.board, self.near, self.exact, self.stop, self.stats, *table)
 
     @cached_property
@@ -232,16 +235,22 @@ class Thinker:
     one's.  ``seconds`` overrides the level's time a move; ``to_the_clock`` deepens until
     the clock stops it, past the level's depth (a brain under a manager's time limit,
     where the time, not the level's depth, is what bounds it: at level 3's depth of 10 a
-    search of 1.8 s often stopped in a third of its time)."""
+    search of 1.8 s often stopped in a third of its time).  ``table_bits`` sizes its
+    tables (``2 ** table_bits`` slots of 16 bytes)."""
 
     def __init__(
-        self, level: int, seconds: float | None = None, to_the_clock: bool = False
+        self,
+        level: int,
+        seconds: float | None = None,
+        to_the_clock: bool = False,
+        table_bits: int = TABLE_BITS,
     ) -> None:
         if level < 1:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
         self.level = min(level, MAX_LEVEL)
         self.seconds = seconds
         self.to_the_clock = to_the_clock
+        self.table_bits = table_bits
         self.tables: Tables = {}
 
     def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, Result]:
@@ -249,7 +258,8 @@ class Thinker:
         level = LEVELS.get(self.level)
         if level is not None and self.to_the_clock:
             level = replace(level, depth=MAX_PLY - 1)
-        report = _Search(state, level, self.seconds, self.tables, stop).run()
+        search = _Search(state, level, self.seconds, self.tables, stop, None, self.table_bits)
+        report = search.run()
         return report.move, report
 
     def warm_up(self, state: GomokuState) -> None:

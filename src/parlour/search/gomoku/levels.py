@@ -41,7 +41,13 @@ THREATS_SHARE = 0.5
 TABLE_BITS = 18
 """The searches' transposition table: 2**18 entries (4 MiB), one a thinker for each rule
 set (board size and five rule) and search width, kept from move to move: what the last
-move's search found about the positions after it holds in the next one's."""
+move's search found about the positions after it holds in the next one's.  A computer
+player has a thinker a game, and a server plays many games at once."""
+LARGEST_TABLE_BITS = 22
+"""The largest table worth its memory (64 MiB), which a brain takes where its manager's
+``max_memory`` leaves room (``parlour.pbrain``): a bigger table keeps more of what the
+last moves' searches proved, and ``benchmarks/gomoku_search.py`` shows the main search
+needing fewer nodes with it, and next to none fewer with 2**24 slots."""
 
 
 def threat_nodes(seconds: float) -> int:
