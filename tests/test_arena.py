@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from helpers import PARLOUR
+from helpers import PARLOUR, default_ctrl_c
 from parlour import game
 from parlour.arena.executors import Local
 from parlour.arena.plan import Plan
@@ -198,7 +198,7 @@ def test_ctrl_c_and_kill_9_then_resume_finish_with_exactly_the_games(tmp_path: P
     def started(*more: str) -> subprocess.Popen[bytes]:
         return subprocess.Popen(
             [*command, *more], start_new_session=True, stderr=subprocess.PIPE,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, preexec_fn=default_ctrl_c,
         )  # fmt: skip
 
     def recorded() -> int:

@@ -23,17 +23,16 @@ import re
 import shlex
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from helpers import PARLOUR, default_ctrl_c
 from parlour.cli import main
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-PARLOUR = str(Path(sys.executable).parent / "parlour")
 TIME_BOUND = 90  # seconds for any one example, on a busy machine
 
 _FENCED = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
@@ -118,6 +117,7 @@ def test_serve_example(words: list[str], tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         cwd=tmp_path,
+        preexec_fn=default_ctrl_c,
     )
     try:
         assert server.stdout is not None
