@@ -276,8 +276,9 @@ def test_a_threat_search_never_reads_the_main_searchs_entries() -> None:
 
 
 def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
-    """Iterative deepening to depth 4 with a table against one of two slots (which keeps
-    next to nothing): the same best value, in fewer nodes."""
+    """Iterative deepening to depth 6 with a table against one of two slots (which keeps
+    next to nothing): the same best value, in fewer nodes (to depth 4, some 3,000 nodes,
+    the table has too little to reuse to save any)."""
     state = replay(15, "H8 I9 I8 G8 J7 K6 H9")
     found = []
     for bits in (1, 16):
@@ -285,13 +286,33 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
         near, table = nearness(board), new_table(bits)
         moves = likeliest_on(board, near, stone, 10)
         stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
-        for depth in range(1, 5):
+        for depth in range(1, 7):
             work = Work(board, near, False, stop, stats, *table)
             scores = search_root(work, pattern_table(), stone, moves, depth, 10)
             moves = moves[np.argsort(-scores, kind="stable")]
         found.append((int(scores.max()), int(stats[NODES])))
     (small_value, small_nodes), (value, nodes) = found
     assert value == small_value and nodes < small_nodes
+
+
+@pytest.mark.parametrize(
+    ("moves", "win"), [("F8 G7 E7 G9 E8 G8 G6 E10", "E6"), ("J8 J7 K7 K8 I6 I9 J6 L9", "I5")]
+)
+def test_the_main_search_sees_a_chain_of_threes_at_half_its_length(moves: str, win: str) -> None:
+    """X has a VCT of threes here (0's last move lost); the answers to a three cost no
+    depth, so the main search proves the win within 5 plies, its first move included
+    (when each answer cost one, it took 8)."""
+    state = replay(15, moves)
+    board, stone = state.board.copy(), state.to_move + 1
+    near = nearness(board)
+    moves_tried = likeliest_on(board, near, stone, 10)
+    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    work = Work(board, near, False, stop, stats, *new_table(16))
+    for depth in range(1, 6):
+        scores = search_root(work, pattern_table(), stone, moves_tried, depth, 10)
+        moves_tried = moves_tried[np.argsort(-scores, kind="stable")]
+    assert scores.max() >= WIN - MAX_PLY
+    assert state.move_name(divmod(int(moves_tried[0]), 15)) == win
 
 
 def test_a_longer_move_gives_its_threat_searches_more_nodes() -> None:

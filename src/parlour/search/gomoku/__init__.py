@@ -16,7 +16,8 @@ it (its windows weighed against the opponent's).  Higher levels search:
    tried on a null window) over the best-looking moves near the stones, where
    a node with a five point to answer has only that move (it costs no depth), a node
    whose opponent just made a three has only its answers (the three's points or fours of
-   its own; at the horizon too, where the three would be missed), and leaves are valued
+   its own, which cost no depth either: a sequence of threes is seen as far as one of
+   fours, and a three at the horizon is never missed), and leaves are valued
    by the patterns each side could make on the empty points (a four, an open three...:
    ``patterns``), the side to move's counting a fifth more, and a side to move that can
    make an open four as all but won.

@@ -88,8 +88,8 @@ def negamax(
         return lines_value(lines, stone)
     else:
         defences = three_defences(board, last, 3 - stone, exact, points) if fills & 8 else 0
-        if defences:  # answered even at the horizon, where the three would be missed
-            depth = max(depth, 1)
+        if defences:  # the answers to a three cost no depth, as a four's answer does:
+            depth += 1  # a chain of threes is seen twice as far, and never cut off
         elif depth <= 0:
             return lines_value(lines, stone)
     window = (to_table(alpha, ply), to_table(beta, ply))
