@@ -98,6 +98,21 @@ def replay(size: int, record: str) -> GomokuState:
     return state
 
 
+def deepen(state: GomokuState, depth: int, table: Table) -> tuple[np.ndarray, np.ndarray, int]:
+    """The main search's iterative deepening from ``state`` to ``depth`` over its 10
+    likeliest moves: the last depth's scores, the moves best first, and the nodes."""
+    board, stone = state.board.copy(), state.to_move + 1
+    near = nearness(board)
+    moves = likeliest_on(board, near, stone, 10)
+    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    work = Work(board, near, False, stop, stats, *table)
+    scores = np.zeros(0, dtype=np.int64)
+    for d in range(1, depth + 1):
+        scores = search_root(work, pattern_table(), stone, moves, d, 10)
+        moves = moves[np.argsort(-scores, kind="stable")]
+    return scores, moves, int(stats[NODES])
+
+
 def five_points(state: GomokuState, player: int) -> set[tuple[int, int]]:
     """Where ``player`` would complete a five, by the rules alone."""
     as_mover = state.game.parse(str(state), to_move=player)
@@ -282,15 +297,8 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
     state = replay(15, "H8 I9 I8 G8 J7 K6 H9")
     found = []
     for bits in (1, 16):
-        board, stone = state.board.copy(), state.to_move + 1
-        near, table = nearness(board), new_table(bits)
-        moves = likeliest_on(board, near, stone, 10)
-        stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
-        for depth in range(1, 7):
-            work = Work(board, near, False, stop, stats, *table)
-            scores = search_root(work, pattern_table(), stone, moves, depth, 10)
-            moves = moves[np.argsort(-scores, kind="stable")]
-        found.append((int(scores.max()), int(stats[NODES])))
+        scores, _, nodes = deepen(state, 6, new_table(bits))
+        found.append((int(scores.max()), nodes))
     (small_value, small_nodes), (value, nodes) = found
     assert value == small_value and nodes < small_nodes
 
@@ -303,16 +311,9 @@ def test_the_main_search_sees_a_chain_of_threes_at_half_its_length(moves: str, w
     depth, so the main search proves the win within 5 plies, its first move included
     (when each answer cost one, it took 8)."""
     state = replay(15, moves)
-    board, stone = state.board.copy(), state.to_move + 1
-    near = nearness(board)
-    moves_tried = likeliest_on(board, near, stone, 10)
-    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
-    work = Work(board, near, False, stop, stats, *new_table(16))
-    for depth in range(1, 6):
-        scores = search_root(work, pattern_table(), stone, moves_tried, depth, 10)
-        moves_tried = moves_tried[np.argsort(-scores, kind="stable")]
+    scores, best_first, _ = deepen(state, 5, new_table(16))
     assert scores.max() >= WIN - MAX_PLY
-    assert state.move_name(divmod(int(moves_tried[0]), 15)) == win
+    assert state.move_name(divmod(int(best_first[0]), 15)) == win
 
 
 def test_a_longer_move_gives_its_threat_searches_more_nodes() -> None:

@@ -169,15 +169,18 @@ def test_the_brain_searches_with_the_table_its_memory_allows() -> None:
 
     out = io.StringIO()
     brain = pbrain.Brain(out)
-    for line in ("START 15", "INFO max_memory 83886080", "INFO timeout_turn 100", "BEGIN"):
-        brain.handle(line)
     deadline = time.perf_counter() + 30
-    while brain._busy and time.perf_counter() < deadline:
-        time.sleep(0.01)
-    assert out.getvalue().splitlines()[-1] == "7,7"
-    brain.handle("TURN 8,8")
-    while brain._busy and time.perf_counter() < deadline:
-        time.sleep(0.01)
+
+    def answered(line: str) -> str:
+        brain.handle(line)
+        while brain._busy and time.perf_counter() < deadline:
+            time.sleep(0.01)
+        return out.getvalue().splitlines()[-1]
+
+    for line in ("START 15", "INFO max_memory 83886080", "INFO timeout_turn 100"):
+        brain.handle(line)
+    assert answered("BEGIN") == "7,7"
+    answered("TURN 8,8")
     assert brain._thinker is not None
     (keys, entries), *_ = brain._thinker.tables.values()
     assert len(keys) == len(entries) == 1 << table_bits({"max_memory": 83886080}) == 1 << 20

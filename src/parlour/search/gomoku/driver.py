@@ -258,7 +258,7 @@ class Thinker:
         level = LEVELS.get(self.level)
         if level is not None and self.to_the_clock:
             level = replace(level, depth=MAX_PLY - 1)
-        search = _Search(state, level, self.seconds, self.tables, stop, None, self.table_bits)
+        search = _Search(state, level, self.seconds, self.tables, stop, table_bits=self.table_bits)
         report = search.run()
         return report.move, report
 
