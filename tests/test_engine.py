@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Hashable
 
@@ -15,7 +16,7 @@ from helpers import random_play
 from parlour.cli import main
 from parlour.core import State
 from parlour.games.sowing import SowingState
-from parlour.search import Stop, evaluation
+from parlour.search import SearchResult, Stop, evaluation
 from parlour.search import minimax as seed_minimax
 from parlour.search.engine import Engine, kernel_position
 from parlour.search.table import EXACT, NO_MOVE, UPPER, lookup, pack, store, unpack
@@ -114,6 +115,27 @@ def test_an_extra_turn_uses_no_depth(name: str, options: dict) -> None:
     strict = Engine(table_bits=16, strict=True).search(start, depth=1).value
     assert (strict, loose.search(start, depth=1).value) == (1, best_turn(start))
     assert best_turn(start) > 1
+
+
+def test_a_pass_in_ayo_costs_a_ply() -> None:
+    """Player 1 owns one house, holding one token: after three of player 0's eight moves
+    player 1 must pass and player 0 moves again.  Each such move costs a ply, as any other:
+    one ply is the root and its eight children, valued as plain minimax values them (a
+    free pass would give a tree with no horizon, and depth 1, which no clock stops, would
+    never end: hence the thread)."""
+    state = parlour.game("ayo").parse(
+        "2,0,8,8,0,0,2,7,2,7,7,1 000000000001 0,4 0 5 0 1140032000749682198"
+    )
+    assert [state.play(move).to_move for move in state.legal_moves()].count(0) == 3
+    found: list[SearchResult[int]] = []
+    search = threading.Thread(
+        target=lambda: found.append(Engine(table_bits=16).search(state, depth=1)), daemon=True
+    )
+    search.start()
+    search.join(60)
+    assert found, "one ply did not end within 60 s"
+    assert found[0].nodes == 1 + len(state.legal_moves())
+    assert found[0].value == kernel_position(state).minimax(1)
 
 
 def test_the_compiled_reference_is_the_seeds_minimax() -> None:

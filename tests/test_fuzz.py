@@ -463,6 +463,7 @@ def analyze_commands(draw: st.DrawFn) -> list[str]:
 @example(["analyze", "kalah", "--time", "nan"])
 @example(["analyze", "kalah", "--time", "1e9999"])
 @example(["analyze", "-h", "kalah", "--depth", "1"])
+@example(["analyze", "ayo", "2,0,8,8,0,0,2,7,2,7,7,1 000000000001 0,4 0 5 0 1140032000749682198"])
 def test_analyze_answers_or_refuses_in_one_line(args: list[str]) -> None:
     result = command(args)
     event(f"exit {result.exit_code}")

@@ -5,12 +5,13 @@ the GIL; and plain minimax, the reference the tests hold it to.
 It is written once for every game: a game's rules reach it only through the game's
 search adapters (``search_moves``, ``search_play``, ``search_to_move``, ``search_score``,
 ``search_seeds``, ``search_stored``, ``search_key``, ``search_order``, one signature in
-every game), bound by the import line marked ``ADAPTERS`` (as ``game``).  This file is a template:
-:func:`parlour.search.engine.kernels` writes a copy of it for each game, that line naming
-the game's module, into the cache folder and imports it from there, so that numba
-compiles and caches each game's search under its own file (numba names its cache files
-after the source file; functions passed as arguments or closed over are not cached
-across processes).  A position is an int64 row of the search's stack, one row a ply.
+every game, and optionally the constant ``SEARCH_FREE_TURNS``), bound by the import line marked
+``ADAPTERS`` (as ``game``).  This file is a template: :func:`parlour.search.engine.kernels`
+writes a copy of it for each game, that line naming the game's module, into the cache
+folder and imports it from there, so that numba compiles and caches each game's search
+under its own file (numba names its cache files after the source file; functions passed
+as arguments or closed over are not cached across processes).  A position is an int64
+row of the search's stack, one row a ply.
 
 Values are in the game's units (seeds, tokens), from the point of view of the side to
 move.  A move that leaves the same side to move (an extra turn) does not negate the
@@ -39,6 +40,7 @@ from parlour.search.table import NO_MOVE, lookup, probe, store, unpack
 _moves, _play, _to_move = game.search_moves, game.search_play, game.search_to_move
 _score, _seeds, _stored = game.search_score, game.search_seeds, game.search_stored
 _key, _order = game.search_key, game.search_order
+_free_turns = getattr(game, "SEARCH_FREE_TURNS", False)
 
 MAX_PLY = 128
 MAX_MOVES = 16
@@ -104,10 +106,13 @@ def search_depth(
     """One iteration of negamax alpha-beta: the root's value at ``depth`` plies; its best
     move lands in info[BEST].
 
-    An extra turn uses no depth (unless ``strict``, whose depth is plain minimax's): the
-    mover's turn goes on, and the evaluation at the horizon (the store difference, plus the
-    estimate of ``weights`` where there are any) is at its least telling in the middle of a
-    turn.
+    An extra turn uses no depth where the game's ``SEARCH_FREE_TURNS`` says so (and not
+    when ``strict``, whose depth is plain minimax's): the mover's turn goes on, and the
+    evaluation at the horizon (the store difference, plus the estimate of ``weights``
+    where there are any) is at its least telling in the middle of a turn.  Elsewhere, as
+    in Ayo, where the same side moves again only when the other must pass, a move costs a
+    ply whoever moves next: a player left without moves for many turns would otherwise
+    give the other a tree with no horizon.
 
     The recursion is unrolled onto per-ply arrays (numba cannot cache recursive code):
     ``ENTER`` looks at a new node, ``NEXT`` plays its next child, ``RETURN`` hands a value
@@ -210,7 +215,8 @@ def search_depth(
             child[:] = stack[ply]
             leaf[ply + 1] = _play(child, hist, move, rules, events)
             same_side[ply + 1] = _to_move(child) == _to_move(stack[ply])
-            left[ply + 1] = left[ply] - (0 if same_side[ply + 1] and not strict else 1)
+            free = same_side[ply + 1] and _free_turns and not strict
+            left[ply + 1] = left[ply] - (0 if free else 1)
             if same_side[ply + 1]:
                 alpha[ply + 1], beta[ply + 1] = alpha[ply], beta[ply]
             else:
