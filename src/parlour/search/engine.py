@@ -125,8 +125,9 @@ class Engine:
     ) -> None:
         """A table of 2**table_bits entries.  A ``strict`` engine's value at depth d is
         exactly plain minimax's at depth d (it counts every ply, and uses the table's values
-        only from searches of that same depth); otherwise an extra turn uses no depth and
-        deeper results are used too, which plays better.
+        only from searches of that same depth); otherwise an extra turn uses no depth (in
+        the games whose adapters say ``SEARCH_FREE_TURNS``) and deeper results are used too,
+        which plays better.
         ``threads`` above 1 adds helper searches that fill the shared table ahead of the
         main one ("lazy SMP"): deeper in the same time, at the price of a choice among equal
         moves that may vary from run to run.  The sowing games' endgame tables hold at most
