@@ -24,10 +24,9 @@ import numpy as np
 import parlour
 from parlour.games.gomoku import GomokuState
 from parlour.search import gomoku
-from parlour.search.gomoku.alphabeta import search_root
-from parlour.search.gomoku.board import NODES, Work, five_points, nearness
+from parlour.search.gomoku.alphabeta import deepen
+from parlour.search.gomoku.board import five_points
 from parlour.search.gomoku.levels import LARGEST_TABLE_BITS, TABLE_BITS
-from parlour.search.gomoku.patterns import likeliest_on, pattern_table
 from parlour.search.table import Table, new_table
 from record import arguments, record
 
@@ -57,18 +56,10 @@ def self_play_positions(games: int, seed: int = 5) -> list[GomokuState]:
     return positions
 
 
-def deepen(state: GomokuState, depth: int, table: Table) -> tuple[int, int]:
+def best_and_nodes(state: GomokuState, depth: int, table: Table) -> tuple[int, int]:
     """The main search's iterative deepening to ``depth``: the best value and the nodes."""
-    board, stone = state.board.copy(), state.to_move + 1
-    near = nearness(board)
-    moves = likeliest_on(board, near, stone, WIDTH)
-    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
-    work = Work(board, near, False, stop, stats, *table)
-    scores = np.zeros(0, dtype=np.int64)
-    for d in range(1, depth + 1):
-        scores = search_root(work, pattern_table(), stone, moves, d, WIDTH)
-        moves = moves[np.argsort(-scores, kind="stable")]
-    return int(scores.max()), int(stats[NODES])
+    scores, _, nodes = deepen(state, depth, table, WIDTH)
+    return int(scores.max()), nodes
 
 
 def main_search(positions: list[GomokuState], depth: int) -> dict[str, object]:
@@ -80,7 +71,7 @@ def main_search(positions: list[GomokuState], depth: int) -> dict[str, object]:
     results = {}
     for bits in (1, TABLE_BITS, LARGEST_TABLE_BITS):
         started = time.perf_counter()
-        found = [deepen(state, depth, new_table(bits)) for state in quiet]
+        found = [best_and_nodes(state, depth, new_table(bits)) for state in quiet]
         results[bits] = (found, time.perf_counter() - started)
     plain, plain_s = results[1]
     plain_nodes = sum(n for _, n in plain)
@@ -143,7 +134,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=8)
     args = arguments(parser, quick={"depth": 2, "games": 1})
     warm = self_play_positions(1)  # compiles everything first
-    deepen(warm[0], 2, new_table(4))
+    deepen(warm[0], 2, new_table(4), WIDTH)
     gomoku.find_threat(warm[0], 1, True, 2, new_table(4))
     main = main_search(self_play_positions(args.games), args.depth)
     record(args, {"main_search": main, "threat_search": threat_search()})

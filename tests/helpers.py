@@ -1,5 +1,5 @@
-"""What several test modules need: positions reached by random play, and ``parlour play``
-in a pseudo-terminal."""
+"""What several test modules need: positions reached by random play, a call bounded in
+time, and ``parlour play`` in a pseudo-terminal."""
 
 from __future__ import annotations
 
@@ -7,15 +7,22 @@ import io
 import random
 import signal
 import sys
+import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pexpect
 
-from parlour.core import State
+from parlour.core import ParlourError, State
 from parlour.players.terminal import COMMANDS_NOTE
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 """The ``parlour`` command of this environment."""
+
+T = TypeVar("T")
+BOUND = 60.0
+"""Seconds a call may take before it counts as a hang."""
 
 
 def random_play(state: State, rng: random.Random, plies: int) -> State:
@@ -25,6 +32,26 @@ def random_play(state: State, rng: random.Random, plies: int) -> State:
             break
         state = state.play(rng.choice(state.legal_moves()))
     return state
+
+
+def bounded(call: Callable[[], T]) -> T | ParlourError:
+    """``call()``'s value or the ParlourError it raised; any other exception is raised
+    again here, and a call that has not returned within BOUND seconds fails as a hang."""
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as error:  # handed to the test's thread
+            outcome.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(BOUND)
+    assert outcome, f"hang: no answer within {BOUND} s"
+    if isinstance(outcome[0], BaseException) and not isinstance(outcome[0], ParlourError):
+        raise outcome[0]
+    return outcome[0]
 
 
 def default_ctrl_c() -> None:

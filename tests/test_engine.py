@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Hashable
 
@@ -12,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 import parlour
-from helpers import random_play
+from helpers import bounded, random_play
 from parlour.cli import main
 from parlour.core import State
 from parlour.games.sowing import SowingState
@@ -122,20 +121,15 @@ def test_a_pass_in_ayo_costs_a_ply() -> None:
     player 1 must pass and player 0 moves again.  Each such move costs a ply, as any other:
     one ply is the root and its eight children, valued as plain minimax values them (a
     free pass would give a tree with no horizon, and depth 1, which no clock stops, would
-    never end: hence the thread)."""
+    never end: hence ``bounded``)."""
     state = parlour.game("ayo").parse(
         "2,0,8,8,0,0,2,7,2,7,7,1 000000000001 0,4 0 5 0 1140032000749682198"
     )
     assert [state.play(move).to_move for move in state.legal_moves()].count(0) == 3
-    found: list[SearchResult[int]] = []
-    search = threading.Thread(
-        target=lambda: found.append(Engine(table_bits=16).search(state, depth=1)), daemon=True
-    )
-    search.start()
-    search.join(60)
-    assert found, "one ply did not end within 60 s"
-    assert found[0].nodes == 1 + len(state.legal_moves())
-    assert found[0].value == kernel_position(state).minimax(1)
+    found = bounded(lambda: Engine(table_bits=16).search(state, depth=1))
+    assert isinstance(found, SearchResult)
+    assert found.nodes == 1 + len(state.legal_moves())
+    assert found.value == kernel_position(state).minimax(1)
 
 
 def test_the_compiled_reference_is_the_seeds_minimax() -> None:

@@ -8,7 +8,7 @@ wrong separator, a total off by one) and arbitrary text.  Its answer must be a v
 reads back equal (a state's notation, a move's name, an option's text) or the parser's own
 error in one line (BadPosition, IllegalMove, BadOption; a command's "Error:" line and exit
 status 2), never another exception; and it must come back.  Every call runs in a daemon
-thread: one that has not returned within ``BOUND`` seconds is a hang (a parse takes
+thread: one that has not returned within ``helpers.BOUND`` seconds is a hang (a parse takes
 microseconds; the bound only tells a hang from an answer, so it is generous).
 
 Each test's examples are its weight times the profile's ``max_examples``: about 2,500
@@ -20,9 +20,8 @@ from __future__ import annotations
 
 import random
 import re
-import threading
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -31,15 +30,11 @@ from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from helpers import random_play
+from helpers import bounded, random_play
 from parlour.cli import main
 from parlour.core import BadOption, BadPosition, Game, IllegalMove, ParlourError, State
 from parlour.games.war import FULL_DECK, card_name, parse_card, parse_deck, war_rules
 from parlour.players.specs import parse_players
-
-T = TypeVar("T")
-BOUND = 60.0
-"""Seconds a call may take before it counts as a hang."""
 
 
 def budget(weight: float) -> settings:
@@ -49,26 +44,6 @@ def budget(weight: float) -> settings:
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
-
-
-def bounded(call: Callable[[], T]) -> T | ParlourError:
-    """``call()``'s value or the ParlourError it raised; any other exception is raised
-    again here, and a call that has not returned within BOUND seconds fails as a hang."""
-    outcome: list[Any] = []
-
-    def run() -> None:
-        try:
-            outcome.append(call())
-        except BaseException as error:  # handed to the test's thread
-            outcome.append(error)
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(BOUND)
-    assert outcome, f"hang: no answer within {BOUND} s"
-    if isinstance(outcome[0], BaseException) and not isinstance(outcome[0], ParlourError):
-        raise outcome[0]
-    return outcome[0]
 
 
 def refused(outcome: object, error: type[ParlourError]) -> bool:

@@ -15,7 +15,7 @@ import parlour
 from parlour.games.gomoku import GomokuGame, GomokuState, window_stones
 from parlour.search import SearchResult, Stop
 from parlour.search.gomoku import LEVELS, MAX_LEVEL, Tables, Thinker, find_threat, search
-from parlour.search.gomoku.alphabeta import search_root
+from parlour.search.gomoku.alphabeta import deepen, search_root
 from parlour.search.gomoku.board import (
     MAX_PLY,
     NODES,
@@ -96,21 +96,6 @@ def replay(size: int, record: str) -> GomokuState:
     for name in record.split():
         state = state.play(state.parse_move(name))
     return state
-
-
-def deepen(state: GomokuState, depth: int, table: Table) -> tuple[np.ndarray, np.ndarray, int]:
-    """The main search's iterative deepening from ``state`` to ``depth`` over its 10
-    likeliest moves: the last depth's scores, the moves best first, and the nodes."""
-    board, stone = state.board.copy(), state.to_move + 1
-    near = nearness(board)
-    moves = likeliest_on(board, near, stone, 10)
-    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
-    work = Work(board, near, False, stop, stats, *table)
-    scores = np.zeros(0, dtype=np.int64)
-    for d in range(1, depth + 1):
-        scores = search_root(work, pattern_table(), stone, moves, d, 10)
-        moves = moves[np.argsort(-scores, kind="stable")]
-    return scores, moves, int(stats[NODES])
 
 
 def five_points(state: GomokuState, player: int) -> set[tuple[int, int]]:
@@ -297,7 +282,7 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
     state = replay(15, "H8 I9 I8 G8 J7 K6 H9")
     found = []
     for bits in (1, 16):
-        scores, _, nodes = deepen(state, 6, new_table(bits))
+        scores, _, nodes = deepen(state, 6, new_table(bits), 10)
         found.append((int(scores.max()), nodes))
     (small_value, small_nodes), (value, nodes) = found
     assert value == small_value and nodes < small_nodes
@@ -311,7 +296,7 @@ def test_the_main_search_sees_a_chain_of_threes_at_half_its_length(moves: str, w
     depth, so the main search proves the win within 5 plies, its first move included
     (when each answer cost one, it took 8)."""
     state = replay(15, moves)
-    scores, best_first, _ = deepen(state, 5, new_table(16))
+    scores, best_first, _ = deepen(state, 5, new_table(16), 10)
     assert scores.max() >= WIN - MAX_PLY
     assert state.move_name(divmod(int(best_first[0]), 15)) == win
 

@@ -3,6 +3,7 @@ lines refused with the brain still alive, ``END`` honoured at once, even mid-sea
 
 from __future__ import annotations
 
+import io
 import queue
 import subprocess
 import sys
@@ -165,8 +166,6 @@ def test_the_table_takes_what_max_memory_leaves_room_for() -> None:
 
 
 def test_the_brain_searches_with_the_table_its_memory_allows() -> None:
-    import io
-
     out = io.StringIO()
     brain = pbrain.Brain(out)
     deadline = time.perf_counter() + 30

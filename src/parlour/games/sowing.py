@@ -249,8 +249,8 @@ def perft_kernel(start: tuple[int, ...], depth: int, rules: int) -> int:
 # The search's adapters (parlour.search.kernel): one signature in every game.
 
 SEARCH_FREE_TURNS = True
-"""The search gives an extra turn no depth: the mover's turn goes on, and the horizon's
-evaluation is at its least telling in the middle of a turn."""
+"""An extra turn costs the search no depth (``parlour.search.kernel.search_depth`` says
+why)."""
 
 
 @njit(cache=True, nogil=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, types
 
-from parlour.games.gomoku import EMPTY
+from parlour.games.gomoku import EMPTY, GomokuState
 from parlour.search.gomoku.board import (
     GENERATION,
     INT,
@@ -16,6 +16,7 @@ from parlour.search.gomoku.board import (
     Work,
     board_key,
     five_points_near,
+    nearness,
     stone_key,
     window_fills,
 )
@@ -23,13 +24,15 @@ from parlour.search.gomoku.patterns import (
     LINES,
     Lines,
     likeliest,
+    likeliest_on,
     lines_of,
     lines_value,
+    pattern_table,
     play,
     threatens,
 )
 from parlour.search.gomoku.shapes import three_defences
-from parlour.search.table import probe, store
+from parlour.search.table import Table, probe, store
 
 
 @njit(cache=True, nogil=True)
@@ -186,3 +189,22 @@ def search_root(
             break
         alpha = max(alpha, scores[i])
     return scores
+
+
+def deepen(
+    state: GomokuState, depth: int, table: Table, width: int
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """The main search's iterative deepening from ``state`` to ``depth`` over its ``width``
+    likeliest moves, with no clock and no threat search: the last depth's scores, the moves
+    best first, and the nodes.  For analysis and tests: a move's search goes through the
+    driver, which adds the clock and the threats."""
+    board, stone = state.board.copy(), state.to_move + 1
+    near = nearness(board)
+    moves = likeliest_on(board, near, stone, width)
+    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    work = Work(board, near, state.game.exact, stop, stats, *table)
+    scores = np.zeros(0, dtype=np.int64)
+    for d in range(1, depth + 1):
+        scores = search_root(work, pattern_table(), stone, moves, d, width)
+        moves = moves[np.argsort(-scores, kind="stable")]
+    return scores, moves, int(stats[NODES])

@@ -236,7 +236,7 @@ class Thinker:
     the clock stops it, past the level's depth (a brain under a manager's time limit,
     where the time, not the level's depth, is what bounds it: at level 3's depth of 10 a
     search of 1.8 s often stopped in a third of its time).  ``table_bits`` sizes its
-    tables (``2 ** table_bits`` slots of 16 bytes)."""
+    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``)."""
 
     def __init__(
         self,
