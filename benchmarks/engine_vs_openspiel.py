@@ -47,7 +47,7 @@ import parlour
 from bots import Bot
 from parlour.actors import Moved
 from parlour.arena.plan import Plan
-from parlour.games.sowing import SowingState
+from parlour.games.sowing.game import SowingState
 from parlour.search.engine import Engine, warm_up
 from record import arguments, record
 
@@ -296,7 +296,7 @@ def main() -> None:
         "--learned",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="parlour adds its learned estimate at the horizon (parlour.search.evaluation)",
+        help="parlour adds its learned estimate at the horizon (parlour.games.sowing.evaluation)",
     )
     parser.add_argument(
         "--find-openings",

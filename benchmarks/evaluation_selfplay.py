@@ -17,7 +17,7 @@ import argparse
 
 import bots
 from parlour.arena.plan import Plan, random_openings
-from parlour.search import evaluation
+from parlour.games.sowing import evaluation
 from record import arguments, record
 
 OPENING_PLIES = 4

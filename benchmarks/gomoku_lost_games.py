@@ -14,8 +14,8 @@ import argparse
 import re
 
 import parlour
-from parlour.games.gomoku import GomokuState
-from parlour.search import gomoku
+from parlour.games.gomoku import engine as gomoku
+from parlour.games.gomoku.game import GomokuState
 from parlour.search.table import new_table
 from record import arguments, record
 

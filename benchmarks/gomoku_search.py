@@ -22,11 +22,11 @@ import time
 import numpy as np
 
 import parlour
-from parlour.games.gomoku import GomokuState
-from parlour.search import gomoku
-from parlour.search.gomoku.alphabeta import deepen
-from parlour.search.gomoku.board import five_points
-from parlour.search.gomoku.levels import LARGEST_TABLE_BITS, TABLE_BITS
+from parlour.games.gomoku import engine as gomoku
+from parlour.games.gomoku.engine.alphabeta import deepen
+from parlour.games.gomoku.engine.board import five_points
+from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS, TABLE_BITS
+from parlour.games.gomoku.game import GomokuState
 from parlour.search.table import Table, new_table
 from record import arguments, record
 

@@ -1,6 +1,7 @@
 """parlour's five-in-a-row engine against any Gomocup engine, on 15x15, both through the
-engine player: parlour plays as its own brain (``parlour.pbrain`` in a process of its
-own), so both sides get the same protocol, the same ``INFO timeout_turn`` and the same
+engine player: parlour plays as its own brain
+(``parlour.games.gomoku.gomocup.brain`` in a process of its own), so both sides get the
+same protocol, the same ``INFO timeout_turn`` and the same
 referee.
 
 Each opening (three stones, X 0 X, on random points of the central 5x5 from ``--seed``)
@@ -46,8 +47,8 @@ from typing import Any
 
 import parlour
 from parlour.actors import Outcome, Ref, run_game, spawn
-from parlour.games.gomoku import GomokuState
-from parlour.players.engine import MAX_MEMORY, TOLERANCE, EnginePlayer
+from parlour.games.gomoku.game import GomokuState
+from parlour.games.gomoku.gomocup.player import MAX_MEMORY, TOLERANCE, EnginePlayer
 from record import arguments, record
 
 SIZE = 15

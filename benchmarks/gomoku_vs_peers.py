@@ -35,7 +35,7 @@ import numpy as np
 import bots
 import parlour
 from parlour.arena.plan import Plan
-from parlour.games.gomoku import GomokuState, Point
+from parlour.games.gomoku.game import GomokuState, Point
 from parlour.players.specs import DEFAULT_LEVEL
 from record import arguments, record
 

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 import parlour
-from parlour.games.sowing import SowingState
+from parlour.games.sowing.game import SowingState
 from record import arguments, record
 
 C_SOURCE = r"""

@@ -26,10 +26,11 @@ from pathlib import Path
 from typing import Any, cast
 
 import parlour
-from parlour.games.sowing import LETTERS, SowingState
-from parlour.search import Stop, endgame
-from parlour.search.levels import SEARCH_THREADS
-from parlour.search.solve import Known, PerfectThinker, Proof, Solver
+from parlour.games.sowing import endgame
+from parlour.games.sowing.game import LETTERS, SowingState
+from parlour.games.sowing.solve import Known, PerfectThinker, Proof, Solver
+from parlour.search import Stop
+from parlour.search.alphabeta import SEARCH_THREADS
 from record import arguments, record
 
 PROOF_TARGETS = {4: 5.0, 5: 600.0}

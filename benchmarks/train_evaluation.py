@@ -1,4 +1,4 @@
-"""Learn the sowing engine's horizon estimate (``parlour.search.evaluation``), one table a
+"""Learn the sowing engine's horizon estimate (``parlour.games.sowing.evaluation``), one table a
 rule set of ``evaluation.RULE_SETS``: kalah, and kalah with ``empty_capture=false``
 (OpenSpiel's).
 
@@ -8,7 +8,7 @@ found beyond the store difference.  Only positions with more seeds in the pits t
 endgame table holds are kept (the search reads the others exactly).  The searches use no
 learned estimate, so a run does not depend on the tables it replaces.  It prints the fit's
 error on every fifth position, held out, beside that of the store difference alone, and
-writes ``src/parlour/search/evaluations/`` (not under ``--quick``).
+writes ``src/parlour/games/sowing/evaluations/`` (not under ``--quick``).
 
     .venv/bin/python benchmarks/train_evaluation.py [--positions 16000] [--depth 12] [--quick]
 """
@@ -23,7 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 from rich.progress import Progress
 
-from parlour.search import endgame, evaluation
+from parlour.games.sowing import endgame, evaluation
 from parlour.search.engine import Engine, warm_up
 from record import arguments, record
 

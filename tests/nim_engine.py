@@ -16,6 +16,7 @@ from numba import njit
 
 from parlour import core
 from parlour.core import Game, IllegalMove, Option, State, register
+from parlour.kit import AlphaBetaKit
 from parlour.search.table import mix
 
 NAME = "test-nim"
@@ -74,7 +75,7 @@ def search_order(pos: np.ndarray, move: int) -> int:
 
 class NimGame(Game):
     OPTIONS = (Option("heap", int, 10, "counters on the heap", minimum=1, maximum=99),)
-    ENGINE = "parlour.search.levels"
+    KIT = AlphaBetaKit()
 
     def start(self) -> NimState:
         return NimState(self, int(self.options["heap"]), 0)

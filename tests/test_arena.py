@@ -24,7 +24,7 @@ from parlour.arena.plan import Plan
 from parlour.arena.records import Records
 from parlour.arena.worker import play_job
 from parlour.cli import main
-from parlour.games.psq import from_psq
+from parlour.games.gomoku.psq import from_psq
 from parlour.players.specs import PlayerSpec, parse_player
 
 
@@ -170,8 +170,8 @@ def test_ray_plays_the_same_games_as_the_local_processes() -> None:
     """On a Ray cluster of this machine: a match, and War's simulation (simulate war)."""
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
     from parlour.arena.executors import Ray, simulate_war
-    from parlour.games.war import war_rules
-    from parlour.games.war_kernel import chunks, simulate
+    from parlour.games.war.kernel import chunks, simulate
+    from parlour.games.war.rules import war_rules
 
     plan = Plan("kalah", dict(game("kalah").options), ("random", "computer:1"), 4, (), 5)
     rules = war_rules(seed=4, max_rounds="none")

@@ -9,9 +9,9 @@ import pytest
 
 import parlour
 from parlour.batch import AyoBatch, SowingBatch
-from parlour.games import ayo_kernel
-from parlour.games.ayo import AyoState
-from parlour.games.sowing import GAME_OVER
+from parlour.games.ayo import kernel as ayo_kernel
+from parlour.games.ayo.game import AyoState
+from parlour.games.sowing.game import GAME_OVER
 
 
 @pytest.mark.parametrize(

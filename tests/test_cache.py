@@ -21,8 +21,8 @@ def kernels_hash(package: Path) -> str:
 @pytest.mark.parametrize(
     ("edited", "changes"),
     [
-        ("games/sowing.py", True),  # rules that other kernels call
-        ("search/evaluation.py", True),
+        ("games/sowing/game.py", True),  # rules that other kernels call
+        ("games/sowing/evaluation.py", True),
         ("core.py", True),  # constants the rules read
         ("cli/analyze.py", False),  # no kernel there: the compiled kernels stay valid
     ],

@@ -15,7 +15,8 @@ import pytest
 
 import parlour
 from parlour.core import IllegalMove, State
-from parlour.search import Stop, thinker
+from parlour.kit import kit_of, thinker
+from parlour.search import Stop
 
 SMALL = {"gomoku": {"size": 9}, "ayo": {"max_rounds": 2, "first": 0}}
 """Options that keep a random game short; every other game plays its preset."""
@@ -92,7 +93,7 @@ def test_the_kernel_perft_equals_the_walk_of_the_states(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_every_level_of_the_computer_plays_a_legal_move(name: str) -> None:
     states = random_game(name, 11)
-    for level in range(1, 9):
+    for level in (level.number for level in kit_of(name).levels):
         player = thinker(name, level, seconds=0.05)  # one thinker a game, as a player has
         for state in (states[0], states[(len(states) - 1) // 2]):  # neither is the end
             move, _ = player.best_move(state, Stop())

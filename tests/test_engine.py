@@ -14,8 +14,9 @@ import parlour
 from helpers import bounded, random_play
 from parlour.cli import main
 from parlour.core import State
-from parlour.games.sowing import SowingState
-from parlour.search import SearchResult, Stop, evaluation
+from parlour.games.sowing import evaluation
+from parlour.games.sowing.game import SowingState
+from parlour.search import SearchResult, Stop
 from parlour.search import minimax as seed_minimax
 from parlour.search.engine import Engine, kernel_position
 from parlour.search.table import EXACT, NO_MOVE, UPPER, lookup, pack, store, unpack
@@ -54,7 +55,7 @@ def test_alpha_beta_equals_plain_minimax_up_to_depth_6(name: str, options: dict)
 
 def learned_estimate(state: SowingState) -> int:
     """The learned estimate of ``state`` for its side to move, from its rule set's table
-    and the definition in ``parlour.search.evaluation``'s docstring, written out plainly:
+    and the definition in ``parlour.games.sowing.evaluation``'s docstring, written out plainly:
     each pit of each row by its distance to its owner's store, alone and with the pit
     opposite (0 where the rule set has no table)."""
     game = state.game

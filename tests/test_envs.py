@@ -16,9 +16,9 @@ from pettingzoo.test import api_test, seed_test
 
 import parlour
 from parlour.envs import ParlourEnv, ayo_v0, env, gomoku_v0, kalah_v0, mancala_v0, raw_env, war_v0
-from parlour.games.gomoku import GomokuState
-from parlour.games.sowing import SowingState
-from parlour.games.war_game import WarState
+from parlour.games.gomoku.game import GomokuState
+from parlour.games.sowing.game import SowingState
+from parlour.games.war.game import WarState
 
 MAKERS: dict[str, Callable[[], AECEnv]] = {
     "kalah": kalah_v0,

@@ -33,7 +33,7 @@ import parlour
 from helpers import bounded, random_play
 from parlour.cli import main
 from parlour.core import BadOption, BadPosition, Game, IllegalMove, ParlourError, State
-from parlour.games.war import FULL_DECK, card_name, parse_card, parse_deck, war_rules
+from parlour.games.war.rules import FULL_DECK, card_name, parse_card, parse_deck, war_rules
 from parlour.players.specs import parse_players
 
 
@@ -314,7 +314,7 @@ WAR_OPTIONS = ("deck", "pickup", "max_rounds", "long_game_winner", "seed")
 
 @st.composite
 def war_options(draw: st.DrawFn) -> dict[str, Any]:
-    from parlour.games.war_options import OPTIONS
+    from parlour.games.war.options import OPTIONS
 
     chosen = draw(st.lists(st.sampled_from(OPTIONS), unique=True))
     options: dict[str, Any] = {o.name: draw(inputs(valid_option(o))) for o in chosen}

@@ -6,11 +6,12 @@ import pytest
 
 import parlour
 from parlour.core import BadOption
+from parlour.kit import best_move
 from parlour.players.machines import ComputerPlayer
 from parlour.players.specs import PlayerSpec, parse_player, timed
-from parlour.search import SearchResult, best_move, minimax
+from parlour.search import SearchResult, minimax
+from parlour.search.alphabeta import LEVEL_DEPTHS
 from parlour.search.engine import Engine
-from parlour.search.levels import LEVEL_DEPTHS
 
 
 @pytest.mark.parametrize("name", ["mancala", "kalah", "ayo"])
@@ -28,13 +29,13 @@ def test_engine_levels_search_deeper_and_on_a_clock() -> None:
     assert move == Engine().search(state, depth=depth).move
     _, timed_result = best_move(state, 8, 0.2)
     assert isinstance(timed_result, SearchResult) and timed_result.depth > depth
-    with pytest.raises(ValueError, match="1 to 8"):
+    with pytest.raises(BadOption, match="kalah has levels 1-8 and perfect, not 9"):
         best_move(state, 9)
 
 
 def test_specs_carry_the_level_and_the_time() -> None:
     assert parse_player("computer:8") == PlayerSpec("computer", 8)
-    with pytest.raises(BadOption, match="at most 8, not 9"):
+    with pytest.raises(BadOption, match="at most 8, not 9"):  # no game has a level 9
         parse_player("computer:9")
     specs = timed((PlayerSpec("human"), PlayerSpec("computer", 8)), 0.5)
     assert specs == (PlayerSpec("human"), PlayerSpec("computer", 8, 0.5))

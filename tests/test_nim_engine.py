@@ -15,9 +15,9 @@ import parlour
 from nim_engine import NAME, NimState, registered
 from parlour.actors import Moved, Outcome, View, run_game, spawn
 from parlour.core import State, perft
+from parlour.kit import analyze, thinker
 from parlour.players.specs import parse_players
 from parlour.players.terminal import Seat, play_in_terminal
-from parlour.search import analyze, thinker
 from parlour.search.engine import Engine, kernel_position
 
 

@@ -14,8 +14,8 @@ import pyspiel
 from open_spiel.python.algorithms import mcts, minimax
 
 import parlour
+from parlour.kit import analyze
 from parlour.openspiel import GAMES
-from parlour.search import analyze
 
 SMALL: dict[str, dict[str, Any]] = {
     "kalah": {"pits": 4, "seeds": 2},

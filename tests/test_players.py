@@ -31,13 +31,14 @@ from parlour.actors import (
 )
 from parlour.actors.runtime import ActorStopped
 from parlour.core import BadOption, State
+from parlour.games.sowing.screen import SowingScreen
+from parlour.kit import kit_of, warm_up
 from parlour.players import machines
 from parlour.players.machines import ComputerPlayer, RandomPlayer
-from parlour.players.sowing_screen import SowingScreen
-from parlour.players.specs import MAX_LEVEL, PlayerSpec, parse_player, parse_players, seat_names
+from parlour.players.specs import PlayerSpec, parse_player, parse_players, seat_names
 from parlour.players.terminal import CLEAR, GO_ON, Keyboard, Seat, TerminalPlayer
 from parlour.rules_text import rules_text
-from parlour.search import Stop, warm_up
+from parlour.search import Stop
 from parlour.search.minimax import best_move
 
 
@@ -70,7 +71,7 @@ def test_player_specs_are_parsed_with_levels_and_defaults() -> None:
         ("human,computer:", "level must be a whole number, not ''"),
         ("human,computer:x", "level must be a whole number, not 'x'"),
         ("human,computer:0", "level must be at least 1, not 0"),
-        ("human,computer:9", f"level must be at most {MAX_LEVEL}, not 9"),
+        ("human,computer:9", "level must be at most 8, not 9"),
         ("human:3,random", "only the computer has a level"),
     ],
 )
@@ -439,15 +440,14 @@ async def test_a_capture_that_ends_the_game_says_both_before_the_last_board() ->
 def test_each_board_game_names_its_screen_and_its_referees_notices(
     name: str, screen: str, noticed: bool
 ) -> None:
-    from parlour.actors.ayo import stoned_notices
     from parlour.players.terminal import BoardScreen
 
-    rules = parlour.game(name)
-    shown = rules.screen()
+    kit = kit_of(name)
+    shown = kit.screen(name)
     assert isinstance(shown, BoardScreen) and type(shown).__name__ == screen
-    assert rules.notices() is (stoned_notices if noticed else None)
+    assert (kit.notices is not None) == noticed
 
 
 def test_war_has_no_board_screen_to_replay_on() -> None:
     with pytest.raises(BadOption, match="war has no screen of its own"):
-        parlour.game("war").screen()
+        kit_of("war").screen("war")

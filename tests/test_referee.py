@@ -32,7 +32,8 @@ from parlour.actors import (
 )
 from parlour.actors.messages import Abort
 from parlour.core import Game, IllegalMove, State
-from parlour.games.sowing import SowingState
+from parlour.games.sowing.game import SowingState
+from parlour.kit import Kit
 
 
 class NimGame(Game):
@@ -232,13 +233,23 @@ async def test_one_mailbox_in_both_seats_and_observers_get_each_event_once() -> 
         assert sum(isinstance(m, GameOver) for m in log) == 1
 
 
-async def test_notices_send_extra_messages_after_each_event() -> None:
+def _took_three(event: Moved) -> list[tuple[int, Any]]:
+    return [(event.player, ("took", event.move))] if event.move == 3 else []
+
+
+class TellingKit(Kit):
+    """A kit whose game tells the taker of three after each such move."""
+
+    notices = staticmethod(_took_three)
+
+
+class TellingNim(NimGame):
+    KIT = TellingKit()
+
+
+async def test_the_referee_sends_the_kits_notices_after_each_event() -> None:
     a, b = Scripted(moves(3, 3)), Scripted(moves(1))
-
-    def notices(event: Moved) -> list[tuple[int, Any]]:
-        return [(event.player, ("took", event.move))] if event.move == 3 else []
-
-    await run_game(NIM.start(), [spawn(a), spawn(b)], notices=notices)
+    await run_game(TellingNim("nim", {}).start(), [spawn(a), spawn(b)])
     await asyncio.sleep(0)
     assert [m for m in a.log if isinstance(m, tuple)] == [("took", 3), ("took", 3)]
     assert not any(isinstance(m, tuple) for m in b.log)

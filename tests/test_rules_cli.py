@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from parlour.cli import main
 from parlour.core import BadOption, game_names, game_options
-from parlour.games.war_options import OPTIONS as WAR_OPTIONS
+from parlour.games.war.options import OPTIONS as WAR_OPTIONS
 from parlour.rules_text import rule_games, rules_text
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")

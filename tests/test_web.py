@@ -13,8 +13,8 @@ import pytest
 from starlette.testclient import TestClient
 
 import parlour
+from parlour.kit import analyze
 from parlour.outcome import Reason
-from parlour.search import analyze
 from parlour.web import protocol
 from parlour.web.app import create_app
 from web_tabs import Tab, close_all, new_game

@@ -2,7 +2,7 @@
 
 A :class:`SowingBatch` holds N positions of one mancala-family game (``kalah``,
 ``mancala`` or any of their options) as one ``(N, 2P+3)`` int16 array, the layout of
-:mod:`parlour.games.sowing`; an :class:`AyoBatch` holds N games of Ayo.  Each steps all
+:mod:`parlour.games.sowing.game`; an :class:`AyoBatch` holds N games of Ayo.  Each steps all
 its games in one compiled call: the kernels here only loop over the games and call the
 game's own rule kernels on each row (``sowing.py``'s flat ``_at`` kernels, which take a
 position's offset in one buffer; ``ayo_kernel.py``'s ``apply_move`` and ``is_legal``), so there
@@ -28,16 +28,16 @@ import numpy as np
 from numba import njit
 
 from parlour.core import BadOption, IllegalMove, game
-from parlour.games import ayo_kernel
-from parlour.games.ayo import AyoGame
-from parlour.games.sowing import (
+from parlour.games.ayo import kernel as ayo_kernel
+from parlour.games.ayo.game import AyoGame
+from parlour.games.sowing.game import (
     SowingGame,
     SowingState,
     _over_at,
     _play_at,
     pit_index,
 )
-from parlour.games.war import new_rng, rng_below
+from parlour.games.war.rules import new_rng, rng_below
 
 NO_MOVE = -1
 """The move of a finished game in a step (any move is ignored there)."""
@@ -248,7 +248,7 @@ class Batch(ABC):
 class SowingBatch(Batch):
     """N positions of one sowing game (``kalah``, ``mancala``, any options).
 
-    ``boards`` is the ``(N, 2P+3)`` int16 array of :mod:`parlour.games.sowing` (pits,
+    ``boards`` is the ``(N, 2P+3)`` int16 array of :mod:`parlour.games.sowing.game` (pits,
     stores, the side to move); rows may be read freely and written with positions of
     the game.  The scores are the stores.
     """
@@ -325,7 +325,7 @@ class AyoBatch(Batch):
     one, the starter its ``seed`` draws).
 
     ``positions`` is ``(N, ayo_kernel.SIZE)`` int64, each row the layout of
-    :mod:`parlour.games.ayo_kernel`; ``history`` holds each row's keys since its last capture
+    :mod:`parlour.games.ayo.kernel`; ``history`` holds each row's keys since its last capture
     (``history[g, :positions[g, ayo_kernel.HIST_LEN]]``), and grows when a row needs room.
     The scores are the tokens each player holds (captured this round; at the end, held).
     """

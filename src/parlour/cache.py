@@ -6,7 +6,7 @@ default it is the user's cache folder of the platform (``platformdirs``).  What 
 depends on the code that computed it, so each kind of thing lives in a subfolder named by
 a hash of that code (:func:`versioned`): changed code finds a new, empty folder, never a
 stale file.  (The endgame tables, hours of building, live in a folder of their files'
-layout instead, and are checked against the code when read: ``parlour.search.endgame``.)
+layout instead, and are checked against the code when read: ``parlour.games.sowing.endgame``.)
 Several checkouts of different code may share the cache, so a folder is
 removed only once it has gone unused for a while.
 """

@@ -236,15 +236,6 @@ class Game(ABC):
     """A rule set with its options.  Two games are equal when their names and options are."""
 
     OPTIONS: ClassVar[tuple[Option, ...]] = ()
-    ENGINE: ClassVar[str | None] = None
-    """The module whose ``Thinker(level, seconds)`` plays this game (None: the seed's
-    minimax), and whose ``analyze`` and ``warm_up`` serve it."""
-    SCREEN: ClassVar[str | None] = None
-    """Its terminal screen's class, ``module:Class`` (None: none of its own), for what shows
-    any game (an arena's replay)."""
-    NOTICES: ClassVar[str | None] = None
-    """What its Referee tells the players besides the moves, ``module:function`` (Ayo's
-    stoned captures), or None."""
     CHOICES: ClassVar[bool] = True
     """Whether its players choose their moves (War's only turn up cards): a game without
     choices has no engine to warm up and nothing for an arena to compare."""
@@ -252,16 +243,6 @@ class Game(ABC):
     def __init__(self, name: str, options: Mapping[str, Any]) -> None:
         self.name = name
         self.options: Mapping[str, Any] = MappingProxyType(dict(options))
-
-    def screen(self) -> Any:
-        """A new terminal screen for this game (BadOption if it has none of its own)."""
-        if self.SCREEN is None:
-            raise BadOption(f"{self.name} has no screen of its own")
-        return named(self.SCREEN)()
-
-    def notices(self) -> Any:
-        """The Referee's notices for this game (``Referee(notices=...)``), or None."""
-        return None if self.NOTICES is None else named(self.NOTICES)
 
     @classmethod
     def option(cls, name: str) -> Option:
@@ -445,20 +426,6 @@ def game(name: str, **options: Any) -> Game:
     return entry.cls(name, values)
 
 
-def named(spec: str) -> Any:
-    """What a ``module:name`` text names (its module imported when first asked for)."""
-    module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)
-
-
-def engine_module(name: str) -> str | None:
-    """The module of game ``name``'s own engine (``Game.ENGINE``); None for a game without
-    one, or no game."""
-    _load_games()
-    entry = _REGISTRY.get(name)
-    return None if entry is None else entry.cls.ENGINE
-
-
 def _entry(name: str) -> _Entry:
     _load_games()
     try:
@@ -474,8 +441,9 @@ def _load_games() -> None:
     load), once."""
     import parlour.games
 
-    for module in pkgutil.iter_modules(parlour.games.__path__):
-        importlib.import_module(f"parlour.games.{module.name}")
+    for family in pkgutil.iter_modules(parlour.games.__path__):
+        if family.ispkg:
+            importlib.import_module(f"parlour.games.{family.name}.game")
 
 
 def perft(state: State, depth: int) -> int:

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 
 from parlour.core import IllegalMove, Move, State
-from parlour.games.ayo import AyoState
-from parlour.games.ayo_kernel import HOUSES, TOKENS
-from parlour.games.gomoku import GomokuState
-from parlour.games.sowing import SowingState, pit_index, store_index
-from parlour.games.war import card_name
-from parlour.games.war_game import ROUND, WarState
+from parlour.games.ayo.game import AyoState
+from parlour.games.ayo.kernel import HOUSES, TOKENS
+from parlour.games.gomoku.game import GomokuState
+from parlour.games.sowing.game import SowingState, pit_index, store_index
+from parlour.games.war.game import ROUND, WarState
+from parlour.games.war.rules import card_name
 from parlour.outcome import Reason
 
 CARDS = 52

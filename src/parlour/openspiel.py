@@ -29,9 +29,9 @@ import pyspiel
 
 from parlour.core import BadOption, Move, Option, State, game, game_options, shown
 from parlour.encoding import Codec, codec
-from parlour.games.ayo_kernel import MAX_ROUNDS as AYO_MAX_ROUNDS
-from parlour.games.war_game import WarGame
-from parlour.games.war_options import MAX_ROUNDS as WAR_MAX_ROUNDS
+from parlour.games.ayo.kernel import MAX_ROUNDS as AYO_MAX_ROUNDS
+from parlour.games.war.game import WarGame
+from parlour.games.war.options import MAX_ROUNDS as WAR_MAX_ROUNDS
 
 T = TypeVar("T")
 GAMES = ("kalah", "mancala", "ayo", "gomoku", "war")

@@ -49,7 +49,7 @@ class Outcome:
     and ``final`` are the moves played and the position the game stopped in, where a
     Referee ran it (War's Dealer has neither).  ``account`` is the game's own account of
     its end, as ``Moved.account`` is of a move: War's
-    :class:`~parlour.games.war.WarAccount`; None for games with nothing more to tell.
+    :class:`~parlour.games.war.rules.WarAccount`; None for games with nothing more to tell.
     """
 
     winner: int | None

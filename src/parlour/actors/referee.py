@@ -15,13 +15,14 @@ waited for is dropped, and every player is told ``GameOver``), ``Watch(observer)
 an observer and answers with the game so far (:class:`Watching`), and stopping the
 Referee aborts its game.
 
-Games with more to tell hook in with ``notices``: a function from each ``Moved`` event
-to extra ``(player, message)`` pairs that the Referee sends after it (Ayo's ``Stoned``).
+Games with more to tell say so in their kit (:attr:`parlour.kit.Kit.notices`): a function
+from each ``Moved`` event to extra ``(player, message)`` pairs that the Referee sends
+after it (Ayo's ``Stoned``); the Referee asks the game itself, so no caller can forget.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,9 +44,8 @@ from parlour.actors.messages import (
 from parlour.actors.runtime import ActorStopped, AskTimeout, Ref, spawn
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
+from parlour.kit import kit_of
 from parlour.outcome import Outcome, Reason
-
-Notices = Callable[[Moved], Iterable[tuple[int, Any]]]
 
 
 class _TakeBack(Exception):
@@ -79,7 +79,6 @@ class Referee(Host[Outcome]):
         *,
         move_time: float | None = None,
         retries: int = 3,
-        notices: Notices | None = None,
         undo: bool = False,
     ) -> None:
         if len(players) != 2:
@@ -88,7 +87,7 @@ class Referee(Host[Outcome]):
         self.players = tuple(players)
         self.move_time = move_time
         self.retries = retries
-        self.notices = notices
+        self.notices = kit_of(start.game).notices
         self.undo = undo
         self.state = start
         self.moves: list[MoveValue] = []
@@ -209,7 +208,6 @@ async def run_game(
     *,
     move_time: float | None = None,
     retries: int = 3,
-    notices: Notices | None = None,
     undo: bool = False,
 ) -> Outcome:
     """Start a Referee for one game, wait for its outcome, and stop it."""
@@ -220,7 +218,6 @@ async def run_game(
             observers,
             move_time=move_time,
             retries=retries,
-            notices=notices,
             undo=undo,
         )
     )

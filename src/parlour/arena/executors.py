@@ -24,8 +24,8 @@ from parlour.core import BadOption
 if TYPE_CHECKING:
     import numpy as np
 
-    from parlour.games.war import WarRules
-    from parlour.games.war_kernel import Summary
+    from parlour.games.war.kernel import Summary
+    from parlour.games.war.rules import WarRules
 
 T = TypeVar("T")
 
@@ -134,7 +134,7 @@ def _war_chunk(rules: WarRules, first: int, count: int) -> np.ndarray:
     """A chunk of War games on one core of a Ray worker."""
     import numba
 
-    from parlour.games.war_kernel import play_chunk
+    from parlour.games.war.kernel import play_chunk
 
     numba.set_num_threads(1)
     return play_chunk(rules, first, count)
@@ -149,7 +149,7 @@ def simulate_war(
 ) -> Summary:
     """``parlour simulate war`` on a Ray cluster: the same chunks of games as on this
     machine's cores (so the same statistics for the same seed), one task a chunk."""
-    from parlour.games.war_kernel import Tally, chunks
+    from parlour.games.war.kernel import Tally, chunks
 
     ray = Ray(concurrency, address)
     tally = Tally()

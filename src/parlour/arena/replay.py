@@ -13,6 +13,7 @@ from typing import Any, TextIO
 from parlour.actors import Actor, Move, Play, Ref, run_game, spawn
 from parlour.actors.runtime import Piped, Reply
 from parlour.core import BadOption, State, game
+from parlour.kit import kit_of
 from parlour.players.terminal import Seat, TerminalPlayer
 
 
@@ -78,7 +79,7 @@ async def _replay(
     delay: float,
     out: TextIO,
 ) -> None:
-    screen, notices = start.game.screen(), start.game.notices()
+    screen = kit_of(start.game).screen(start.game.name)
     seats = [Seat(row["player0"], False), Seat(row["player1"], False)]
     terminal = spawn(TerminalPlayer(screen, seats, _NoKeys(), out))
     out.write(screen.opening(start, seats))
@@ -86,7 +87,7 @@ async def _replay(
         spawn(Script([m for m, p in zip(moves, movers, strict=True) if p == seat], delay))
         for seat in (0, 1)
     ]
-    await run_game(start, players, [terminal], notices=notices)
+    await run_game(start, players, [terminal])
     for ref in (*players, terminal):
         ref.stop()
     await terminal.join()

@@ -32,7 +32,8 @@ from parlour.core import (
     parse_whole,
     shown,
 )
-from parlour.players.specs import DEFAULT_LEVEL, PlayerSpec, parse_level, parse_players, timed
+from parlour.players.specs import PlayerSpec, parse_level, parse_players, timed
+from parlour.search import DEFAULT_LEVEL
 
 if TYPE_CHECKING:
     from parlour.search import Stop
@@ -162,9 +163,14 @@ class Seating:
     def prepare(self, start: State) -> None:
         """Compile the rules, and what each computer's search needs, before the first
         screen (saying "warming up" when it takes a while), so that neither happens on a
-        player's clock."""
-        from parlour.search import thinker
+        player's clock.  A level the game lacks is refused first, in the kit's words."""
+        from parlour.kit import thinker
 
+        for spec in self.specs:
+            try:
+                spec.check(start.game.name)
+            except BadOption as error:
+                raise click.UsageError(str(error)) from None
         with warming_up():
             if not start.is_over:
                 start.play_report(start.legal_moves()[0])

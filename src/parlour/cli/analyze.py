@@ -55,16 +55,14 @@ def analyze(
     the game, or a forced win found), it says so.  Without --time or --depth the search
     thinks for 3 seconds.
     """
-    from parlour.core import BadOption
-    from parlour.search import SearchResult, Stop, analyze, engine_of, warm_up
+    from parlour.kit import analyze, kit_of, no_engine, warm_up
+    from parlour.search import SearchResult, Stop
 
     if seconds is None and depth is None:
         seconds = 3.0
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
-    try:
-        engine_of(game.name)
-    except BadOption as error:
-        raise click.UsageError(str(error)) from None
+    if not kit_of(game).analyses:
+        raise click.UsageError(no_engine(game.name))
     state = position_to_search(game, position, "search")
 
     def line(result: SearchResult[Any]) -> str:

@@ -209,6 +209,13 @@ class _Session:
             raise click.UsageError(
                 f"{game.name} has no choices to compare: see parlour simulate {game.name}"
             )
+        from parlour.players.specs import parse_player
+
+        for text in flags["players"]:
+            try:
+                parse_player(text).check(game.name)
+            except ParlourError as error:
+                raise click.UsageError(str(error)) from None
         self.records = _open(flags["db_path"])
         try:
             if flags["resume"]:
@@ -438,8 +445,8 @@ def _export_json(row: dict[str, Any]) -> str:
 def _export_psq(row: dict[str, Any]) -> str:
     """A five-in-a-row game as Piskvork's ``.psq`` (the opening's moves at 0 ms)."""
     from parlour.core import game
-    from parlour.games.gomoku import GomokuGame, Point
-    from parlour.games.psq import to_psq
+    from parlour.games.gomoku.game import GomokuGame, Point
+    from parlour.games.gomoku.psq import to_psq
 
     rules = game(row["game"], **json.loads(row["options"]))
     if not isinstance(rules, GomokuGame):

@@ -7,6 +7,7 @@ import click
 
 from parlour.cli import main
 from parlour.cli._common import LEVEL
+from parlour.core import BadOption
 
 
 @main.command(short_help="Play five in a row as a Gomocup brain on stdin/stdout.")
@@ -20,6 +21,11 @@ from parlour.cli._common import LEVEL
 def pbrain(level: int) -> None:
     """Speak the Gomocup protocol (Piskvork's pbrain protocol) on standard input and
     output: START, RECTSTART, RESTART, BEGIN, TURN, BOARD, TAKEBACK, INFO, ABOUT, END."""
-    from parlour.pbrain import run
+    from parlour.games.gomoku.gomocup.brain import run
+    from parlour.kit import check_level
 
+    try:
+        check_level("gomoku", level)
+    except BadOption as error:
+        raise click.UsageError(str(error)) from None
     run(level)

@@ -25,6 +25,7 @@ from parlour.cli._common import Seating, make_game, seating_flags
 @click.option("--max-rounds", help="End the game after this many rounds.")
 def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...]) -> None:
     """Play Ayo as seed 000 has it: fours captured while sowing, relays, houses bought."""
+    from parlour.kit import kit_of
     from parlour.players.terminal import play_in_terminal
 
     game = make_game(
@@ -35,9 +36,8 @@ def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...])
     code = play_in_terminal(
         start,
         seating.specs,
-        game.screen(),
+        kit_of(game).screen(game.name),
         seed=seating.seed,
         clear=seating.clear,
-        notices=game.notices(),
     )
     raise SystemExit(code)

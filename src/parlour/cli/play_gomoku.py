@@ -13,6 +13,7 @@ import click
 
 from parlour.cli import play
 from parlour.cli._common import Seating, make_game, seating_flags
+from parlour.kit import kit_of
 
 
 @play.command("gomoku")
@@ -37,5 +38,5 @@ def gomoku(
         make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
     )
     seating.prepare(start)
-    screen = start.game.screen()
+    screen = kit_of(start.game).screen(start.game.name)
     raise SystemExit(play_in_terminal(start, specs, screen, seed=seating.seed, clear=seating.clear))

@@ -12,6 +12,7 @@ import click
 
 from parlour.cli import play
 from parlour.cli._common import Seating, make_game, seating_flags
+from parlour.kit import kit_of
 
 
 def _command(name: str, summary: str) -> None:
@@ -35,7 +36,11 @@ def _command(name: str, summary: str) -> None:
         start: Any = seating.starting(game.start())
         seating.prepare(start)
         code = play_in_terminal(
-            start, seating.specs, game.screen(), seed=seating.seed, clear=seating.clear
+            start,
+            seating.specs,
+            kit_of(game).screen(game.name),
+            seed=seating.seed,
+            clear=seating.clear,
         )
         raise SystemExit(code)
 

@@ -16,7 +16,7 @@ import click
 from parlour.cli import main
 
 if TYPE_CHECKING:
-    from parlour.games.gomoku import GomokuState, Point
+    from parlour.games.gomoku.game import GomokuState, Point
 
 
 @main.command(short_help="Show a five-in-a-row record (.psq or saved game); convert it.")
@@ -27,7 +27,7 @@ def record(path: str, out: str | None, exact_five: bool) -> None:
     """Show the five-in-a-row game in FILE (a .psq record or a saved game), and with
     --out write it as a .psq record or as a saved game."""
     from parlour.core import ParlourError
-    from parlour.games.psq import to_psq
+    from parlour.games.gomoku.psq import to_psq
     from parlour.players.saved_game import SavedGame
 
     try:
@@ -58,8 +58,8 @@ def _read(text: str, exact_five: bool) -> tuple[GomokuState, list[Point], Gomoku
     """The game in ``text`` (a saved game, JSON, or a .psq): where it starts, its moves and
     the position after them (BadPosition if a move is not legal where it is)."""
     from parlour.core import BadPosition, game
-    from parlour.games.gomoku import GomokuState
-    from parlour.games.psq import from_psq
+    from parlour.games.gomoku.game import GomokuState
+    from parlour.games.gomoku.psq import from_psq
     from parlour.players.saved_game import SavedGame
 
     if not text.lstrip().startswith("{"):

@@ -75,9 +75,9 @@ def solve(
     if game_name == BUILD:
         _build(position, pits, seeds, max_seeds, option_texts)
         return
+    from parlour.games.sowing.solve import Known, Solver, bits_within, solve
     from parlour.search import Stop
-    from parlour.search.levels import SEARCH_THREADS
-    from parlour.search.solve import Known, Solver, bits_within, solve
+    from parlour.search.alphabeta import SEARCH_THREADS
 
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
@@ -130,21 +130,24 @@ def solve(
 
 
 def _name(move: int) -> str:
-    from parlour.games.sowing import LETTERS
+    from parlour.games.sowing.game import LETTERS
 
     return LETTERS[move]
 
 
 def _check_solved(name: str) -> None:
-    from parlour.search import SOLVED
+    from parlour.kit import numbers_of, refusal
+    from parlour.search import PERFECT
 
-    if name not in SOLVED:
-        raise click.UsageError(f"the solver plays {' and '.join(SOLVED)}, not {name}")
+    if PERFECT not in numbers_of(name):
+        raise click.UsageError(
+            refusal(name, PERFECT).replace("; perfect plays", "; the solver plays")
+        )
 
 
 def _check_size(pits: int, seeds: int | None) -> None:
     """A usage error for an endgame table too big to build here."""
-    from parlour.search import endgame
+    from parlour.games.sowing import endgame
 
     try:
         endgame.check_size(pits, seeds or 0)
@@ -167,7 +170,7 @@ def _build(
     """``parlour solve build GAME``: the endgame table, built and saved, or found whole."""
     import time
 
-    from parlour.search import endgame
+    from parlour.games.sowing import endgame
 
     if name is None:
         raise click.UsageError("name the game whose tables to build: parlour solve build kalah")

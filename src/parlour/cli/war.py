@@ -25,11 +25,11 @@ import click
 from parlour.cli import play, simulate
 from parlour.cli._common import option_flags, seconds_type, whole_type
 from parlour.core import MAX_SEED
-from parlour.games.war_options import OPTIONS
+from parlour.games.war.options import OPTIONS
 
 if TYPE_CHECKING:
-    from parlour.games.war import WarRules
-    from parlour.games.war_kernel import Summary
+    from parlour.games.war.kernel import Summary
+    from parlour.games.war.rules import WarRules
     from parlour.players.terminal import LineSource
 
 DEFAULT_DELAY = 0.25
@@ -47,7 +47,7 @@ def make_rules(**flags: str | None) -> WarRules:
     A bad value is a usage error naming the option, never a traceback.
     """
     from parlour.core import BadOption
-    from parlour.games.war import war_rules
+    from parlour.games.war.rules import war_rules
 
     try:
         rules = war_rules(**{name: value for name, value in flags.items() if value is not None})
@@ -60,7 +60,7 @@ def make_rules(**flags: str | None) -> WarRules:
 
 def describe_rules(rules: WarRules) -> str:
     """The options in one line, as the flags would set them."""
-    from parlour.games.war import spell_deck
+    from parlour.games.war.rules import spell_deck
 
     deck = spell_deck(rules.deck)
     limit = "none" if rules.max_rounds is None else rules.max_rounds
@@ -138,10 +138,10 @@ async def _watch(
 ) -> str:
     """Run the game with the table shown by an observer (waiting for ``keys`` between
     rounds with ``step``); the last line to print."""
-    from parlour.actors.dealer import play_war as run
     from parlour.actors.runtime import spawn
-    from parlour.games.war import describe
-    from parlour.players.war_screen import WarScreen
+    from parlour.games.war.dealer import play_war as run
+    from parlour.games.war.rules import describe
+    from parlour.games.war.screen import WarScreen
 
     if fast:
         return describe(await run(rules, index))
@@ -196,7 +196,7 @@ def simulate_war(
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from parlour.cli._common import warming_up
-    from parlour.games.war_kernel import simulate as run
+    from parlour.games.war.kernel import simulate as run
 
     rules = make_rules(**flags)
     most = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
@@ -238,7 +238,7 @@ def simulate_war(
 def report(summary: Summary, seconds: float) -> str:
     """The statistics as text: wins, endings, a table of spreads and a histogram, each
     in columns as wide as their widest number."""
-    from parlour.games.war import player_name
+    from parlour.games.war.rules import player_name
 
     games = summary.games
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from parlour.actors import Actor, GameOver, Move, Play
 from parlour.actors.runtime import Piped, Reply, in_thread
-from parlour.search import Stop, Thinker, thinker
+from parlour.kit import thinker
+from parlour.search import Stop, Thinker
 
 
 class ComputerPlayer(Actor):

@@ -16,17 +16,14 @@ import shlex
 from dataclasses import dataclass, replace
 
 from parlour.actors import Actor
-from parlour.core import BadOption, parse_seconds, parse_whole, shown
+from parlour.core import BadOption, game_names, parse_seconds, parse_whole, shown
+from parlour.kit import check_level, numbers_of
 from parlour.players.machines import ComputerPlayer, RandomPlayer
+from parlour.search import DEFAULT_LEVEL, PERFECT
 
-DEFAULT_LEVEL = 3
-MAX_LEVEL = 8  # 1-3 the seed's minimax, above it the game's engine (parlour.search)
 KINDS = ("human", "computer", "random", "engine", "python")
 ENGINE_SECONDS = 5.0
 """An engine's time a move when ``--time`` gives none."""
-PERFECT = 100
-"""``--level perfect``: the sowing games' perfect player (parlour.search.solve); a number
-apart from the levels, which may grow."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +42,12 @@ class PlayerSpec:
     def human(self) -> bool:
         return self.kind == "human"
 
+    def check(self, game_name: str) -> None:
+        """BadOption, in the kit's words, if this is a computer at a level the game called
+        ``game_name`` lacks ("ayo has levels 1-8; perfect plays kalah and mancala")."""
+        if self.kind == "computer":
+            check_level(game_name, self.level)
+
     def clocked(self, seconds: float | None) -> PlayerSpec:
         """This player with ``seconds`` a move if it thinks on a clock (a computer, an
         engine), else as it is."""
@@ -57,7 +60,7 @@ class PlayerSpec:
         if self.kind == "random":
             return RandomPlayer(seed)
         if self.kind == "engine":
-            from parlour.players.engine import EnginePlayer
+            from parlour.games.gomoku.gomocup.player import EnginePlayer
 
             return EnginePlayer(self.command, self.seconds or ENGINE_SECONDS)
         if self.kind == "python":
@@ -160,11 +163,17 @@ def build_python(command: tuple[str, ...], seed: int | None) -> Actor:
 
 
 def parse_level(text: str) -> int:
-    """The computer's level, 1 to MAX_LEVEL (``--level``, and ``computer:LEVEL``), or
-    ``perfect`` (PERFECT: the sowing games' solver, where it proves in time)."""
+    """The computer's level (``--level``, and ``computer:LEVEL``): 1 to the most any game
+    has, or ``perfect`` (PERFECT: a solver's, where the game has one).  Which levels a
+    game has is its kit's say (:meth:`PlayerSpec.check`)."""
     if text.strip().lower() == "perfect":
         return PERFECT
-    return parse_whole(text, "the computer's level", 1, MAX_LEVEL, BadOption)
+    return parse_whole(text, "the computer's level", 1, max_level(), BadOption)
+
+
+def max_level() -> int:
+    """The strongest searching level of any game (the kits' levels, perfect apart)."""
+    return max(n for name in game_names() for n in numbers_of(name) if n != PERFECT)
 
 
 def parse_players(text: str) -> tuple[PlayerSpec, PlayerSpec]:

@@ -42,7 +42,7 @@ from parlour.actors import (
     View,
     spawn,
 )
-from parlour.actors.referee import Notices, run_game
+from parlour.actors.referee import run_game
 from parlour.actors.runtime import Piped, Reply, in_thread
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
@@ -59,8 +59,6 @@ GO_ON = "(Enter to go on) "
 """With ``--clear``, the prompt before the screen is cleared for the person's turn."""
 THINKING_NOTE = 0.5
 """Seconds a program may think before the screen says so (and then how long it took)."""
-HINT_LEVEL, HINT_SECONDS = 5, 1.0
-"""A hint is the engine's move at this level, searched for this long."""
 EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
 EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
@@ -457,13 +455,14 @@ class TerminalPlayer(Actor):
         return "Your" if name == "You" else f"{name}'s"
 
     async def _hint(self, state: State) -> str:
-        """The computer's move for the person, searched for ``HINT_SECONDS`` beside the
+        """The computer's move for the person, searched for ``parlour.kit.HINT_SECONDS`` beside the
         mailbox (a game ended meanwhile stops it)."""
-        from parlour.search import SearchResult, thinker
+        from parlour.kit import hinter
+        from parlour.search import SearchResult
 
         self._write("thinking...\n")
         if self._hinter is None:  # one for the game, its table kept from hint to hint
-            self._hinter = thinker(state.game.name, HINT_LEVEL, HINT_SECONDS)
+            self._hinter = hinter(state.game.name)
         hint = self._hinter.best_move
         move, account = await in_thread(hint, state, self._hint_stop, name="hint")
         value = f" (value {account.value:+d})" if isinstance(account, SearchResult) else ""
@@ -532,17 +531,15 @@ def play_in_terminal(
     seed: int | None = None,
     clear: bool = False,
     out: TextIO | None = None,
-    notices: Notices | None = None,
 ) -> int:
     """Play a game at this terminal and return the exit status.
 
     Ctrl-C and the end of input end it with a one-line message (no traceback).
-    ``notices`` is the Referee's hook for a game's own messages (Ayo's ``Stoned``).
     """
     out = out or sys.stdout
     try:
         with keyboard(out) as keys:
-            game = _play_in_terminal(start, specs, screen, keys, seed, clear, out, notices)
+            game = _play_in_terminal(start, specs, screen, keys, seed, clear, out)
             return asyncio.run(game)
     except KeyboardInterrupt:
         out.write("\nInterrupted: the game is abandoned.\n")
@@ -557,7 +554,6 @@ async def _play_in_terminal(
     seed: int | None,
     clear: bool,
     out: TextIO,
-    notices: Notices | None,
 ) -> int:
     seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
     terminal = spawn(TerminalPlayer(screen, seats, keys, out, clear=clear))
@@ -572,7 +568,7 @@ async def _play_in_terminal(
             out.write(screen.turn(View(start, start.legal_moves(), 1, False), seats))
     terminal.tell(Begin(start))
     against_a_program = any(spec.human for spec in specs) and not all(s.human for s in specs)
-    await run_game(start, players, [terminal], notices=notices, undo=against_a_program)
+    await run_game(start, players, [terminal], undo=against_a_program)
     for ref in {id(r): r for r in (*players, terminal)}.values():
         ref.stop()
     stopped = await terminal.join()  # after the terminal has shown the end

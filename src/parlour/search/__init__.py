@@ -1,27 +1,22 @@
-"""Game-independent search over the game core's states (``minimax``: the seed's levels).
-
-A computer player keeps one :class:`Thinker` for a whole game (:func:`thinker`): a game
-with an engine of its own (its ``Game.ENGINE`` module, imported when first needed) gets
-that engine's, keeping its transposition table from move to move; every other game gets
-the seed's minimax.  Each search can be ended from any thread through a :class:`Stop`.
+"""Game-independent search: what every engine answers (:class:`SearchResult`), how a
+search is stopped from any thread (:class:`Stop`), what a computer opponent is
+(:class:`Thinker`), and the algorithms over any game's states or search adapters: the
+seed's ``minimax``, the alpha-beta ``kernel`` with its ``engine`` driver, its ``table``
+and ``alphabeta`` levels.  Which thinker plays a game is the game's kit's say
+(:mod:`parlour.kit`); nothing here names a game.
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
-from parlour.core import BadOption, Move, State, engine_module, game_names
-
-SOLVED = ("kalah", "mancala")
-"""The games of the perfect level (``parlour.search.solve``)."""
-
+from parlour.core import Move, State
 
 M = TypeVar("M")
 
@@ -108,6 +103,30 @@ class Stop:
                 self._clocks.remove(clock)
 
 
+DEFAULT_LEVEL = 3
+"""The level a computer plays unless told another (``computer``, the page's table)."""
+
+PERFECT = 100
+"""``--level perfect``: the solver's level, where a game has one; a number apart from the
+searching levels, which may grow."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level of a game's computer: its number and what it does."""
+
+    number: int
+    about: str
+
+    @property
+    def name(self) -> str:
+        """How a person writes it: ``3``, ``perfect``."""
+        return "perfect" if self.number == PERFECT else str(self.number)
+
+
+SEED_LEVELS = tuple(Level(n, f"the seed's minimax, {n} plies deep") for n in range(1, 9))
+
+
 class Thinker(Protocol):
     """A computer opponent at one level, for one game at a time."""
 
@@ -118,62 +137,3 @@ class Thinker(Protocol):
     def warm_up(self, state: State) -> None:
         """Compile (and build) what this level's search needs for ``state``'s game, so
         that it happens before any clock starts; nothing where the level needs nothing."""
-
-
-def thinker(game: str, level: int, seconds: float | None = None) -> Thinker:
-    """The computer at ``level`` for game ``game``; ``seconds`` is a time a move for the
-    levels that search on a clock (None: the level's own)."""
-    module = engine_module(game)
-    from parlour.players.specs import PERFECT
-
-    if level == PERFECT:
-        if game not in SOLVED:
-            raise BadOption(f"the perfect level plays {' and '.join(SOLVED)}, not {game}")
-        from parlour.search.solve import PerfectThinker
-
-        return PerfectThinker(seconds)
-    if module is None:
-        from parlour.search.minimax import SeedLevel
-
-        return SeedLevel(level)
-    engine: Any = importlib.import_module(module)
-    made: Thinker = engine.Thinker(level, seconds)
-    return made
-
-
-def best_move(state: State, level: int, seconds: float | None = None) -> tuple[Move, Any]:
-    """The computer's move at ``level`` in ``state`` and its engine's account of it (a
-    one-off thinker: a player keeps one for the game instead)."""
-    return thinker(state.game.name, level, seconds).best_move(state, Stop())
-
-
-def analyze(
-    state: State,
-    depth: int | None = None,
-    seconds: float | None = None,
-    on_iteration: Callable[[SearchResult[Any]], None] | None = None,
-    stop: Stop | None = None,
-) -> SearchResult[Any]:
-    """Deepen the engine's search of ``state`` until ``depth``, ``seconds`` or a proven
-    value, telling ``on_iteration`` each depth it finishes: ``parlour analyze``.  A game
-    without an engine of its own is refused with BadOption."""
-    engine: Any = importlib.import_module(engine_of(state.game.name))
-    result: SearchResult[Any] = engine.analyze(state, depth, seconds, on_iteration, stop or Stop())
-    return result
-
-
-def engine_of(game: str) -> str:
-    """The module of game ``game``'s own engine; BadOption for a game without one."""
-    module = engine_module(game)
-    if module is None:
-        known = ", ".join(name for name in game_names() if engine_module(name))
-        raise BadOption(f"no engine analyses {game}; the engines play {known}")
-    return module
-
-
-def warm_up(state: State) -> None:
-    """Compile what the engine of ``state``'s game needs (and build its tables), so that it
-    happens before any clock starts; nothing for a game without an engine."""
-    module = type(state.game).ENGINE
-    if module is not None:
-        importlib.import_module(module).warm_up(state)

@@ -2,7 +2,7 @@
 (``parlour.search.kernel``, compiled once for each game from its search adapters), with
 aspiration windows, a transposition table kept between searches, helper threads, a stop
 flag, and the sowing games' endgame tables and learned estimate.  Its levels are in
-``parlour.search.levels``.
+``parlour.search.alphabeta``.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ import numpy as np
 
 from parlour import cache
 from parlour.core import Move, State
-from parlour.search import SearchResult, Stop, endgame
+from parlour.games.sowing import endgame
+from parlour.search import SearchResult, Stop
 from parlour.search.kernel import (
     ABORTED,
     ASPIRATION,
@@ -77,7 +78,7 @@ def kernel_position(state: State) -> KernelPosition:
 
 
 TEMPLATE = Path(__file__).with_name("kernel.py")
-ADAPTERS = "import parlour.games.sowing as game  # ADAPTERS"
+ADAPTERS = "import parlour.games.sowing.game as game  # ADAPTERS"
 
 
 @functools.cache
@@ -134,7 +135,7 @@ class Engine:
         ``endgame_entries`` positions (0: none; a strict engine reads none either).  A
         ``learned`` engine (the default) adds the learned estimate at its horizon, for the
         rule sets that have one; without it, or in a strict engine, a position at the
-        horizon is worth its store difference alone (see ``parlour.search.evaluation``)."""
+        horizon is worth its store difference alone (see ``parlour.games.sowing.evaluation``)."""
         self.strict = strict
         self.learned = learned
         self.threads = threads

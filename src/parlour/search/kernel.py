@@ -22,8 +22,8 @@ marked complete; a search that used only complete values and met no depth horizo
 found the exact value with perfect play.
 
 A game may bring an endgame table (positions with at most ``ending_seeds`` seeds outside
-the stores are valued from it, ``parlour.search.endgame``) and a learned estimate added at
-the horizon (``parlour.search.evaluation``); the others pass ``ending_seeds`` -1 and no
+the stores are valued from it, ``parlour.games.sowing.endgame``) and a learned estimate added at
+the horizon (``parlour.games.sowing.evaluation``); the others pass ``ending_seeds`` -1 and no
 weights.
 """
 
@@ -32,8 +32,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import parlour.games.sowing as game  # ADAPTERS
-from parlour.search import endgame, evaluation
+import parlour.games.sowing.game as game  # ADAPTERS
+from parlour.games.sowing import endgame, evaluation
 from parlour.search.shared import Shared
 from parlour.search.table import NO_MOVE, lookup, probe, store, unpack
 

@@ -21,13 +21,13 @@ class Shared(NamedTuple):
     stop: np.ndarray
     """The stop flag the kernel polls."""
     ending: np.ndarray
-    """An endgame table's values (``parlour.search.endgame``), or a dummy."""
+    """An endgame table's values (``parlour.games.sowing.endgame``), or a dummy."""
     choose: np.ndarray
     """Its binomials."""
     ending_seeds: int
     """The seeds outside the stores at or below which it values a position (-1: none)."""
     weights: np.ndarray
-    """The learned estimate's weights (``parlour.search.evaluation``; empty: none)."""
+    """The learned estimate's weights (``parlour.games.sowing.evaluation``; empty: none)."""
 
 
 class Knowledge(NamedTuple):

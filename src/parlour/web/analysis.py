@@ -10,7 +10,8 @@ position searched for a short time (the whole game for at most ``BUDGET`` second
 from __future__ import annotations
 
 from parlour.core import BadOption, game
-from parlour.search import Stop, analyze
+from parlour.kit import analyze
+from parlour.search import Stop
 from parlour.web.views import Json
 
 BUDGET = 30.0

@@ -31,7 +31,7 @@ from starlette.websockets import WebSocket
 
 from parlour.actors.runtime import in_thread
 from parlour.core import ParlourError, game, game_names
-from parlour.players.terminal import HINT_LEVEL, HINT_SECONDS
+from parlour.kit import warm_up
 from parlour.search import Stop
 from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
@@ -222,13 +222,11 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
 def _warm_up(done: threading.Event) -> None:
     """Compile each game's rules and engine (numba; and build its endgame table), once per
     process, before anyone plays or asks for a hint."""
-    from parlour.search import thinker
-
     for name in game_names():
         played = game(name)
         if not played.CHOICES:
             continue
         start = played.start()
         start.play_report(start.legal_moves()[0])
-        thinker(name, HINT_LEVEL, HINT_SECONDS).warm_up(start)
+        warm_up(start)
     done.set()

@@ -19,8 +19,10 @@ import secrets
 from typing import Any
 
 from parlour.core import BadOption, ParlourError, game, game_names, game_options, parse_seconds
-from parlour.games.war_game import WarGame
+from parlour.games.war.game import WarGame
+from parlour.kit import check_level
 from parlour.players.specs import PlayerSpec, parse_level
+from parlour.search import DEFAULT_LEVEL
 from parlour.web.records import Records
 from parlour.web.tables import LINGER, Refused, Table, TurnTable, WarTable
 from parlour.web.views import SECRET_OPTIONS, Json
@@ -84,7 +86,7 @@ class Hall:
             rules = game(name, **options)
             if isinstance(rules, WarGame):
                 return self._add(WarTable(table_id, rules)), None, None
-            specs, names = self._seats(mine, request)
+            specs, names = self._seats(name, mine, request)
         except ParlourError as error:
             raise Refused(str(error)) from None
         shared = request.get("opponent") == "here"
@@ -116,14 +118,18 @@ class Hall:
             return {**options, "first": 0 if first == "me" else 1}, 0
         return options, 1 if first == "them" else 0
 
-    def _seats(self, mine: int, request: Json) -> tuple[tuple[PlayerSpec, PlayerSpec], Any]:
-        """The players of seats 0 and 1 and their names, the creator in seat ``mine``."""
+    def _seats(
+        self, name: str, mine: int, request: Json
+    ) -> tuple[tuple[PlayerSpec, PlayerSpec], Any]:
+        """The players of seats 0 and 1 of a game of ``name`` and their names, the
+        creator in seat ``mine`` (a computer at a level the game lacks is refused)."""
         opponent = request.get("opponent", "computer")
         if opponent not in OPPONENTS:
             raise BadOption(f"the opponent is one of {', '.join(OPPONENTS)}, not {opponent!r:.40}")
         person = PlayerSpec("human")
         if opponent == "computer":
-            level = parse_level(str(request.get("level", 3)))
+            level = parse_level(str(request.get("level", DEFAULT_LEVEL)))
+            check_level(name, level)
             seconds = request.get("seconds")
             time = None if seconds is None else parse_seconds(str(seconds), "the time", 0.05, 60)
             other = PlayerSpec("computer", level, time)

@@ -44,13 +44,13 @@ from parlour.actors import (
     Undo,
     spawn,
 )
-from parlour.actors.dealer import Dealer
-from parlour.actors.dealer import Player as WarPlayer
 from parlour.actors.runtime import Reply, in_thread
 from parlour.core import Game, IllegalMove, State
-from parlour.games.war_game import WarGame
+from parlour.games.war.dealer import Dealer
+from parlour.games.war.dealer import Player as WarPlayer
+from parlour.games.war.game import WarGame
+from parlour.kit import hinter
 from parlour.players.specs import PlayerSpec
-from parlour.players.terminal import HINT_LEVEL, HINT_SECONDS
 from parlour.search import SearchResult, Stop, Thinker
 from parlour.web import views
 from parlour.web.views import Json
@@ -266,8 +266,7 @@ class TurnTable(Table):
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)
         self.undo = computer and bool(people)
-        notices = start.game.notices()
-        referee = Referee(start, refs, [self._listener], notices=notices, undo=self.undo)
+        referee = Referee(start, refs, [self._listener], undo=self.undo)
         self.referee = spawn(referee, name=f"{table_id}-referee")
         if not people:
             self._begin()
@@ -376,7 +375,6 @@ class TurnTable(Table):
 
     def _hint(self, connection: Connection, seat: int) -> None:
         """The engine's move for ``seat``, searched in a thread; sent to this connection."""
-        from parlour.search import thinker
 
         state = self.state
 
@@ -384,7 +382,7 @@ class TurnTable(Table):
             async with self._hinting:
                 try:
                     if self._hinter is None:
-                        self._hinter = thinker(state.game.name, HINT_LEVEL, HINT_SECONDS)
+                        self._hinter = hinter(state.game.name)
                     search = in_thread(self._hinter.best_move, state, self._hint_stop, name="hint")
                     move, account = await search
                 except Exception as error:  # an engine's failure is the hint's alone

@@ -13,12 +13,10 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.actors import Moved, Outcome, Reason, TakenBack
-from parlour.actors.dealer import Dealt, TookTable, Turned
 from parlour.core import Game, State
-from parlour.games import war
-from parlour.games.ayo import AyoReport, AyoState
-from parlour.games.gomoku import GomokuState
-from parlour.games.sowing import LETTERS, SowingState, SowReport
+from parlour.games.war import rules as war
+from parlour.games.war.dealer import Dealt, TookTable, Turned
+from parlour.kit import kit_of
 
 Json = dict[str, Any]
 SECRET_OPTIONS = frozenset({"seed"})
@@ -41,30 +39,7 @@ def position(state: State) -> Json:
         "legal": [] if over else [state.move_name(m) for m in state.legal_moves()],
         "notation": state.notation(),
     }
-    match state:
-        case SowingState():
-            view |= {
-                "kind": "sowing",
-                "letters": LETTERS[: state.pits],
-                "rows": [list(state.row(0)), list(state.row(1))],
-            }
-        case AyoState():
-            view |= {
-                "kind": "ayo",
-                "houses": list(state.board),
-                "owners": list(state.owners),
-                "round": state.round,
-                "starter": state.starter,
-            }
-        case GomokuState():
-            last = state.last_move
-            view |= {
-                "kind": "gomoku",
-                "size": state.size,
-                "rows": list(state.rows()),
-                "last": None if last is None else state.move_name(last),
-                "five": [state.move_name(p) for p in state.five()],
-            }
+    view |= kit_of(state.game).view(state)
     return view
 
 
@@ -79,38 +54,15 @@ def moved(event: Moved) -> Json:
         "words": account_words(event),
         "position": position(event.after),
     }
-    if isinstance(event.account, SowReport):
-        view["sown"] = position(event.account.sown)
-    return view
+    positions = kit_of(event.after.game).account_positions(event.account)
+    return view | {name: position(state) for name, state in positions.items()}
 
 
 def account_words(event: Moved) -> list[str]:
     """What the move did beyond the move itself, one sentence each, the players counted
     from 1 as the screens do."""
     who = f"Player {event.player + 1}"
-    account = event.account
-    words: list[str] = []
-    match account:
-        case SowReport():
-            if account.capture_column is not None:
-                pit = LETTERS[account.capture_column]
-                seeds = "seed" if account.captured == 1 else "seeds"
-                words.append(f"{who} captures {account.captured} {seeds} at pit {pit}.")
-            if account.extra_turn:
-                words.append(f"Last seed in the store: {who} moves again.")
-        case AyoReport():
-            for capture in account.captures:
-                where = "" if capture.house is None else f" from house {capture.house}"
-                taker = f"Player {capture.player + 1}"
-                words.append(f"Stoned: {taker} takes {capture.tokens}{where} ({capture.kind}).")
-            words += [f"Player {p + 1} cannot move and passes." for p in account.passes]
-            end = account.round_end
-            if end is not None:
-                words.append(
-                    f"Round {end.round} ends ({end.reason}): Player 1 holds {end.held[0]},"
-                    f" Player 2 {end.held[1]}."
-                )
-    return words
+    return kit_of(event.after.game).account_words(who, event.account)
 
 
 def taken_back(event: TakenBack) -> Json:
@@ -130,9 +82,9 @@ def outcome(result: Outcome, names: tuple[str, str]) -> Json:
         how = f"{names[result.forfeit]} {result.detail}"
     elif result.reason is Reason.ABORTED:
         how = f"aborted: {result.detail}"
-    elif final.game.name == "gomoku":
+    elif not kit_of(final.game).scored:
         how = "by the rules"
-    else:  # the sowing games and Ayo: the seeds (tokens) each took
+    else:  # the seeds (tokens) each took
         order = (1, 0) if result.winner == 1 else (0, 1)
         how = "{} to {}, by the rules".format(*(scores[seat] for seat in order))
     if result.winner is None:

@@ -1,0 +1,37 @@
+"""Ayo's kit: the alpha-beta engine's levels over its search adapters, the ``Stoned``
+notices its Referee tells, the terminal screen and what a page sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.core import State
+from parlour.kit import AlphaBetaKit, Json
+
+
+def _stoned(event: Any) -> list[tuple[int, Any]]:
+    from parlour.games.ayo.notices import stoned_notices
+
+    return stoned_notices(event)
+
+
+class AyoKit(AlphaBetaKit):
+    notices = staticmethod(_stoned)
+
+    def screen(self, game_name: str) -> Any:
+        from parlour.games.ayo.screen import AyoScreen
+
+        return AyoScreen()
+
+    def view(self, state: State) -> Json:
+        from parlour.games.ayo import view
+
+        return view.position(state)
+
+    def account_words(self, who: str, account: Any) -> list[str]:
+        from parlour.games.ayo import view
+
+        return view.account_words(account)
+
+
+KIT = AyoKit()

@@ -1,0 +1,58 @@
+"""The computer opponent of five in a row: levels 1 to 6.
+
+Level 1 is greedy: it plays the move after which the seed's ``sequences`` count is best for
+it (its windows weighed against the opponent's).  Higher levels search:
+
+1. an immediate five is played and an opponent's five point is blocked, always;
+2. a VCF (victory by continuous fours: a chain of fours, each of which the opponent must
+   answer on its one empty point, ending in a five or in two five points at once) is looked
+   for, then a VCT (continuous threats: threes too, each answered on any of its defence
+   points or by a four of the defender's first; the threes after the first two in line
+   with the attacker's last threat, the likeliest first), and the first move of one
+   played;
+3. the opponent's VCF or VCT is looked for as if it moved now; if it has one, the first
+   few moves (best-looking first) after which it has none are the ones searched;
+4. alpha-beta with iterative deepening (principal variation search: moves after the first
+   tried on a null window) over the best-looking moves near the stones, where
+   a node with a five point to answer has only that move (it costs no depth), a node
+   whose opponent just made a three has only its answers (the three's points or fours of
+   its own, which cost no depth either: a sequence of threes is seen as far as one of
+   fours, and a three at the horizon is never missed), and leaves are valued
+   by the patterns each side could make on the empty points (a four, an open three...:
+   ``patterns``), the side to move's counting a fifth more, and a side to move that can
+   make an open four as all but won.
+
+One transposition table (``parlour.search.table``, keyed by the XOR of a hash of each
+stone) serves the main search (values and best moves) and the threat searches (wins and
+failures of each attacker's position), so that what one check proved the next reuses; a
+thread keeps it from move to move.
+
+Everything below the driver is numba code running on a copy of the rules' board array with
+the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a timer
+stops it by setting ``stop[0]``.  A point is one int, ``row * N + col``.
+
+The modules: ``board`` (the working board, keys, five points), ``evaluation`` (windows'
+values: level 1, the threat searches' order), ``patterns`` (the main search's values, the
+order of every move searched), ``shapes`` (threes and their answers, the threat searches'
+windows), ``threats`` (VCF and VCT), ``alphabeta`` (the principal variation search),
+``levels`` and ``driver`` (the move's search on a clock, the thinker).
+"""
+
+from __future__ import annotations
+
+from parlour.games.gomoku.engine.driver import Result, Tables, Thinker, analyze, search, warm_up
+from parlour.games.gomoku.engine.levels import LEVELS, MAX_LEVEL, Level
+from parlour.games.gomoku.engine.threats import find_threat
+
+__all__ = [
+    "LEVELS",
+    "MAX_LEVEL",
+    "Level",
+    "Result",
+    "Tables",
+    "Thinker",
+    "analyze",
+    "find_threat",
+    "search",
+    "warm_up",
+]

@@ -1,0 +1,210 @@
+"""Alpha-beta: principal variation search over the best-looking moves near the stones."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from parlour.games.gomoku.engine.board import (
+    GENERATION,
+    INT,
+    MAX_PLY,
+    NODES,
+    WIN,
+    WORK,
+    Work,
+    board_key,
+    five_points_near,
+    nearness,
+    stone_key,
+    window_fills,
+)
+from parlour.games.gomoku.engine.patterns import (
+    LINES,
+    Lines,
+    likeliest,
+    likeliest_on,
+    lines_of,
+    lines_value,
+    pattern_table,
+    play,
+    threatens,
+)
+from parlour.games.gomoku.engine.shapes import three_defences
+from parlour.games.gomoku.game import EMPTY, GomokuState
+from parlour.search.table import Table, probe, store
+
+
+@njit(cache=True, nogil=True)
+def to_table(score: int, ply: int) -> int:
+    """A node's score as the table keeps it: a win counted from the node, not the root."""
+    if abs(score) < WIN - MAX_PLY:
+        return score
+    return score + ply if score > 0 else score - ply
+
+
+@njit(cache=True, nogil=True)
+def from_table(score: int, ply: int) -> int:
+    """``to_table`` undone: a win counted from the root again."""
+    return to_table(score, -ply)
+
+
+@njit(INT(WORK, LINES, INT, INT, INT, INT, INT, INT, INT, types.uint64), cache=True, nogil=True)
+def negamax(
+    work: Work,
+    lines: Lines,
+    width: int,
+    stone: int,
+    depth: int,
+    alpha: int,
+    beta: int,
+    ply: int,
+    last: int,
+    key: np.uint64,
+) -> int:
+    """The value for ``stone`` (to move) of the position, whose patterns are ``lines``
+    and whose table key is ``key``, after the opponent's move ``last``.
+
+    Neither side has a five point but those ``last`` made: the root answers every five
+    point it finds, and each node answers the opponent's at once (a single one is the only
+    move, two or more are lost), so a side never comes to move with a five point of its
+    own.  That is why only the lines through ``last`` are looked at.  Moves after the
+    first are tried with a null window first (principal variation search), the table's
+    move first of all.  ``width`` moves at most are searched at a node.
+    """
+    board, near, exact, stop, stats, tt_keys, tt_data = work
+    stats[NODES] += 1
+    if stop[0]:
+        return 0
+    points = np.empty(8, dtype=np.int64)
+    # the opponent's five points are all on windows through ``last`` (see above), holding
+    # four of its stones; its three too, holding three.  Where its patterns show neither a
+    # five point nor an open four anywhere (at most nodes), there is none to look for
+    fills = window_fills(board, last, 3 - stone) if threatens(lines, 3 - stone) else 0
+    threats = five_points_near(board, last, 3 - stone, exact, points) if fills & 16 else 0
+    if threats >= 2:
+        return -(WIN - ply - 1)
+    defences = 0
+    if threats == 1:
+        depth += 1  # the only move, so it costs no depth
+    elif ply >= MAX_PLY:
+        return lines_value(lines, stone)
+    else:
+        defences = three_defences(board, last, 3 - stone, exact, points) if fills & 8 else 0
+        if defences:  # the answers to a three cost no depth, as a four's answer does:
+            depth += 1  # a chain of threes is seen twice as far, and never cut off
+        elif depth <= 0:
+            return lines_value(lines, stone)
+    window = (to_table(alpha, ply), to_table(beta, ply))
+    known, settled, stored = probe(tt_keys, tt_data, key, depth, *window, False)
+    if settled:
+        return from_table(stored, ply)
+    # the table's move is tried before the others are found: when it cuts the node off,
+    # as it mostly does where the table has one, the scoring of every point near the
+    # stones that finding them takes (most of a node's cost) is saved
+    n = board.shape[0]
+    first = -1
+    if threats == 1:
+        moves = points[:1].copy()
+    elif 0 <= known < n * n and board[known // n, known % n] == EMPTY:
+        first = known
+        moves = points[:0]  # found after it, if it does not cut off
+    else:
+        moves = likeliest(board, near, lines, stone, width, points[:defences])
+        if moves.shape[0] == 0:
+            return 0  # the board is full: a draw
+    generated = first < 0
+    alpha_in = alpha
+    best = -WIN - 1
+    best_move = first
+    searched = 0
+    i = -1 if first >= 0 else 0
+    while True:
+        if i < 0:
+            q = first
+        else:
+            if not generated:
+                moves = likeliest(board, near, lines, stone, width, points[:defences])
+                generated = True
+            if i >= moves.shape[0]:
+                break
+            q = moves[i]
+            if q == first:
+                i += 1
+                continue
+        play(board, near, lines, q, stone)
+        child_key = key ^ stone_key(q, stone)
+        # after the first move, a null window: does q beat the best so far?  Only if it
+        # does, inside (alpha, beta), is it searched again on the whole window
+        score = -negamax(
+            work, lines, width, 3 - stone, depth - 1,
+            -alpha - 1 if searched else -beta, -alpha, ply + 1, q, child_key,
+        )  # fmt: skip
+        if searched and alpha < score < beta:
+            score = -negamax(
+                work, lines, width, 3 - stone, depth - 1, -beta, -alpha, ply + 1, q,
+                child_key,
+            )  # fmt: skip
+        play(board, near, lines, q, EMPTY)
+        if stop[0]:
+            return 0
+        searched += 1
+        if score > best:
+            best, best_move = score, q
+        if best > alpha:
+            alpha = best
+        if alpha >= beta:
+            break
+        i += 1
+    window = (to_table(alpha_in, ply), to_table(beta, ply))
+    generation = stats[GENERATION]
+    store(tt_keys, tt_data, key, depth, to_table(best, ply), *window, best_move, False, generation)
+    return best
+
+
+@njit(INT[::1](WORK, types.int8[:, ::1], INT, INT[::1], INT, INT), cache=True, nogil=True)
+def search_root(
+    work: Work, table: np.ndarray, stone: int, moves: np.ndarray, depth: int, width: int
+) -> np.ndarray:
+    """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
+    exactly and the others as bounds (a move no better than the best so far gets the best).
+    The position has no five point of either side; ``table`` is the patterns'.  Stopped,
+    the moves not searched to the end, the one the stop cut short among them, are worth
+    ``-WIN - 1``."""
+    board, near, stop = work.board, work.near, work.stop
+    lines = lines_of(board, table)
+    key = board_key(board)
+    scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
+    alpha = -WIN - 1
+    for i in range(moves.shape[0]):
+        q = moves[i]
+        play(board, near, lines, q, stone)
+        scores[i] = -negamax(
+            work, lines, width, 3 - stone, depth - 1, -WIN - 1, -alpha, 1, q,
+            key ^ stone_key(q, stone),
+        )  # fmt: skip
+        play(board, near, lines, q, EMPTY)
+        if stop[0]:
+            scores[i] = -WIN - 1
+            break
+        alpha = max(alpha, scores[i])
+    return scores
+
+
+def deepen(
+    state: GomokuState, depth: int, table: Table, width: int
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """The main search's iterative deepening from ``state`` to ``depth`` over its ``width``
+    likeliest moves, with no clock and no threat search: the last depth's scores, the moves
+    best first, and the nodes.  For analysis and tests: a move's search goes through the
+    driver, which adds the clock and the threats."""
+    board, stone = state.board.copy(), state.to_move + 1
+    near = nearness(board)
+    moves = likeliest_on(board, near, stone, width)
+    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    work = Work(board, near, state.game.exact, stop, stats, *table)
+    scores = np.zeros(0, dtype=np.int64)
+    for d in range(1, depth + 1):
+        scores = search_root(work, pattern_table(), stone, moves, d, width)
+        moves = moves[np.argsort(-scores, kind="stable")]
+    return scores, moves, int(stats[NODES])

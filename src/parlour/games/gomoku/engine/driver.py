@@ -1,0 +1,301 @@
+"""The driver, in Python: the forced moves, the threat searches, then iterative deepening
+on a clock; the thinker that keeps its tables from move to move."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from functools import cached_property
+
+import numpy as np
+
+from parlour.games.gomoku.engine.alphabeta import search_root
+from parlour.games.gomoku.engine.board import (
+    HINT,
+    MAX_PLY,
+    NODES,
+    VCF_NODES,
+    WIN,
+    Work,
+    board_key,
+    five_points,
+    five_points_near,
+    nearness,
+    place,
+)
+from parlour.games.gomoku.engine.evaluation import greedy
+from parlour.games.gomoku.engine.levels import (
+    DEFENCES,
+    LEVELS,
+    MAX_LEVEL,
+    TABLE_BITS,
+    THREATS_SHARE,
+    Level,
+    threat_nodes,
+)
+from parlour.games.gomoku.engine.patterns import likeliest_on, pattern_table
+from parlour.games.gomoku.engine.threats import FREE_THREATS, threat_search
+from parlour.games.gomoku.game import EMPTY, GomokuState, Point
+from parlour.search import SearchResult, Stop
+from parlour.search.table import Table, new_table
+
+Result = SearchResult[Point]
+Tables = dict[tuple[int, bool, int], Table]
+"""Transposition tables by rule set (board size, five rule) and search width."""
+
+
+def _table(tables: Tables, state: GomokuState, width: int, bits: int) -> Table:
+    """The table of ``tables`` for ``state``'s rules and a search ``width`` wide, of
+    ``2 ** bits`` slots (a key is the same for the same points of any board size; a value
+    differs under the other five rule or another width); one of another size is made
+    anew."""
+    rules = (state.size, state.game.exact, width)
+    if rules not in tables or len(tables[rules][0]) != 1 << bits:
+        tables[rules] = new_table(bits)
+    return tables[rules]
+
+
+class _Search:
+    """One move's search: a working copy of the board, the stop flag and the counters."""
+
+    def __init__(
+        self,
+        state: GomokuState,
+        level: Level | None,
+        seconds: float | None,
+        tables: Tables,
+        stop: Stop,
+        on_iteration: Callable[[Result], None] | None = None,
+        table_bits: int = TABLE_BITS,
+    ) -> None:
+        """``level`` None is level 1 (greedy); ``on_iteration`` is told each finished depth
+        of the main search; the table has ``2 ** table_bits`` slots."""
+        if state.is_over:
+            raise ValueError("the game is over: there is no move to choose")
+        self.state = state
+        self.level = level
+        self.on_iteration = on_iteration
+        self.n = state.size
+        self.exact = state.game.exact
+        self.board = state.board.copy()
+        self.near = nearness(self.board)
+        self.stone = state.to_move + 1
+        self.stop = stop.attach(np.zeros(1, dtype=np.uint8))
+        self.threats_stop = stop.attach(np.zeros(1, dtype=np.uint8))  # the threats' share
+        self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
+        self.seconds = seconds or (level.seconds if level else 0.0)
+        self.threat_nodes = threat_nodes(self.seconds)
+        self.tables = tables
+        self.table_bits = table_bits
+        self.started = time.perf_counter()
+
+    @cached_property
+    def work(self) -> Work:
+        """What the main search works on, its table taken when a level that searches
+        first needs it."""
+        assert self.level is not None
+        table = _table(self.tables, self.state, self.level.width, self.table_bits)
+        return Work(self.board, self.near, self.exact, self.stop, self.stats, *table)
+
+    @cached_property
+    def threat_work(self) -> Work:
+        """What the threat searches work on: the same, stopped at their share of time."""
+        return self.work._replace(stop=self.threats_stop)
+
+    def point(self, q: int) -> Point:
+        return divmod(int(q), self.n)
+
+    def report(self, q: int, reason: str, score: int = 0, depth: int = 0) -> Result:
+        """The search's answer: a forced win or loss is exact (its value counts plies)."""
+        nodes = int(self.stats[NODES] + self.stats[VCF_NODES])
+        seconds = time.perf_counter() - self.started
+        move = self.point(q)
+        exact = abs(int(score)) >= WIN - MAX_PLY
+        return SearchResult(move, int(score), depth, nodes, seconds, (move,), exact, reason)
+
+    def run(self) -> Result:
+        mine = five_points(self.board, self.stone, self.exact)
+        if len(mine):
+            return self.report(mine[0], "five", WIN)
+        theirs = five_points(self.board, 3 - self.stone, self.exact)
+        if len(theirs):
+            return self.report(theirs[0], "block")
+        if not self.near.any():
+            return self.report((self.n // 2) * self.n + self.n // 2, "search")
+        level = self.level
+        if level is None:
+            return self.report(greedy(self.board, self.near, self.stone), "search")
+        timers = [
+            threading.Timer(self.seconds, self.stop.fill, (1,)),
+            threading.Timer(self.seconds * THREATS_SHARE, self.threats_stop.fill, (1,)),
+        ]
+        for timer in timers:
+            timer.start()
+        try:
+            return self._search(level)
+        finally:
+            for timer in timers:
+                timer.cancel()
+
+    def _threats(self, stone: int, depth: int, hint: int = -1, share: float = 1) -> tuple[int, str]:
+        """The first move of a VCF of ``stone`` from the working board, else of a VCT (of
+        at most half as many threats, shortest first, within ``share`` of a threat
+        search's node budget), trying ``hint`` first, and which it is; -1 if neither is
+        found in the threat searches' share of time."""
+        work, stats, key = self.threat_work, self.stats, board_key(self.board)
+        stats[HINT] = hint
+        limit = int(stats[VCF_NODES]) + self.threat_nodes
+        found = threat_search(work, stone, False, limit, depth, -1, -1, FREE_THREATS, key)
+        if found >= 0:
+            return int(found), "vcf"
+        limit = int(stats[VCF_NODES]) + int(self.threat_nodes * share)
+        for threats in range(2, depth // 2 + 1):
+            found = threat_search(work, stone, True, limit, threats, -1, -1, FREE_THREATS, key)
+            if found >= 0 or stats[VCF_NODES] > limit:
+                break
+        return int(found), "vct"
+
+    def _search(self, level: Level) -> Result:
+        # our own VCT gets half the budget: a failed one would leave no time to see the
+        # opponent's, which the defence needs
+        win, kind = self._threats(self.stone, level.vcf_depth, share=0.5)
+        if win >= 0:
+            return self.report(win, kind, WIN)
+        threat = self._threats(3 - self.stone, level.vcf_depth)[0]
+        if threat >= 0:
+            defences = self._defences(level, threat)
+            if defences:
+                return self._deepen(np.array(defences, dtype=np.int64), level, "defend")
+        moves = likeliest_on(self.board, self.near, self.stone, level.width)
+        return self._deepen(moves, level, "search")
+
+    def _defences(self, level: Level, threat: int) -> list[int]:
+        """The first few moves after which the opponent has no VCF or VCT, from the main
+        search's likeliest (twice its width), or, if none of those holds, from every point
+        near the stones (a lone defence can lie further down: gomokubench won a game where
+        only the 21st held).  A move that loses is usually shown so at once (the opponent's
+        ``threat`` tried first), one that holds costs a whole node budget."""
+        held: list[int] = []
+        moves = likeliest_on(self.board, self.near, self.stone, self.n * self.n)
+        for tried, q in enumerate(moves):
+            if held and tried == 2 * level.width:
+                break
+            loses = self._loses_to_threats(q, level.vcf_depth, threat)
+            if self.threats_stop[0]:
+                break  # out of time for threats: that last answer is unknown
+            if not loses:
+                held.append(int(q))
+                if len(held) == DEFENCES:
+                    break
+        return held
+
+    def _loses_to_threats(self, q: int, depth: int, threat: int) -> bool:
+        """Whether the opponent still has a VCF or VCT after our move ``q`` (if ``q`` is a
+        four, after the opponent's forced answer, counting our move as wasted)."""
+        place(self.board, self.near, q, self.stone)
+        points = np.empty(8, dtype=np.int64)
+        blocks = five_points_near(self.board, q, self.stone, self.exact, points)
+        if blocks:
+            place(self.board, self.near, points[0], 3 - self.stone)
+        loses = self._threats(3 - self.stone, depth, threat)[0] >= 0
+        if blocks:
+            place(self.board, self.near, points[0], EMPTY)
+        place(self.board, self.near, q, EMPTY)
+        return loses
+
+    def _deepen(self, moves: np.ndarray, level: Level, reason: str) -> Result:
+        """Iterative deepening: each finished depth reorders the moves; the last finished
+        depth's best move is played (or depth 1's best so far, if time ran out in it), unless
+        the depth the clock stopped found a better one: the last best is searched first, so
+        a move finished after it with a higher value beats it at the deeper depth too."""
+        best, score, done = moves[0], 0, 0
+        for depth in range(1, level.depth + 1):
+            scores = search_root(self.work, pattern_table(), self.stone, moves, depth, level.width)
+            if self.stop[0] and depth > 1:
+                better = int(np.argmax(scores))
+                if scores[0] > -WIN - 1 and scores[better] > scores[0]:
+                    best, score = moves[better], scores[better]
+                break
+            order = np.argsort(-scores, kind="stable")
+            moves, scores = moves[order], scores[order]
+            best, score, done = moves[0], scores[0], depth
+            if self.on_iteration is not None:
+                self.on_iteration(self.report(best, reason, score, done))
+            if abs(score) >= WIN - MAX_PLY:
+                break  # a forced result: deeper cannot change it
+        return self.report(best, reason, score, done)
+
+
+class Thinker:
+    """The computer at ``level`` (1 to 6), keeping its transposition tables from move to move:
+    what the last move's search found about the positions after it holds in the next
+    one's.  ``seconds`` overrides the level's time a move; ``to_the_clock`` deepens until
+    the clock stops it, past the level's depth (a brain under a manager's time limit,
+    where the time, not the level's depth, is what bounds it: at level 3's depth of 10 a
+    search of 1.8 s often stopped in a third of its time).  ``table_bits`` sizes its
+    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``)."""
+
+    def __init__(
+        self,
+        level: int,
+        seconds: float | None = None,
+        to_the_clock: bool = False,
+        table_bits: int = TABLE_BITS,
+    ) -> None:
+        if not 1 <= level <= MAX_LEVEL:
+            raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
+        self.level = level
+        self.seconds = seconds
+        self.to_the_clock = to_the_clock
+        self.table_bits = table_bits
+        self.tables: Tables = {}
+
+    def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, Result]:
+        """The move and what the search did."""
+        level = LEVELS.get(self.level)
+        if level is not None and self.to_the_clock:
+            level = replace(level, depth=MAX_PLY - 1)
+        search = _Search(state, level, self.seconds, self.tables, stop, table_bits=self.table_bits)
+        report = search.run()
+        return report.move, report
+
+    def warm_up(self, state: GomokuState) -> None:
+        """The searches' kernels; nothing for level 1, which is greedy."""
+        if self.level in LEVELS:
+            warm_up(state)
+
+
+def warm_up(state: GomokuState) -> None:
+    """Compile the search's kernels before any clock starts: a one-ply search, threats
+    included, of a position two stones into a game of ``state``'s rules."""
+    start = state.game.start()
+    centre = start.size // 2
+    two = start.play((centre, centre)).play((centre, centre + 1))
+    assert isinstance(two, GomokuState)
+    _Search(two, replace(LEVELS[2], depth=1), None, {}, Stop()).run()
+
+
+def analyze(
+    state: GomokuState,
+    depth: int | None,
+    seconds: float | None,
+    on_iteration: Callable[[Result], None] | None,
+    stop: Stop,
+) -> Result:
+    """The strongest level's search of ``state`` (threats first, then the deepening, to
+    ``depth`` if given), for ``seconds`` (default: the level's), telling ``on_iteration``
+    each depth it finishes: ``parlour analyze gomoku``."""
+    level = LEVELS[MAX_LEVEL]
+    if depth is not None:
+        level = replace(level, depth=min(depth, MAX_PLY - 1))
+    return _Search(state, level, seconds, {}, stop, on_iteration).run()
+
+
+def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> Result:
+    """The computer's move at ``level`` (1 to 6) with what the search did, by a thinker of
+    its own; ``seconds`` overrides the level's time a move."""
+    if level not in LEVELS and level != 1:
+        raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
+    return Thinker(level, seconds).best_move(state, Stop())[1]

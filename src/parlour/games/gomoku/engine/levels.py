@@ -1,0 +1,55 @@
+"""The levels of the five-in-a-row computer that search (level 1 is greedy), and the
+budgets the driver gives its threat searches."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    """How hard a level looks: main-search depth and width, VCF depth, seconds a move."""
+
+    depth: int
+    width: int
+    vcf_depth: int
+    seconds: float
+
+
+LEVELS = {
+    2: Level(depth=4, width=8, vcf_depth=6, seconds=1.0),
+    3: Level(depth=10, width=12, vcf_depth=14, seconds=2.0),
+    4: Level(depth=10, width=12, vcf_depth=14, seconds=5.0),
+    5: Level(depth=12, width=14, vcf_depth=18, seconds=10.0),
+    6: Level(depth=14, width=16, vcf_depth=20, seconds=20.0),
+}
+MAX_LEVEL = max(LEVELS)
+THREAT_NODES = 60_000
+"""The nodes one threat search may take (a VCF, a VCT, or the opponent's VCT after an
+answer tried) in a move of ``THREAT_SECONDS`` or less, and in proportion in a longer
+one, whose threat searches would otherwise stop for want of nodes with time to spare.
+A smaller budget (3,000) took for holding an answer after which gomokubench won by a VCT
+of four threats, and 20,000 missed a VCT of six threats of Wine's that took 47,000
+nodes (``tests/test_gomoku_search.py``).  A threat search takes about 0.17 s for 60,000
+nodes on one core; most end far sooner (the answers to a threat were all tried within
+0.07 s of a 0.4 s move, on average over a match's positions)."""
+THREAT_SECONDS = 0.5
+DEFENCES = 3
+"""How many answers that hold against the opponent's threats the main search chooses among."""
+THREATS_SHARE = 0.5
+"""The part of a move's time the threat searches may take, before the main search."""
+TABLE_BITS = 18
+"""The searches' transposition table: 2**18 entries (4 MiB), one a thinker for each rule
+set (board size and five rule) and search width, kept from move to move: what the last
+move's search found about the positions after it holds in the next one's.  A computer
+player has a thinker a game, and a server plays many games at once."""
+LARGEST_TABLE_BITS = 22
+"""The largest table worth its memory (64 MiB), which a brain takes where its manager's
+``max_memory`` leaves room (``parlour.games.gomoku.gomocup.brain``): a bigger table
+keeps more of what the last moves' searches proved, and ``benchmarks/gomoku_search.py``
+shows the main search needing fewer nodes with it, and next to none fewer with 2**24 slots."""
+
+
+def threat_nodes(seconds: float) -> int:
+    """The node budget of one threat search in a move of ``seconds``."""
+    return max(THREAT_NODES, int(THREAT_NODES * seconds / THREAT_SECONDS))

@@ -1,0 +1,202 @@
+"""Threat searches.  VCF: the attacker plays fours, the defender answers each on its one
+five point.  VCT: threes too, the defender answering a three on one of its defence
+points, or with a four of its own first."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, types
+
+from parlour.games.gomoku.engine.board import (
+    GENERATION,
+    HINT,
+    INT,
+    KIND_SHIFT,
+    STONE_BITS,
+    VCF_NODES,
+    WIN,
+    WORK,
+    Work,
+    board_key,
+    five_points_near,
+    nearness,
+    place,
+    stone_key,
+)
+from parlour.games.gomoku.engine.evaluation import keep_best
+from parlour.games.gomoku.engine.shapes import fullest_windows, three_defences
+from parlour.games.gomoku.game import EMPTY, GomokuState
+from parlour.search.table import NO_MOVE, Table, mix, probe, store
+
+
+@njit(cache=True, nogil=True)
+def threat_tag(stone: int, threes: bool) -> np.uint64:
+    """What a threat search of ``stone`` (a VCT if ``threes``, else a VCF) XORs into a
+    board's key for its entries: kinds 1 to 4 in the top bits, and a hash below them."""
+    kind = np.uint64(stone + 2 * threes)  # 1, 2 (VCF of either side), 3, 4 (VCT)
+    return (kind << KIND_SHIFT) | (mix(np.uint64(stone + 4 * threes + 16)) & STONE_BITS)
+
+
+FREE_THREATS = 2
+"""The threats of a VCT that may be made anywhere: each one after them is a three only in
+line with the attacker's last threat (in a window of five with it), or a four.  A VCT
+grows from its own stones: the threes that keep to their lines cut the attacker's
+choices at each step to those that build on the last, and a threat search finds the
+wins of six and seven threats Wine made in a third to a half of the nodes; the two free
+threats find those that open on two fronts (gomokubench's of four threats)."""
+
+
+@njit(cache=True, nogil=True)
+def in_line(p: int, q: int, n: int) -> bool:
+    """Whether the points ``p`` and ``q`` share a window of five (of a board ``n`` wide)."""
+    dr = abs(p // n - q // n)
+    dc = abs(p % n - q % n)
+    return (dr == 0 or dc == 0 or dr == dc) and max(dr, dc) <= 4
+
+
+@njit(
+    INT(WORK, INT, types.boolean, INT, INT, INT, INT, INT, types.uint64),
+    cache=True,
+    nogil=True,
+)
+def threat_search(
+    work: Work,
+    stone: int,
+    threes: bool,
+    limit: int,
+    depth: int,
+    last: int,
+    threat: int,
+    free: int,
+    key: np.uint64,
+) -> int:
+    """A VCT of ``stone`` within ``depth`` of its moves (a VCF if not ``threes``) from the
+    board whose key is ``key``.
+
+    With ``last`` >= -1 the attacker is to move, the defender's last move being ``last``
+    (-1 at the root): the first move of a VCT, or -1.  With ``last`` = -2 - p the defender
+    is to move against the attacker's three made at p: 1 if every answer still loses to a
+    VCT, else -1.  (One argument for both, because numba cannot cache a recursive call
+    with a constant argument.)  ``threat`` is the attacker's last threat (-1 at the
+    root) and ``free`` the threats it may still make anywhere (``FREE_THREATS`` at the
+    root); past them its threes keep to ``threat``'s lines.  The attacker's fours, and
+    the defender's answers, are all tried.  ``work`` holds the board, the table and the
+    counters.  It gives up (-1) past ``limit`` nodes, so it never claims a win the
+    answers counted escape: a defence that makes a five point of the defender's ends the
+    chain (the attacker would have to answer it).
+
+    The attacker's nodes go into the table: a win (with its move) holds at any depth, so
+    a longer one found before may be returned; a finished failure holds for no more
+    threats than it had (a failure is that of the threats tried: a VCT whose later
+    threes leave their lines is missed, never one claimed that is not)."""
+    board, near, exact, stop, stats, tt_keys, tt_data = work
+    stats[VCF_NODES] += 1
+    if stop[0] or depth <= 0 or stats[VCF_NODES] > limit:
+        return -1
+    n = board.shape[0]
+    points = np.empty(8, dtype=np.int64)
+    three = -2 - last
+    if three >= 0:  # the defender's turn: each defence point, then each four of its own
+        defences = three_defences(board, three, stone, exact, points)
+        if defences == 0:
+            return -1  # a counter-four blocked it: the attacker has lost the initiative
+        for i in range(defences):
+            q = points[i]
+            place(board, near, q, 3 - stone)
+            child = key ^ stone_key(q, 3 - stone)
+            held = threat_search(work, stone, threes, limit, depth, q, threat, free, child) < 0
+            place(board, near, q, EMPTY)
+            if held:
+                return -1
+        fullest = np.empty(n * n, dtype=np.int64)
+        fullest_windows(board, 3 - stone, fullest, np.empty(n * n, dtype=np.int64))
+        for f in range(n * n):
+            if board[f // n, f % n] != EMPTY or fullest[f] < 3:
+                continue
+            place(board, near, f, 3 - stone)
+            found = five_points_near(board, f, 3 - stone, exact, points)
+            held = found >= 2
+            if found == 1:  # the attacker blocks; the three still stands, or not
+                q = points[0]
+                place(board, near, q, stone)
+                child = key ^ stone_key(f, 3 - stone) ^ stone_key(q, stone)
+                held = (
+                    threat_search(work, stone, threes, limit, depth, last, threat, free, child) < 0
+                )
+                place(board, near, q, EMPTY)
+            place(board, near, f, EMPTY)
+            if held:
+                return -1
+        return 1
+    if last >= 0 and five_points_near(board, last, 3 - stone, exact, points):
+        return -1
+    node = key ^ threat_tag(stone, threes)
+    known, settled, stored = probe(tt_keys, tt_data, node, depth, 0, 1, False)
+    if settled:
+        return known if stored > 0 else -1
+    hint = stats[HINT] if last == -1 else -1
+    fullest = np.empty(n * n, dtype=np.int64)
+    worth = np.empty(n * n, dtype=np.int64)
+    fullest_windows(board, stone, fullest, worth)
+    if 0 <= hint < n * n:
+        worth[hint] = WIN  # the hint first
+    moves = np.empty(n * n, dtype=np.int64)
+    scores = np.empty(n * n, dtype=np.int64)
+    left = max(0, free - 1)  # the free threats after this one
+    for stones in range(3, 1 if threes else 2, -1):  # fours (3 stones) before threes (2)
+        count = 0
+        for q in range(n * n):
+            if board[q // n, q % n] != EMPTY or fullest[q] != stones:
+                continue
+            if stones == 2 and free == 0 and not in_line(q, threat, n):
+                continue  # a three off the last threat's lines
+            count = keep_best(moves, scores, count, n * n, q, worth[q])
+        for k in range(count):
+            p = int(moves[k])
+            place(board, near, p, stone)
+            child = key ^ stone_key(p, stone)
+            won = False
+            if stones == 3:
+                found = five_points_near(board, p, stone, exact, points)
+                won = found >= 2
+                if found == 1:
+                    q = points[0]
+                    place(board, near, q, 3 - stone)
+                    child ^= stone_key(q, 3 - stone)
+                    won = (
+                        threat_search(work, stone, threes, limit, depth - 1, q, p, left, child) >= 0
+                    )
+                    place(board, near, q, EMPTY)
+            elif three_defences(board, p, stone, exact, points):
+                won = (
+                    threat_search(work, stone, threes, limit, depth - 1, -2 - p, p, left, child)
+                    >= 0
+                )
+            place(board, near, p, EMPTY)
+            if won:
+                store(tt_keys, tt_data, node, depth, 1, 0, 1, p, True, stats[GENERATION])
+                return p
+    if not (stop[0] or stats[VCF_NODES] > limit):  # a failure that was not cut short
+        store(tt_keys, tt_data, node, depth, 0, 0, 1, NO_MOVE, False, stats[GENERATION])
+    return -1
+
+
+def find_threat(
+    state: GomokuState,
+    stone: int,
+    threes: bool,
+    depth: int,
+    table: Table,
+    hint: int = -1,
+    nodes: int = 10**8,
+) -> tuple[int, int]:
+    """One threat search of ``stone`` on ``state``'s board, with no clock: the first point
+    of a VCT of at most ``depth`` threats (a VCF if not ``threes``), trying ``hint``
+    first, or -1; and the nodes it took.  For analysis and tests: a move's search goes
+    through the driver, which shares its counters and clock between searches."""
+    board = state.board.copy()
+    stop = np.zeros(1, dtype=np.uint8)
+    stats = np.array([0, 0, hint, 0], dtype=np.int64)
+    work = Work(board, nearness(board), state.game.exact, stop, stats, *table)
+    found = threat_search(work, stone, threes, nodes, depth, -1, -1, FREE_THREATS, board_key(board))
+    return int(found), int(stats[VCF_NODES])

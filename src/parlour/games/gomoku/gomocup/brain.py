@@ -1,0 +1,302 @@
+"""parlour's five-in-a-row engine as a Gomocup brain: ``parlour pbrain`` (or
+``pbrain-parlour``, the name Gomocup managers look for) on standard input and output.
+
+It answers ``START``, ``RECTSTART`` (square boards only), ``RESTART``, ``BEGIN``,
+``TURN``, ``BOARD`` ... ``DONE``, ``TAKEBACK``, ``INFO``, ``ABOUT`` and ``END``; anything
+else is ``UNKNOWN``, a known command it cannot read ``ERROR`` with the reason, and every
+line is flushed.  It thinks only on its own turn, in a thread, so ``INFO`` lines (and
+``END``) are read while it does; a command that would change the board meanwhile is
+refused (the manager must wait for the move).
+
+Its own stones are X (1) and the opponent's 0 (2) whoever began: the search does not
+care who moved first, and a ``BOARD`` of any stones then reads the same way.
+
+Time: each move gets ``timeout_turn``, and no more than a share of ``time_left`` when
+the match has a limit, less a safety margin for what follows the search's clock
+(answering, the thread's end): ``benchmarks/gomoku_vs_engine.py`` measures the time
+taken a move against the limit.  Memory: the search's table, kept from move to move,
+takes up to a quarter of ``max_memory`` (at most the largest worth having).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from typing import NoReturn, TextIO
+
+import numpy as np
+
+import parlour
+from parlour.games.gomoku.engine import Thinker
+from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS
+from parlour.games.gomoku.game import GomokuGame, GomokuState, Point
+from parlour.games.gomoku.gomocup.protocol import (
+    BRAIN_NAME,
+    CARO,
+    EXACT_FIVE,
+    OWN,
+    RENJU,
+    THEIRS,
+    ProtocolError,
+    check_size,
+    parse_number,
+    parse_point,
+    point_text,
+)
+from parlour.search import Stop
+from parlour.search.table import SLOT_BYTES
+
+DEFAULT_LEVEL = 3
+FASTEST = 0.05
+"""Seconds a move when ``timeout_turn`` is 0 (as fast as it can)."""
+MOVES_AHEAD = 25
+"""A move's share of ``time_left``: the match time left over this many moves."""
+MARGIN_SHARE, MARGIN_SECONDS = 0.05, 0.07
+"""The safety margin kept from a move's time: 5% of it and 0.07 s (0.095 s of 0.5 s, where
+the search then has 0.405 s).  What follows the search's clock took up to 0.03 s at 0.5 s
+a move on two cores at load 2, and up to 0.09 s at load 5 (the process waiting for a
+core); a larger margin leaves the search time it could use: it thinks until the clock
+stops it in every move that is not forced."""
+TABLE_SHARE = 4
+"""The transposition table takes at most a quarter of ``max_memory``: the rest is the
+interpreter's, numpy's and the compiled kernels' (about 180 MB at rest)."""
+SMALLEST_TABLE_BITS = 10
+INFO_NUMBERS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule")
+INFO_TEXTS = ("folder", "evaluate")
+ON_A_BOARD = ("RESTART", "BEGIN", "TURN", "BOARD", "TAKEBACK")
+"""The commands that need a board (after START) and no search under way."""
+
+
+def move_seconds(info: dict[str, int]) -> float | None:
+    """The seconds the search may take for the next move under ``info``'s limits (None:
+    no limit given, the level's own time)."""
+    limits = []
+    if "timeout_turn" in info:
+        limits.append(info["timeout_turn"] / 1000)
+    if info.get("timeout_match", 0) > 0 and "time_left" in info:
+        limits.append(info["time_left"] / 1000 / MOVES_AHEAD)
+    if not limits:
+        return None
+    budget = min(limits)
+    return max(FASTEST, budget * (1 - MARGIN_SHARE) - MARGIN_SECONDS)
+
+
+def table_bits(info: dict[str, int]) -> int:
+    """The size of the search's table (``2 **`` this many slots) under ``info``'s
+    ``max_memory`` (none or 0: no limit, the largest worth having)."""
+    limit = info.get("max_memory", 0)
+    bits = LARGEST_TABLE_BITS
+    while limit > 0 and bits > SMALLEST_TABLE_BITS and SLOT_BYTES << bits > limit // TABLE_SHARE:
+        bits -= 1
+    return bits
+
+
+@dataclass
+class Brain:
+    """The protocol's state: the board (its stones in the order given), the limits and
+    the thinking thread; :meth:`handle` takes one line."""
+
+    out: TextIO
+    level: int = DEFAULT_LEVEL
+    size: int = 0
+    stones: dict[Point, int] = field(default_factory=dict)
+    info: dict[str, int] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+    board_lines: list[str] | None = None  # the lines of a BOARD being read
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _busy: bool = False  # thinking of a move
+    _stop: Stop = field(default_factory=Stop)
+    _thinker: Thinker | None = None
+
+    def say(self, line: str) -> None:
+        with self._lock:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+    def handle(self, line: str) -> bool:
+        """Answer one line; False after ``END``."""
+        words = line.strip().split(None, 1)
+        if not words:
+            return True
+        if self.board_lines is not None:
+            self._board_line(line.strip())
+            return True
+        command = words[0].upper()
+        rest = words[1] if len(words) > 1 else ""
+        if command == "END":
+            self._stop.set()
+            return False
+        try:
+            self._command(command, rest)
+        except ProtocolError as error:
+            self.say(f"ERROR {error}")
+        return True
+
+    def _command(self, command: str, rest: str) -> None:
+        if command in ON_A_BOARD:
+            self._started()
+            self._idle()
+        match command:
+            case "START":
+                self._start(parse_number(rest, "the board size"))
+            case "RECTSTART":
+                width, _, height = rest.partition(",")
+                w, h = parse_number(width, "the width"), parse_number(height, "the height")
+                if w != h:
+                    raise ProtocolError(f"parlour plays square boards only, not {w}x{h}")
+                self._start(w)
+            case "RESTART":
+                self.stones.clear()
+                self.say("OK")
+            case "BEGIN":
+                if self.stones:
+                    raise ProtocolError("BEGIN is for an empty board; use TURN or BOARD")
+                self._think()
+            case "TURN":
+                point = self._free(rest)
+                self.stones[point] = THEIRS
+                try:
+                    self._think()
+                except ProtocolError:  # a refused TURN leaves the board as it was
+                    del self.stones[point]
+                    raise
+            case "BOARD":
+                self.board_lines = []
+            case "TAKEBACK":
+                point = parse_point(rest, self.size)
+                if point not in self.stones:
+                    raise ProtocolError(f"{rest.strip()} holds no stone to take back")
+                del self.stones[point]
+                self.say("OK")
+            case "INFO":
+                self._info(rest)
+            case "ABOUT":
+                about = f'name="{BRAIN_NAME}", version="{version("parlour")}"'
+                self.say(f'{about}, author="the parlour authors", country="-"')
+            case _:
+                self.say(f"UNKNOWN {command} is not a command of the Gomocup protocol")
+
+    def _start(self, size: int) -> None:
+        check_size(size)
+        self._idle()
+        if self._thinker is None:
+            self._thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
+            # compiled here, not on the first move's clock
+            self._thinker.warm_up(self._game(size).start())
+        self.size = size
+        self.stones.clear()
+        self.say("OK")
+
+    def _started(self) -> None:
+        if not self.size:
+            raise ProtocolError("no board yet: START comes first")
+
+    def _free(self, text: str) -> Point:
+        point = parse_point(text, self.size)
+        if point in self.stones:
+            raise ProtocolError(f"{text.strip()} is taken")
+        return point
+
+    def _board_line(self, line: str) -> None:
+        """A line of ``BOARD``: ``x,y,field`` or ``DONE``.  A bad line is refused and the
+        whole board dropped (the board before it stands)."""
+        assert self.board_lines is not None
+        if line.upper() != "DONE":
+            self.board_lines.append(line)
+            return
+        lines, self.board_lines = self.board_lines, None
+        stones: dict[Point, int] = {}
+        try:
+            for text in lines:
+                where, _, owner = text.rpartition(",")
+                point = parse_point(where, self.size)
+                if point in stones:
+                    raise ProtocolError(f"{where} is given twice")
+                who = parse_number(owner, "a BOARD line's field")
+                if who not in (OWN, THEIRS):
+                    raise ProtocolError(f"a stone is 1 (own) or 2 (the opponent's), not {who}")
+                stones[point] = who
+        except ProtocolError as error:
+            self.say(f"ERROR {error}")
+            return
+        self.stones = stones
+        self._think()
+
+    def _info(self, rest: str) -> None:
+        key, _, value = rest.strip().partition(" ")
+        key = key.lower()
+        if key in INFO_TEXTS:
+            self.texts[key] = value.strip()
+        elif key in INFO_NUMBERS:
+            number = int(value) if value.strip().lstrip("-").isdigit() else None
+            if number is None:
+                raise ProtocolError(f"INFO {key} takes a whole number, not {value.strip()!r}")
+            self.info[key] = number
+            if key == "rule" and number & (RENJU | CARO):
+                self.say("MESSAGE parlour plays no renju or caro rule: playing freestyle")
+        # other keys are the manager's own business: the protocol says to ignore them
+
+    def _game(self, size: int) -> GomokuGame:
+        exact = bool(self.info.get("rule", 0) & EXACT_FIVE)
+        made = parlour.game("gomoku", size=size, exact_five=exact)
+        assert isinstance(made, GomokuGame)
+        return made
+
+    def _think(self) -> None:
+        """Answer a move for the board as it stands, from a thread of its own."""
+        board = np.zeros((self.size, self.size), dtype=np.int8)
+        for (row, col), who in self.stones.items():
+            board[row, col] = who
+        state = GomokuState(self._game(self.size), board, 0)
+        if state.winner is not None:
+            raise ProtocolError("the game is over: a five is on the board")
+        if state.is_over:
+            raise ProtocolError("the board is full")
+        assert self._thinker is not None
+        self._thinker.seconds = move_seconds(self.info)
+        self._thinker.table_bits = table_bits(self.info)
+        self._stop, self._busy = Stop(), True
+        threading.Thread(target=self._move, args=(state, self._stop), daemon=True).start()
+
+    def _move(self, state: GomokuState, stop: Stop) -> None:
+        assert self._thinker is not None
+        point, _ = self._thinker.best_move(state, stop)
+        if not stop.is_set:
+            self.stones[point] = OWN
+            self._busy = False  # before the answer, which the next command may follow
+            self.say(point_text(point))
+
+    def _idle(self) -> None:
+        """Refuse to change the board while a move is being thought of."""
+        if self._busy:
+            raise ProtocolError("still thinking of a move: wait for it")
+
+
+def serve(source: TextIO, out: TextIO, level: int = DEFAULT_LEVEL) -> None:
+    """Read commands from ``source`` until ``END`` (or its end), answering on ``out``;
+    a search still under way is stopped."""
+    brain = Brain(out, level)
+    while (line := source.readline()) and brain.handle(line):
+        pass
+    brain._stop.set()
+
+
+def run(level: int = DEFAULT_LEVEL) -> NoReturn:
+    """The brain on standard input and output, then the process's end at once, a search
+    thread or not (no interpreter teardown to wait for: a manager counts the time until
+    the brain is gone)."""
+    serve(sys.stdin, sys.stdout, level)
+    sys.stdout.flush()
+    os._exit(0)
+
+
+def main() -> None:
+    """``pbrain-parlour``."""
+    run()
+
+
+if __name__ == "__main__":
+    main()

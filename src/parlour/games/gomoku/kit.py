@@ -1,0 +1,72 @@
+"""Five in a row's kit: its own engine's levels (1 greedy, 2-6 threat and main
+searches), the terminal screen and what a page sees."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from parlour.core import State
+from parlour.kit import Json, Kit
+from parlour.search import Level, SearchResult, Stop, Thinker
+
+
+class GomokuKit(Kit):
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        from parlour.games.gomoku.engine.levels import LEVELS
+
+        searching = (
+            Level(n, f"threats, then alpha-beta to {lv.depth} plies, {lv.seconds:g} s a move")
+            for n, lv in LEVELS.items()
+        )
+        return (Level(1, "greedy: the move whose windows count best"), *searching)
+
+    scored = False
+
+    def make_thinker(self, level: int, seconds: float | None) -> Thinker:
+        from parlour.games.gomoku.engine import Thinker as GomokuThinker
+
+        return GomokuThinker(level, seconds)  # type: ignore[return-value]
+
+    @property
+    def analyses(self) -> bool:
+        return True
+
+    def analyze(
+        self,
+        state: State,
+        depth: int | None,
+        seconds: float | None,
+        on_iteration: Callable[[SearchResult[Any]], None] | None,
+        stop: Stop,
+    ) -> SearchResult[Any]:
+        from parlour.games.gomoku.engine import analyze
+
+        return analyze(state, depth, seconds, on_iteration, stop)  # type: ignore[arg-type]
+
+    def warm_up(self, state: State) -> None:
+        from parlour.games.gomoku.engine import warm_up
+
+        warm_up(state)  # type: ignore[arg-type]
+
+    def screen(self, game_name: str) -> Any:
+        from parlour.games.gomoku.screen import GomokuScreen
+
+        return GomokuScreen()
+
+    def view(self, state: State) -> Json:
+        from parlour.games.gomoku.game import GomokuState
+
+        assert isinstance(state, GomokuState)
+        last = state.last_move
+        return {
+            "kind": "gomoku",
+            "size": state.size,
+            "rows": list(state.rows()),
+            "last": None if last is None else state.move_name(last),
+            "five": [state.move_name(p) for p in state.five()],
+        }
+
+
+KIT = GomokuKit()

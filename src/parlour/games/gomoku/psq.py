@@ -1,0 +1,90 @@
+"""Piskvork's ``.psq`` records of five-in-a-row games, written and read.
+
+A record is a header naming the board, ``Piskvorky 15x15, 11:11, 0``, one line a move
+in the order played, ``x,y,ms`` (the column and row counted from 1 at the top-left, and
+the milliseconds the move took), then the two players' names and ``-1``.  Readers (and
+Piskvork) take the moves up to the first line that is not one, so the lines after them
+may differ between tools.  The record keeps no rule: the five rule is the reader's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from parlour.core import BadPosition, IllegalMove, game, shown
+from parlour.games.gomoku.game import MAX_SIZE, MIN_SIZE, GomokuGame, GomokuState, Point
+
+_HEADER = re.compile(r"\s*Piskvorky\s+(\d+)x(\d+)\b", re.IGNORECASE)
+_MOVE = re.compile(r"\s*(\d+),(\d+),(-?\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class PsqRecord:
+    """A game as a ``.psq`` holds it: the board size, the moves (parlour's points, in
+    order), each move's milliseconds and the players' names (empty when not given)."""
+
+    size: int
+    moves: tuple[Point, ...]
+    times: tuple[int, ...]
+    names: tuple[str, ...] = ()
+
+    def replay(self, exact_five: bool = False) -> GomokuState:
+        """The position after the moves, under the five rule given (BadPosition if a move
+        is not legal where it is, as a taken point or a move after the five)."""
+        rules = game("gomoku", size=self.size, exact_five=exact_five)
+        assert isinstance(rules, GomokuGame)
+        state = rules.start()
+        for number, point in enumerate(self.moves, 1):
+            try:
+                state = state.play(point)
+            except IllegalMove as error:
+                raise BadPosition(f"move {number} of the record: {error.reason}") from None
+        return state
+
+
+def to_psq(
+    size: int,
+    moves: Sequence[Point],
+    names: tuple[str, str] = ("X", "0"),
+    times: Sequence[int] | None = None,
+) -> str:
+    """The ``.psq`` text of a game on a ``size`` board played by ``moves`` from the empty
+    board (player 0, ``X``, first), with each move's milliseconds (0 when not given)."""
+    spent = list(times) if times is not None else [0] * len(moves)
+    if len(spent) != len(moves):
+        raise ValueError(f"{len(moves)} moves but {len(spent)} times")
+    lines = [f"Piskvorky {size}x{size}, 11:11, 0"]
+    lines += [f"{col + 1},{row + 1},{ms}" for (row, col), ms in zip(moves, spent, strict=True)]
+    lines += [*names, "-1"]
+    return "\n".join(lines) + "\n"
+
+
+def from_psq(text: str) -> PsqRecord:
+    """The record in ``text``; BadPosition naming what is wrong (no header, a board
+    parlour does not play, a move off the board)."""
+    lines = text.splitlines()
+    header = _HEADER.match(lines[0]) if lines else None
+    if header is None:
+        first = shown(lines[0][:40]) if lines else "nothing"
+        raise BadPosition(f"not a .psq record: it begins with {first}, not 'Piskvorky NxN'")
+    width, height = int(header[1]), int(header[2])
+    if width != height or not MIN_SIZE <= width <= MAX_SIZE:
+        raise BadPosition(
+            f"a {width}x{height} board; parlour plays square boards of {MIN_SIZE} to {MAX_SIZE}"
+        )
+    moves: list[Point] = []
+    times: list[int] = []
+    rest = lines[1:]
+    for number, line in enumerate(rest, 1):
+        found = _MOVE.match(line)
+        if found is None:
+            break
+        x, y, ms = int(found[1]), int(found[2]), int(found[3])
+        if not (1 <= x <= width and 1 <= y <= width):
+            raise BadPosition(f"move {number}, {shown(line.strip())}, is off the board")
+        moves.append((y - 1, x - 1))
+        times.append(ms)
+    names = tuple(line.strip() for line in rest[len(moves) : len(moves) + 2] if line.strip())
+    return PsqRecord(width, tuple(moves), tuple(times), tuple(n for n in names if n != "-1"))

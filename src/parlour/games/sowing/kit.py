@@ -1,0 +1,47 @@
+"""The sowing games' kit: the alpha-beta engine's levels over their search adapters and
+the perfect level of the solver, the terminal screen and what a page sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from parlour.core import State
+from parlour.kit import AlphaBetaKit, Json
+from parlour.search import PERFECT, Level, Thinker
+
+
+class SowingKit(AlphaBetaKit):
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        perfect = Level(PERFECT, "the solver's move where it proves the position in time")
+        return (*super().levels, perfect)
+
+    def make_thinker(self, level: int, seconds: float | None) -> Thinker:
+        if level == PERFECT:
+            from parlour.games.sowing.solve import PerfectThinker
+
+            return PerfectThinker(seconds)
+        return super().make_thinker(level, seconds)
+
+    def screen(self, game_name: str) -> Any:
+        from parlour.games.sowing.screen import SowingScreen
+
+        return SowingScreen()
+
+    def view(self, state: State) -> Json:
+        from parlour.games.sowing import view
+
+        return view.position(state)
+
+    def account_words(self, who: str, account: Any) -> list[str]:
+        from parlour.games.sowing import view
+
+        return view.account_words(who, account)
+
+    def account_positions(self, account: Any) -> dict[str, State]:
+        from parlour.games.sowing import view
+
+        return view.account_positions(account)
+
+
+KIT = SowingKit()

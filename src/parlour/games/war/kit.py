@@ -1,0 +1,15 @@
+"""War's kit: no levels (its players make no choices), the table on screen."""
+
+from __future__ import annotations
+
+from parlour.kit import Kit
+from parlour.search import Level
+
+
+class WarKit(Kit):
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        return ()
+
+
+KIT = WarKit()

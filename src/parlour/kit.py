@@ -1,0 +1,215 @@
+"""A game's kit: what the rest of parlour may ask of a game, in one place.
+
+Every game family hands the interfaces (the terminal, the web, the arena, the Gomocup
+brain, the research API) one :class:`Kit`, its Game class's ``KIT``: the levels it really
+has (each with a number, a name and what it does), a thinker for each, its analysis and
+warm-up, its terminal screen, what a page may see of a position and of a move, and what
+its Referee tells the players besides the moves.  The interfaces reach a game only
+through these functions, so a level a game lacks is refused at every boundary with the
+same line (:func:`check_level`), and no generic layer names a game.
+
+A game without a kit of its own (a game of the tests) gets the base :class:`Kit`: the
+seed's minimax at levels 1-8, nothing else.  A kit imports its game's heavy modules (the
+compiled engines, the screens) when first asked, so registering a game stays light.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from parlour.core import BadOption, Game, Move, State, game, game_names, shown
+from parlour.search import PERFECT, SEED_LEVELS, Level, SearchResult, Stop, Thinker, alphabeta
+
+Json = dict[str, Any]
+Notices = Callable[[Any], list[tuple[int, Any]]]
+"""The Referee's hook: from each ``Moved`` event, the (seat, message) pairs to tell."""
+
+HINT_LEVEL, HINT_SECONDS = 5, 1.0
+"""The hint a person asks for (the terminal's ``hint``, the page's Hint button): level 5
+on a clock of one second."""
+
+
+class Kit:
+    """What a game hands the rest of parlour.  The defaults serve a game with nothing of
+    its own: the seed's minimax at every level, no engine, no screen, no notices."""
+
+    notices: Notices | None = None
+    scored = True
+    """Whether the scores say how a game was won (seeds, tokens), as the end's words do."""
+
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        """The levels the game's computer plays, weakest first."""
+        return SEED_LEVELS
+
+    def make_thinker(self, level: int, seconds: float | None) -> Thinker:
+        """The computer at ``level`` (one of :attr:`levels`), ``seconds`` a move for the
+        levels on a clock (None: the level's own)."""
+        from parlour.search.minimax import SeedLevel
+
+        return SeedLevel(level)
+
+    @property
+    def analyses(self) -> bool:
+        """Whether an engine of the game's own analyses its positions (:meth:`analyze`)."""
+        return False
+
+    def analyze(
+        self,
+        state: State,
+        depth: int | None,
+        seconds: float | None,
+        on_iteration: Callable[[SearchResult[Any]], None] | None,
+        stop: Stop,
+    ) -> SearchResult[Any]:
+        """Deepen the engine's search of ``state`` (``parlour analyze``)."""
+        raise BadOption(no_engine(state.game.name))
+
+    def warm_up(self, state: State) -> None:
+        """Compile (and build) what the engine needs for ``state``'s game before any clock
+        starts; nothing where there is nothing to compile."""
+
+    def screen(self, game_name: str) -> Any:
+        """A new terminal screen for the game (BadOption where it has none)."""
+        raise BadOption(f"{game_name} has no screen of its own")
+
+    def view(self, state: State) -> Json:
+        """What a page may see of ``state``'s board beyond what every game shows (its
+        ``kind`` and the board's own fields)."""
+        return {}
+
+    def account_words(self, who: str, account: Any) -> list[str]:
+        """What a move did beyond the move itself, one sentence each (``who``: the mover
+        as the screens name it)."""
+        return []
+
+    def account_positions(self, account: Any) -> dict[str, State]:
+        """Positions within a move that a page may see besides the one after it (the
+        sowing games' position before the capture, for the seed-by-seed animation)."""
+        return {}
+
+
+class AlphaBetaKit(Kit):
+    """The kit of a game with search adapters (``State.for_search``): the seed's minimax
+    at 1-3 and the alpha-beta engine above (``parlour.search.alphabeta``), which also
+    analyses its positions."""
+
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        return alphabeta.levels()
+
+    def make_thinker(self, level: int, seconds: float | None) -> Thinker:
+        return alphabeta.AlphaBetaThinker(level, seconds)
+
+    @property
+    def analyses(self) -> bool:
+        return True
+
+    def analyze(
+        self,
+        state: State,
+        depth: int | None,
+        seconds: float | None,
+        on_iteration: Callable[[SearchResult[Any]], None] | None,
+        stop: Stop,
+    ) -> SearchResult[Any]:
+        from parlour.search import engine
+
+        return engine.analyze(state, depth, seconds, on_iteration, stop)
+
+    def warm_up(self, state: State) -> None:
+        from parlour.search import engine
+
+        engine.warm_up(state)
+
+
+def no_engine(game_name: str) -> str:
+    """Why ``parlour analyze`` refuses the game called ``game_name``."""
+    known = ", ".join(name for name in game_names() if kit_of(name).analyses)
+    return f"no engine analyses {game_name}; the engines play {known}"
+
+
+def kit_of(which: Game | str) -> Kit:
+    """The kit of a game (or of the game called ``which``; BadOption naming the games
+    if there is none)."""
+    rules = game(which) if isinstance(which, str) else which
+    kit = getattr(type(rules), "KIT", None)
+    return kit if isinstance(kit, Kit) else BASE
+
+
+BASE = Kit()
+
+
+def check_level(game_name: str, number: int) -> Level:
+    """Level ``number`` of the game called ``game_name``; BadOption otherwise, in the
+    words every interface uses: "ayo has levels 1-8; perfect plays kalah and mancala"."""
+    kit = kit_of(game_name)
+    for level in kit.levels:
+        if level.number == number:
+            return level
+    raise BadOption(refusal(game_name, number))
+
+
+def refusal(game_name: str, number: int) -> str:
+    """Why ``game_name`` has no level ``number``: the levels it has, and where the perfect
+    level plays when that was asked."""
+    levels = kit_of(game_name).levels
+    if not levels:
+        return f"{game_name} has no levels: its players make no choices"
+    numbers = sorted(level.number for level in levels if level.number != PERFECT)
+    text = f"{game_name} has levels {numbers[0]}-{numbers[-1]}"
+    if any(level.number == PERFECT for level in levels):
+        return f"{text} and perfect, not {level_name(number)}"
+    if number == PERFECT:
+        perfect = [n for n in game_names() if PERFECT in numbers_of(n)]
+        return f"{text}; perfect plays {' and '.join(perfect)}" if perfect else text
+    return f"{text}, not {level_name(number)}"
+
+
+def numbers_of(game_name: str) -> tuple[int, ...]:
+    """The level numbers of the game called ``game_name``."""
+    return tuple(level.number for level in kit_of(game_name).levels)
+
+
+def level_name(number: int) -> str:
+    """How a person writes level ``number``."""
+    return "perfect" if number == PERFECT else shown(number)
+
+
+def thinker(game_name: str, level: int, seconds: float | None = None) -> Thinker:
+    """The computer at ``level`` for the game called ``game_name`` (a level it lacks is
+    refused with :func:`check_level`'s words); ``seconds`` a move for the levels that
+    search on a clock (None: the level's own)."""
+    check_level(game_name, level)
+    return kit_of(game_name).make_thinker(level, seconds)
+
+
+def hinter(game_name: str) -> Thinker:
+    """The thinker of a person's hint in the game called ``game_name``."""
+    return kit_of(game_name).make_thinker(HINT_LEVEL, HINT_SECONDS)
+
+
+def best_move(state: State, level: int, seconds: float | None = None) -> tuple[Move, Any]:
+    """The computer's move at ``level`` in ``state`` and its engine's account of it (a
+    one-off thinker: a player keeps one for the game instead)."""
+    return thinker(state.game.name, level, seconds).best_move(state, Stop())
+
+
+def analyze(
+    state: State,
+    depth: int | None = None,
+    seconds: float | None = None,
+    on_iteration: Callable[[SearchResult[Any]], None] | None = None,
+    stop: Stop | None = None,
+) -> SearchResult[Any]:
+    """Deepen the engine's search of ``state`` until ``depth``, ``seconds`` or a proven
+    value, telling ``on_iteration`` each depth it finishes: ``parlour analyze``.  A game
+    without an engine of its own is refused with BadOption."""
+    return kit_of(state.game).analyze(state, depth, seconds, on_iteration, stop or Stop())
+
+
+def warm_up(state: State) -> None:
+    """Compile what the engine of ``state``'s game needs (and build its tables), so that it
+    happens before any clock starts; nothing for a game without an engine."""
+    kit_of(state.game).warm_up(state)

@@ -1,0 +1,198 @@
+"""``parlour pbrain``: each command of the Gomocup protocol answered exactly, malformed
+lines refused with the brain still alive, ``END`` honoured at once, even mid-search."""
+
+from __future__ import annotations
+
+import io
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+from helpers import PARLOUR
+from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS
+from parlour.games.gomoku.gomocup import brain as pbrain
+from parlour.games.gomoku.gomocup.brain import (
+    MARGIN_SECONDS,
+    MARGIN_SHARE,
+    TABLE_SHARE,
+    move_seconds,
+    table_bits,
+)
+from parlour.search.table import SLOT_BYTES
+
+
+class Brain:
+    """A brain process: lines sent to it, each answer read with a time limit."""
+
+    def __init__(self, *command: str) -> None:
+        self.process = subprocess.Popen(
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def send(self, *lines: str) -> None:
+        assert self.process.stdin is not None
+        for line in lines:
+            self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def answer(self, timeout: float = 30) -> str | None:
+        return self.lines.get(timeout=timeout)
+
+    def ask(self, *lines: str) -> str | None:
+        self.send(*lines)
+        return self.answer()
+
+    def ended_within(self, seconds: float) -> bool:
+        try:
+            self.process.wait(seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return False
+        return True
+
+
+@pytest.fixture
+def brain() -> Brain:
+    return Brain(sys.executable, "-m", "parlour.games.gomoku.gomocup.brain")
+
+
+@pytest.mark.slow
+def test_each_command_gets_its_exact_answer(brain: Brain) -> None:
+    about = brain.ask("ABOUT")
+    assert about is not None and about.startswith('name="parlour", version="')
+    assert brain.ask("BEGIN") == "ERROR no board yet: START comes first"
+    assert brain.ask("START 4") == "ERROR parlour plays boards of 5 to 26, not 4"
+    assert brain.ask("START big") == "ERROR the board size must be a whole number, not 'big'"
+    assert brain.ask("RECTSTART 15,20") == "ERROR parlour plays square boards only, not 15x20"
+    assert brain.ask("RECTSTART 15,15") == "OK"
+    assert brain.ask("START 15") == "OK"
+    brain.send(
+        "INFO timeout_turn 300",
+        "INFO timeout_match 100000",
+        "INFO time_left 100000",
+        "INFO max_memory 83886080",
+        "INFO game_type 1",
+        "INFO folder /tmp",
+        "INFO evaluate 3,3",
+        "INFO some_key_of_a_new_manager 1",
+        "",
+    )  # no answer to any of these: the next line's answer comes first
+    assert (
+        brain.ask("INFO rule 4") == "MESSAGE parlour plays no renju or caro rule: playing freestyle"
+    )
+    assert brain.ask("INFO timeout_turn soon") == (
+        "ERROR INFO timeout_turn takes a whole number, not 'soon'"
+    )
+    assert brain.ask("INFO rule 1", "BEGIN") == "7,7"  # the centre of an empty board
+    assert brain.ask("TURN 7,7") == "ERROR 7,7 is taken"
+    assert brain.ask("TURN 7") == "ERROR a point is x,y, not '7'"
+    assert brain.ask("TURN 15,0") == "ERROR 15,0 is off the 15x15 board (0 to 14)"
+    reply = brain.ask("TURN 8,8")
+    assert reply is not None and reply not in ("7,7", "8,8")
+    x, y = map(int, reply.split(","))
+    assert 0 <= x < 15 and 0 <= y < 15
+    assert brain.ask("TAKEBACK 8,8") == "OK"
+    assert brain.ask("TAKEBACK 8,8") == "ERROR 8,8 holds no stone to take back"
+    assert brain.ask("HELLO there") == "UNKNOWN HELLO is not a command of the Gomocup protocol"
+    # its own four on column 7 (x = 7): it completes the five
+    four = ["7,7,1", "7,8,1", "7,9,1", "7,10,1", "0,0,2", "1,0,2", "2,0,2"]
+    assert brain.ask("BOARD", *four, "DONE") in ("7,6", "7,11")
+    assert brain.ask("TURN 5,5") == "ERROR the game is over: a five is on the board"
+    assert brain.ask("TAKEBACK 5,5") == "ERROR 5,5 holds no stone to take back"  # not kept
+    # the opponent's four on row 0 (stones marked 2): it blocks
+    assert brain.ask("BOARD", "0,0,2", "1,0,2", "2,0,2", "3,0,2", "9,9,1", "DONE") == "4,0"
+    assert brain.ask("BOARD", "3,3,5", "DONE") == (
+        "ERROR a stone is 1 (own) or 2 (the opponent's), not 5"
+    )
+    assert brain.ask("BOARD", "3,3,1", "3,3,2", "DONE") == "ERROR 3,3 is given twice"
+    assert brain.ask("RESTART") == "OK"
+    assert brain.ask("BEGIN") == "7,7"  # the board is empty again
+    brain.send("END")
+    assert brain.ended_within(1)
+    assert brain.answer(1) is None  # nothing more was said
+
+
+@pytest.mark.slow
+def test_end_while_thinking_exits_at_once(brain: Brain) -> None:
+    assert brain.ask("START 15") == "OK"
+    brain.send("INFO timeout_turn 20000", "TURN 7,7")
+    time.sleep(0.5)  # thinking now, for 20 s
+    assert brain.ask("TURN 8,8") == "ERROR still thinking of a move: wait for it"
+    started = time.perf_counter()
+    brain.send("END")
+    assert brain.ended_within(1)
+    assert time.perf_counter() - started < 1
+
+
+def test_a_moves_time_keeps_a_margin_within_each_limit() -> None:
+    assert move_seconds({}) is None  # no limit given: the level's own time
+    assert move_seconds({"timeout_turn": 5000}) == pytest.approx(
+        5 * (1 - MARGIN_SHARE) - MARGIN_SECONDS
+    )
+    per_match = {"timeout_turn": 5000, "timeout_match": 60000, "time_left": 10000}
+    assert (move_seconds(per_match) or 99) < 10 / 25  # a share of the time left
+    assert move_seconds({"timeout_turn": 0}) == pytest.approx(0.05)  # as fast as it can
+    unlimited_match = {"timeout_turn": 1000, "timeout_match": 0, "time_left": 10}
+    assert move_seconds(unlimited_match) == move_seconds({"timeout_turn": 1000})
+    # the margin is a small part of a short move: the search itself gets 80% of 0.5 s
+    assert 0.4 <= (move_seconds({"timeout_turn": 500}) or 0) < 0.45
+
+
+def test_the_brain_thinks_to_the_clock() -> None:
+    """Under a manager's time limit the time is what bounds a move, not the level's depth."""
+    import io
+
+    brain = pbrain.Brain(io.StringIO())
+    brain.handle("START 15")
+    assert brain._thinker is not None and brain._thinker.to_the_clock
+
+
+def test_the_table_takes_what_max_memory_leaves_room_for() -> None:
+    assert table_bits({}) == table_bits({"max_memory": 0}) == LARGEST_TABLE_BITS
+    assert table_bits({"max_memory": 2**40}) == LARGEST_TABLE_BITS  # no bigger than pays
+    for limit in (350_000_000, 83_886_080, 10**6):
+        bits = table_bits({"max_memory": limit})
+        assert SLOT_BYTES << bits <= limit // TABLE_SHARE < SLOT_BYTES << (bits + 1)
+
+
+def test_the_brain_searches_with_the_table_its_memory_allows() -> None:
+    out = io.StringIO()
+    brain = pbrain.Brain(out)
+    deadline = time.perf_counter() + 30
+
+    def answered(line: str) -> str:
+        brain.handle(line)
+        while brain._busy and time.perf_counter() < deadline:
+            time.sleep(0.01)
+        return out.getvalue().splitlines()[-1]
+
+    for line in ("START 15", "INFO max_memory 83886080", "INFO timeout_turn 100"):
+        brain.handle(line)
+    assert answered("BEGIN") == "7,7"
+    answered("TURN 8,8")
+    assert brain._thinker is not None
+    (keys, entries), *_ = brain._thinker.tables.values()
+    assert len(keys) == len(entries) == 1 << table_bits({"max_memory": 83886080}) == 1 << 20
+
+
+def test_the_parlour_command_serves_the_brain() -> None:
+    brain = Brain(PARLOUR, "pbrain")
+    assert brain.ask("START 9") == "OK"
+    brain.send("END")
+    assert brain.ended_within(1)
