@@ -50,7 +50,7 @@ def numba_settings(code: str, **environment: str) -> list[str]:
 
 
 KERNEL_FOLDER = (
-    "import {first}, {then}, numba; from parlour.games import sowing;"
+    "import {first}, {then}, numba; from parlour.games.sowing import game as sowing;"
     "print(numba.config.CACHE_DIR, sowing.apply_move._cache.cache_path)"
 )
 
