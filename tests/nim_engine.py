@@ -15,7 +15,16 @@ import numpy as np
 from numba import njit
 
 from parlour import core
-from parlour.core import Game, IllegalMove, Option, State, register
+from parlour.core import (
+    BadPosition,
+    Game,
+    IllegalMove,
+    Option,
+    State,
+    parse_player,
+    parse_whole,
+    register,
+)
 from parlour.kit import AlphaBetaKit
 from parlour.search.table import mix
 
@@ -81,8 +90,11 @@ class NimGame(Game):
         return NimState(self, int(self.options["heap"]), 0)
 
     def parse(self, text: str) -> NimState:
-        heap, to_move = text.split()
-        return NimState(self, int(heap), int(to_move))
+        fields = text.split()
+        if len(fields) != 2:
+            raise BadPosition(f"a Nim position is a heap and a side, not {text!r:.40}")
+        heap = parse_whole(fields[0], "the heap", 0, 99)
+        return NimState(self, heap, parse_player(fields[1], "the side to move"))
 
 
 class NimState(State):
@@ -129,7 +141,13 @@ class NimState(State):
         return str(move)
 
     def parse_move(self, text: str) -> int:
-        return int(text)
+        try:
+            move = parse_whole(text.strip(), "a move", 1, 3, BadPosition)
+        except BadPosition as error:
+            raise IllegalMove(text, str(error)) from None
+        if move not in self.legal_moves():
+            raise IllegalMove(move, f"the heap holds {self.heap}")
+        return move
 
     def _key(self) -> Hashable:
         return (self.heap, self._to_move)
