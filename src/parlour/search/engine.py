@@ -1,7 +1,8 @@
 """The engine's driver: iterative deepening over the alpha-beta kernel
 (``parlour.search.kernel``, compiled once for each game from its search adapters), with
 aspiration windows, a transposition table kept between searches, helper threads, a stop
-flag, and the sowing games' endgame tables and learned estimate.  Its levels are in
+flag, and what a game's adapters know beyond its rules (the sowing games' endgame
+tables and learned estimate).  Its levels are in
 ``parlour.search.alphabeta``.
 """
 
@@ -25,7 +26,6 @@ import numpy as np
 
 from parlour import cache
 from parlour.core import Move, State
-from parlour.games.sowing import endgame
 from parlour.search import SearchResult, Stop
 from parlour.search.kernel import (
     ABORTED,
@@ -78,14 +78,15 @@ def kernel_position(state: State) -> KernelPosition:
 
 
 TEMPLATE = Path(__file__).with_name("kernel.py")
-ADAPTERS = "import parlour.games.sowing.game as game  # ADAPTERS"
+ADAPTERS = "import parlour.games.sowing.adapters as game  # ADAPTERS"
 
 
 @functools.cache
 def kernels(adapters: str) -> ModuleType:
     """The alpha-beta kernel bound to the search adapters of module ``adapters``: the
     template ``kernel.py`` written, with its ``ADAPTERS`` line naming that module and a
-    hash of that module's source, into the kernels' cache folder (``cache.kernel_file``:
+    hash of the sources of that module's folder (the adapters and the rules they call),
+    into the kernels' cache folder (``cache.kernel_file``:
     a changed template or adapter makes a new file, never a stale kernel), and imported
     from there, so that numba caches each game's kernel by its own file."""
     source = TEMPLATE.read_text().replace(ADAPTERS, f"import {adapters} as game", 1)
@@ -93,7 +94,9 @@ def kernels(adapters: str) -> ModuleType:
     if spec is None or spec.origin is None:
         raise TypeError(f"no module {adapters} holds search adapters")
     name = "parlour_kernel_" + adapters.replace(".", "_")
-    adapter_hash = hashlib.blake2b(Path(spec.origin).read_bytes(), digest_size=8).hexdigest()
+    sources = sorted(Path(spec.origin).parent.glob("*.py"))
+    digest = hashlib.blake2b(b"".join(p.read_bytes() for p in sources), digest_size=8)
+    adapter_hash = digest.hexdigest()
     adapted = f"{source}\n# {adapters}: {adapter_hash}\n"  # new when the adapters change
     try:
         path = cache.kernel_file(f"{name}.py", adapted)
@@ -121,7 +124,7 @@ class Engine:
         table_bits: int = 20,
         strict: bool = False,
         threads: int = 1,
-        endgame_entries: int = endgame.MAX_ENTRIES,
+        endgame_entries: int | None = None,
         learned: bool = True,
     ) -> None:
         """A table of 2**table_bits entries.  A ``strict`` engine's value at depth d is
@@ -131,11 +134,12 @@ class Engine:
         which plays better.
         ``threads`` above 1 adds helper searches that fill the shared table ahead of the
         main one ("lazy SMP"): deeper in the same time, at the price of a choice among equal
-        moves that may vary from run to run.  The sowing games' endgame tables hold at most
-        ``endgame_entries`` positions (0: none; a strict engine reads none either).  A
-        ``learned`` engine (the default) adds the learned estimate at its horizon, for the
-        rule sets that have one; without it, or in a strict engine, a position at the
-        horizon is worth its store difference alone (see ``parlour.games.sowing.evaluation``)."""
+        moves that may vary from run to run.  A game's endgame tables (where its adapters
+        bring them) hold at most ``endgame_entries`` positions (None: the game's own
+        default; 0: none; a strict engine reads none either).  A ``learned`` engine (the
+        default) adds the game's learned estimate at its horizon, where it has one;
+        without it, or in a strict engine, a position at the horizon is worth its score
+        alone."""
         self.strict = strict
         self.learned = learned
         self.threads = threads

@@ -21,10 +21,11 @@ in their stores share an entry.  An entry whose subtree reached the end of every
 marked complete; a search that used only complete values and met no depth horizon has
 found the exact value with perfect play.
 
-A game may bring an endgame table (positions with at most ``ending_seeds`` seeds outside
-the stores are valued from it, ``parlour.games.sowing.endgame``) and a learned estimate added at
-the horizon (``parlour.games.sowing.evaluation``); the others pass ``ending_seeds`` -1 and no
-weights.
+A game may bring knowledge beyond its rules through two more adapters: ``search_ending``
+(the value of a position with at most ``ending_seeds`` seeds outside the stores, read from
+an endgame table) and ``search_estimate`` (a learned estimate added at the horizon), with
+``search_knowledge`` giving their arrays (the sowing games'); a game without them gets
+none: ``ending_seeds`` -1 and no weights.  Nothing here names a game.
 """
 
 from __future__ import annotations
@@ -32,8 +33,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import parlour.games.sowing.game as game  # ADAPTERS
-from parlour.games.sowing import endgame, evaluation
+import parlour.games.sowing.adapters as game  # ADAPTERS
 from parlour.search.shared import Shared
 from parlour.search.table import NO_MOVE, lookup, probe, store, unpack
 
@@ -41,6 +41,20 @@ _moves, _play, _to_move = game.search_moves, game.search_play, game.search_to_mo
 _score, _seeds, _stored = game.search_score, game.search_seeds, game.search_stored
 _key, _order = game.search_key, game.search_order
 _free_turns = getattr(game, "SEARCH_FREE_TURNS", False)
+
+
+@njit(cache=True, nogil=True)
+def _no_ending(pos: np.ndarray, ending: np.ndarray, choose: np.ndarray) -> int:
+    return 0  # never called: a game without a table has ending_seeds -1
+
+
+@njit(cache=True, nogil=True)
+def _no_estimate(pos: np.ndarray, weights: np.ndarray, scratch: np.ndarray) -> int:
+    return 0
+
+
+_ending = getattr(game, "search_ending", _no_ending)
+_estimate = getattr(game, "search_estimate", _no_estimate)
 
 MAX_PLY = 128
 MAX_MOVES = 16
@@ -161,11 +175,11 @@ def search_depth(
             if count[ply] == 0:
                 continue
             if ply > 0 and total - _stored(pos) <= ending_seeds:
-                value = base[ply] + ending[endgame.index(pos, choose)]
+                value = base[ply] + _ending(pos, ending, choose)
                 continue
             if left[ply] == 0 or ply + 1 >= MAX_PLY:
                 info[HORIZON] += 1
-                value = base[ply] + evaluation.estimate(pos, weights, scratch)
+                value = base[ply] + _estimate(pos, weights, scratch)
                 continue
             tt_move, settled, stored = NO_MOVE, 0, 0
             if _tabled(left[ply], ply):

@@ -42,7 +42,6 @@ from parlour.core import (
     shown,
 )
 from parlour.games.sowing.kit import KIT
-from parlour.search.shared import NO_KNOWLEDGE, Knowledge
 from parlour.search.table import mix
 
 SOW_OPPONENT_STORE = 1
@@ -247,7 +246,10 @@ def perft_kernel(start: tuple[int, ...], depth: int, rules: int) -> int:
     return leaves
 
 
-# The search's adapters (parlour.search.kernel): one signature in every game.
+# The search's adapters (parlour.search.kernel): one signature in every game; the module
+# ``adapters`` hands them to the engine with the endgame tables and the learned estimate.
+
+ADAPTERS = "parlour.games.sowing.adapters"
 
 SEARCH_FREE_TURNS = True
 """An extra turn costs the search no depth (``parlour.search.kernel.search_depth`` says
@@ -299,24 +301,6 @@ def search_stored(pos: np.ndarray) -> int:
     """The seeds in the stores: the rest are in the pits, which the endgame tables value."""
     pits = pit_count(pos)
     return int(pos[pits] + pos[2 * pits + 1])
-
-
-def search_knowledge(root: np.ndarray, rules: int, entries: int, learned: bool) -> Knowledge:
-    """The endgame table of at most ``entries`` positions (read from the cache folder, built
-    there the first time; 0: none) and, if ``learned``, the learned estimate that the engine
-    reads for ``root``'s rule set.  (The search's modules are imported here, when a search
-    first asks, as the rules do not need them.)"""
-    from parlour.games.sowing import endgame, evaluation
-
-    pits = pit_count(root)
-    seeds = int(search_seeds(root))
-    known = NO_KNOWLEDGE
-    if learned and seeds % (2 * pits) == 0:
-        known = known._replace(weights=evaluation.weights_for(pits, seeds // (2 * pits), rules))
-    if not entries:
-        return known
-    found = endgame.table(pits, rules, min(endgame.seeds_within(pits, entries), seeds))
-    return known._replace(ending=found.values, choose=found.choose, ending_seeds=found.seeds)
 
 
 @njit(cache=True, nogil=True)
@@ -469,9 +453,9 @@ class SowingState(State):
         return tuple(int(self._board[pit_index(player, c, self.pits)]) for c in range(self.pits))
 
     def for_search(self, room: int) -> tuple[str, np.ndarray, np.ndarray, int]:
-        """What the engine's kernel takes (parlour.search.engine.Searchable): this module's
-        adapters, the board as int64, no history, and the rule flags."""
-        return __name__, self._board.astype(np.int64), np.zeros(1, dtype=np.int64), self.game.rules
+        """What the engine's kernel takes (parlour.search.engine.Searchable): the sowing
+        games' adapters, the board as int64, no history, and the rule flags."""
+        return ADAPTERS, self._board.astype(np.int64), np.zeros(1, dtype=np.int64), self.game.rules
 
     @property
     def to_move(self) -> int:
