@@ -14,7 +14,6 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from parlour import core
 from parlour.core import (
     BadPosition,
     Game,
@@ -24,6 +23,7 @@ from parlour.core import (
     parse_player,
     parse_whole,
     register,
+    unregister,
 )
 from parlour.kit import AlphaBetaKit
 from parlour.search.table import mix
@@ -84,7 +84,6 @@ def search_order(pos: np.ndarray, move: int) -> int:
 
 class NimGame(Game):
     OPTIONS = (Option("heap", int, 10, "counters on the heap", minimum=1, maximum=99),)
-    KIT = AlphaBetaKit()
 
     def start(self) -> NimState:
         return NimState(self, int(self.options["heap"]), 0)
@@ -157,8 +156,8 @@ class NimState(State):
 def registered() -> Iterator[None]:
     """``test-nim`` as a game of parlour, for the time of a ``with`` (so that no other
     test's list of games meets it)."""
-    register(NAME, NimGame, "Nim on one heap, take 1 to 3 (tests only)")
+    register(NAME, NimGame, "Nim on one heap, take 1 to 3 (tests only)", kit=AlphaBetaKit())
     try:
         yield
     finally:
-        del core._REGISTRY[NAME]
+        unregister(NAME)

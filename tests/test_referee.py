@@ -31,7 +31,7 @@ from parlour.actors import (
     spawn,
 )
 from parlour.actors.messages import Abort
-from parlour.core import Game, IllegalMove, State
+from parlour.core import Game, IllegalMove, State, register, unregister
 from parlour.games.sowing.game import SowingState
 from parlour.kit import Kit
 
@@ -243,13 +243,13 @@ class TellingKit(Kit):
     notices = staticmethod(_took_three)
 
 
-class TellingNim(NimGame):
-    KIT = TellingKit()
-
-
 async def test_the_referee_sends_the_kits_notices_after_each_event() -> None:
     a, b = Scripted(moves(3, 3)), Scripted(moves(1))
-    await run_game(TellingNim("nim", {}).start(), [spawn(a), spawn(b)])
+    register("telling-nim", NimGame, "Nim whose kit tells the taker of three", kit=TellingKit())
+    try:
+        await run_game(NimGame("telling-nim", {}).start(), [spawn(a), spawn(b)])
+    finally:
+        unregister("telling-nim")
     await asyncio.sleep(0)
     assert [m for m in a.log if isinstance(m, tuple)] == [("took", 3), ("took", 3)]
     assert not any(isinstance(m, tuple) for m in b.log)

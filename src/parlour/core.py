@@ -15,17 +15,14 @@ checked before any arithmetic sees it.  Parsers raise only parlour's errors, one
 from __future__ import annotations
 
 import functools
-import importlib
-import pkgutil
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterator, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
+from importlib.metadata import entry_points
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar
-
-if TYPE_CHECKING:
-    from parlour.outcome import Reason
+from typing import Any, ClassVar
 
 Move = Hashable
 
@@ -232,6 +229,27 @@ class Option:
         return text
 
 
+class Reason(StrEnum):
+    """Why a game ended: by its rules, or how a player (or the outside) ended it."""
+
+    RULES = "the rules"
+    """The rules ended it: five in a row, a row without seeds, all tokens taken..."""
+    OUT_OF_CARDS = "out of cards"
+    """War: a player had no card to put."""
+    ROUND_LIMIT = "round limit"
+    """War: the round limit came, and the cards held decided."""
+    CYCLE = "cycle"
+    """War: the stacks at a round's start repeated, so the game would never end."""
+    RESIGNED = "resigned"
+    TIME = "ran out of time"
+    ILLEGAL = "illegal moves"
+    CRASHED = "crashed"
+    LEFT = "left the game"
+    ABORTED = "aborted"
+    MEMORY = "used too much memory"
+    """An outside engine went over its memory limit."""
+
+
 class Game(ABC):
     """A rule set with its options.  Two games are equal when their names and options are."""
 
@@ -308,8 +326,6 @@ class State(ABC):
     def end_reason(self) -> Reason:
         """Which rule ended the game, once it is over: ``Reason.RULES`` unless the game
         names its endings (War: out of cards, the round limit, a cycle)."""
-        from parlour.outcome import Reason  # parlour.outcome builds on this module
-
         return Reason.RULES
 
     @property
@@ -386,16 +402,31 @@ class _Entry:
     cls: type[Game]
     preset: Mapping[str, Any]
     summary: str
+    kit: Any
 
 
 _REGISTRY: dict[str, _Entry] = {}
 
 
-def register(name: str, cls: type[Game], summary: str, **preset: Any) -> None:
-    """Make ``name`` a game: ``cls`` with the option defaults of ``preset``."""
+def register(name: str, cls: type[Game], summary: str, kit: Any = None, **preset: Any) -> None:
+    """Make ``name`` a game: ``cls`` with the option defaults of ``preset``, and ``kit``
+    what it hands the rest of parlour (a :class:`parlour.kit.Kit`; None: the base one)."""
     for key in preset:
         cls.option(key)
-    _REGISTRY[name] = _Entry(cls, MappingProxyType(preset), summary)
+    _REGISTRY[name] = _Entry(cls, MappingProxyType(preset), summary, kit)
+
+
+def unregister(name: str) -> None:
+    """Make ``name`` no game again (a game registered for a while, as the tests do)."""
+    _REGISTRY.pop(name, None)
+
+
+def registered_kit(name: str) -> Any:
+    """The kit game ``name`` was registered with (None: none of its own, or no game of
+    that name: a Game made by hand, as the tests make them)."""
+    _load_games()
+    entry = _REGISTRY.get(name)
+    return None if entry is None else entry.kit
 
 
 def game_names() -> dict[str, str]:
@@ -435,15 +466,17 @@ def _entry(name: str) -> _Entry:
         raise BadOption(f"unknown game {shown(name)}; the games are: {known}") from None
 
 
+GAMES_GROUP = "parlour.games"
+"""The entry points naming the modules that register game families (pyproject.toml's
+``[project.entry-points."parlour.games"]``: parlour's own, and any other package's)."""
+
+
 @functools.cache
 def _load_games() -> None:
-    """Import the game modules, which register themselves (kept lazy: numba is slow to
-    load), once."""
-    import parlour.games
-
-    for family in pkgutil.iter_modules(parlour.games.__path__):
-        if family.ispkg:
-            importlib.import_module(f"parlour.games.{family.name}.game")
+    """Import each game family's registering module, once, when a game is first asked
+    for (kept lazy: numba is slow to load)."""
+    for family in entry_points(group=GAMES_GROUP):
+        family.load()
 
 
 def perft(state: State, depth: int) -> int:

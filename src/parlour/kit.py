@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from parlour.core import BadOption, Game, Move, State, game, game_names, shown
+from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
 from parlour.search import PERFECT, SEED_LEVELS, Level, SearchResult, Stop, Thinker, alphabeta
 
 Json = dict[str, Any]
@@ -131,10 +131,10 @@ def no_engine(game_name: str) -> str:
 
 
 def kit_of(which: Game | str) -> Kit:
-    """The kit of a game (or of the game called ``which``; BadOption naming the games
-    if there is none)."""
-    rules = game(which) if isinstance(which, str) else which
-    kit = getattr(type(rules), "KIT", None)
+    """The kit of a game, or of the game called ``which``: the one it was registered
+    with, or the base kit."""
+    name = which if isinstance(which, str) else which.name
+    kit = registered_kit(name)
     return kit if isinstance(kit, Kit) else BASE
 
 

@@ -9,31 +9,11 @@ they were counted, and a game's own account of its end (War's rounds, battles an
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
-from parlour.core import Move, State
+from parlour.core import Move, Reason, State
 
-
-class Reason(StrEnum):
-    """Why a game ended: by its rules, or how a player (or the outside) ended it."""
-
-    RULES = "the rules"
-    """The rules ended it: five in a row, a row without seeds, all tokens taken..."""
-    OUT_OF_CARDS = "out of cards"
-    """War: a player had no card to put."""
-    ROUND_LIMIT = "round limit"
-    """War: the round limit came, and the cards held decided."""
-    CYCLE = "cycle"
-    """War: the stacks at a round's start repeated, so the game would never end."""
-    RESIGNED = "resigned"
-    TIME = "ran out of time"
-    ILLEGAL = "illegal moves"
-    CRASHED = "crashed"
-    LEFT = "left the game"
-    ABORTED = "aborted"
-    MEMORY = "used too much memory"
-    """An outside engine went over its memory limit."""
+__all__ = ["Outcome", "Reason"]
 
 
 @dataclass(frozen=True)

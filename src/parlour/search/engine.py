@@ -78,7 +78,7 @@ def kernel_position(state: State) -> KernelPosition:
 
 
 TEMPLATE = Path(__file__).with_name("kernel.py")
-ADAPTERS = "import parlour.games.sowing.adapters as game  # ADAPTERS"
+ADAPTERS = "import parlour.search.adapters as game  # ADAPTERS"
 
 
 @functools.cache

@@ -3,10 +3,8 @@ transposition table, move ordering and a stop flag, compiled with numba and run 
 the GIL; and plain minimax, the reference the tests hold it to.
 
 It is written once for every game: a game's rules reach it only through the game's
-search adapters (``search_moves``, ``search_play``, ``search_to_move``, ``search_score``,
-``search_seeds``, ``search_stored``, ``search_key``, ``search_order``, one signature in
-every game, and optionally the constant ``SEARCH_FREE_TURNS``), bound by the import line marked
-``ADAPTERS`` (as ``game``).  This file is a template: :func:`parlour.search.engine.kernels`
+search adapters (their contract: ``parlour.search.adapters``), bound by the import line
+marked ``ADAPTERS`` (as ``game``).  This file is a template: :func:`parlour.search.engine.kernels`
 writes a copy of it for each game, that line naming the game's module, into the cache
 folder and imports it from there, so that numba compiles and caches each game's search
 under its own file (numba names its cache files after the source file; functions passed
@@ -33,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-import parlour.games.sowing.adapters as game  # ADAPTERS
+import parlour.search.adapters as game  # ADAPTERS
 from parlour.search.shared import Shared
 from parlour.search.table import NO_MOVE, lookup, probe, store, unpack
 

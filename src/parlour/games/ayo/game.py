@@ -27,7 +27,6 @@ from parlour.core import (
     parse_numbers,
     parse_player,
     parse_whole,
-    register,
     shown,
 )
 from parlour.games.ayo import kernel as ayo_kernel
@@ -66,7 +65,6 @@ from parlour.games.ayo.kernel import (
     position_key,
     start_round,
 )
-from parlour.games.ayo.kit import KIT
 
 REASONS = {
     ELEVENTH_GROUP: "the eleventh group of four was taken",
@@ -131,7 +129,6 @@ _CAPTURE_KINDS = {
 class AyoGame(Game):
     """Ayo with its options: a limit on rounds, who starts, and the seed of the draw."""
 
-    KIT = KIT
     OPTIONS = (
         Option(
             "max_rounds",
@@ -467,6 +464,3 @@ def _check(game: AyoGame, pos: np.ndarray, hist: np.ndarray) -> None:
         raise BadPosition("the history must end with the key of this position")
     if len(set(hist.tolist())) != len(hist):
         raise BadPosition("the history keys must be distinct")
-
-
-register("ayo", AyoGame, "Ayo of seed 000: fours captured while sowing, relays, houses bought")

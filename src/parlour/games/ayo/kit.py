@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import State
+from parlour.core import State, register
+from parlour.games.ayo.game import AyoGame
 from parlour.kit import AlphaBetaKit, Json
 
 
@@ -35,3 +36,9 @@ class AyoKit(AlphaBetaKit):
 
 
 KIT = AyoKit()
+register(
+    "ayo",
+    AyoGame,
+    kit=KIT,
+    summary="Ayo of seed 000: fours captured while sowing, relays, houses bought",
+)

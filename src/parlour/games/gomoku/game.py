@@ -25,10 +25,8 @@ from parlour.core import (
     State,
     digits_note,
     digits_value,
-    register,
     shown,
 )
-from parlour.games.gomoku.kit import KIT
 
 EMPTY = 0
 SYMBOLS = ".X0"
@@ -151,7 +149,6 @@ def complement(player: int) -> int:
 class GomokuGame(Game):
     """Five in a row on an N x N board; ``gomoku`` is its freestyle preset."""
 
-    KIT = KIT
     OPTIONS = (
         Option("size", int, 15, "points on a side", minimum=MIN_SIZE, maximum=MAX_SIZE),
         Option(
@@ -480,6 +477,3 @@ class GomokuState(State):
 
     def _key(self) -> Hashable:
         return self._board.tobytes(), self._to_move
-
-
-register("gomoku", GomokuGame, "Five in a row (seed 002): freestyle, five or more wins, 15x15")

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from parlour.core import State
+from parlour.core import State, register
+from parlour.games.gomoku.game import GomokuGame
 from parlour.kit import Json, Kit
 from parlour.search import Level, SearchResult, Stop, Thinker
 
@@ -70,3 +71,9 @@ class GomokuKit(Kit):
 
 
 KIT = GomokuKit()
+register(
+    "gomoku",
+    GomokuGame,
+    kit=KIT,
+    summary="Five in a row (seed 002): freestyle, five or more wins, 15x15",
+)

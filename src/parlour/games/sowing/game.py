@@ -38,10 +38,8 @@ from parlour.core import (
     digits_value,
     parse_numbers,
     parse_player,
-    register,
     shown,
 )
-from parlour.games.sowing.kit import KIT
 from parlour.search.table import mix
 
 SOW_OPPONENT_STORE = 1
@@ -347,7 +345,6 @@ class SowReport:
 class SowingGame(Game):
     """A rule set of the mancala family; ``mancala`` and ``kalah`` are its presets."""
 
-    KIT = KIT
     OPTIONS = (
         Option("pits", int, 6, "pits a side", minimum=1, maximum=len(LETTERS)),
         Option("seeds", int, 4, "seeds in each pit at the start", minimum=1, maximum=24),
@@ -572,13 +569,3 @@ class SowingState(State):
 
     def _key(self) -> Hashable:
         return self._board.tobytes()
-
-
-register(
-    "mancala",
-    SowingGame,
-    "Mancala of seed 001: 3 seeds a pit, sowing through both stores",
-    seeds=3,
-    sow_opponent_store=True,
-)
-register("kalah", SowingGame, "Kalah as solved by Irving, Donkers and Uiterwijk: 4 seeds a pit")

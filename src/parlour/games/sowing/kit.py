@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import State
+from parlour.core import State, register
+from parlour.games.sowing.game import SowingGame
 from parlour.kit import AlphaBetaKit, Json
 from parlour.search import PERFECT, Level, Thinker
 
@@ -45,3 +46,17 @@ class SowingKit(AlphaBetaKit):
 
 
 KIT = SowingKit()
+register(
+    "mancala",
+    SowingGame,
+    kit=KIT,
+    summary="Mancala of seed 001: 3 seeds a pit, sowing through both stores",
+    seeds=3,
+    sow_opponent_store=True,
+)
+register(
+    "kalah",
+    SowingGame,
+    kit=KIT,
+    summary="Kalah as solved by Irving, Donkers and Uiterwijk: 4 seeds a pit",
+)

@@ -26,9 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from parlour.core import BadPosition, Game, IllegalMove, State, parse_whole, register, shown
+from parlour.core import BadPosition, Game, IllegalMove, State, parse_whole, shown
 from parlour.games.war import kernel
-from parlour.games.war.kit import KIT
 from parlour.games.war.options import OPTIONS
 from parlour.games.war.rules import (
     CYCLE,
@@ -65,7 +64,6 @@ class WarGame(Game):
     """War's rule set (its options are :data:`parlour.games.war.options.OPTIONS`)."""
 
     OPTIONS = OPTIONS
-    KIT = KIT
     CHOICES = False
 
     def __init__(self, name: str, options: Mapping[str, Any]) -> None:
@@ -265,6 +263,3 @@ class WarState(State):
 
     def _key(self) -> Hashable:
         return self.stacks, self.counters, self.generator, self.result
-
-
-register("war", WarGame, "War (seed 004): no choices, each move plays a round")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from parlour.core import register
+from parlour.games.war.game import WarGame
 from parlour.kit import Kit
 from parlour.search import Level
 
@@ -13,3 +15,4 @@ class WarKit(Kit):
 
 
 KIT = WarKit()
+register("war", WarGame, "War (seed 004): no choices, each move plays a round", kit=KIT)
