@@ -1,0 +1,128 @@
+"""A game's kit owns its levels: every interface (the play commands, the arena, the Gomocup
+brain, the web's tables, the Python API) refuses a level the game lacks with the same
+words, before any game starts; and the Referee tells a game's notices whoever runs it."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+import parlour
+from parlour.actors import Actor, GameOver, Move, Play, run_game, spawn
+from parlour.cli import main
+from parlour.core import BadOption
+from parlour.games.ayo.notices import Stoned
+from parlour.kit import check_level, kit_of, refusal, thinker
+from parlour.search import PERFECT
+from parlour.web.app import create_app
+
+AYO_PERFECT = "ayo has levels 1-8; perfect plays kalah and mancala"
+GOMOKU_PERFECT = "gomoku has levels 1-6; perfect plays kalah and mancala"
+
+
+def test_each_game_lists_the_levels_its_computer_really_has() -> None:
+    names = {name: [level.name for level in kit_of(name).levels] for name in parlour.game_names()}
+    assert names["kalah"] == names["mancala"] == [*map(str, range(1, 9)), "perfect"]
+    assert names["ayo"] == [str(n) for n in range(1, 9)]
+    assert names["gomoku"] == [str(n) for n in range(1, 7)]
+    assert names["war"] == []
+    assert all(level.about for name in names for level in kit_of(name).levels)
+
+
+@pytest.mark.parametrize(
+    ("game", "level", "words"),
+    [
+        ("ayo", PERFECT, AYO_PERFECT),
+        ("gomoku", PERFECT, GOMOKU_PERFECT),
+        ("gomoku", 7, "gomoku has levels 1-6, not 7"),
+        ("gomoku", 8, "gomoku has levels 1-6, not 8"),
+        ("kalah", 9, "kalah has levels 1-8 and perfect, not 9"),
+        ("war", 3, "war has no levels: its players make no choices"),
+    ],
+)
+def test_a_level_the_game_lacks_is_refused_in_the_kits_words(
+    game: str, level: int, words: str
+) -> None:
+    assert refusal(game, level) == words
+    with pytest.raises(BadOption, match=words):
+        check_level(game, level)
+    with pytest.raises(BadOption, match=words):
+        thinker(game, level)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["play", "ayo", "--level", "perfect"], AYO_PERFECT),
+        (["play", "gomoku", "--level", "perfect"], GOMOKU_PERFECT),
+        (["play", "gomoku", "--level", "7"], "gomoku has levels 1-6, not 7"),
+        (["play", "ayo", "--players", "human,computer:perfect"], AYO_PERFECT),
+        (["pbrain", "--level", "8"], "gomoku has levels 1-6, not 8"),
+    ],
+)
+def test_the_commands_refuse_the_level_in_one_line(args: list[str], words: str) -> None:
+    result = CliRunner().invoke(main, args, input="")
+    assert result.exit_code == 2, result.output
+    assert words in result.output and "Traceback" not in result.output
+
+
+def test_a_match_refuses_the_level_before_it_records_anything(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    args = ["match", "ayo", "--players", "computer:perfect,random", "--games", "2"]
+    result = CliRunner().invoke(main, [*args, "--db", str(db)])
+    assert result.exit_code == 2, result.output
+    assert AYO_PERFECT in result.output and "Traceback" not in result.output
+    assert not db.exists()
+
+
+def test_the_web_refuses_a_table_at_a_level_the_game_lacks(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path / "web.db", abandon=10, warm=False)) as client:
+        for request, words in [
+            ({"game": "ayo", "opponent": "computer", "level": "perfect"}, AYO_PERFECT),
+            ({"game": "gomoku", "opponent": "computer", "level": 7}, "gomoku has levels 1-6"),
+        ]:
+            response = client.post("/api/games", json=request)
+            assert response.status_code == 400 and words in response.json()["error"]
+        made = client.post("/api/games", json={"game": "kalah", "level": "perfect"})
+        assert made.status_code == 200, made.json()
+
+
+class FirstMover(Actor):
+    """Plays the first legal move and keeps every ``Stoned`` it is told."""
+
+    def __init__(self) -> None:
+        self.stones: list[int] = []
+
+    async def receive(self, message: Any) -> None:
+        match message:
+            case Play(view):
+                self.reply(Move(view.legal_moves[0]))
+            case Stoned(count):
+                self.stones.append(count)
+            case GameOver():
+                pass
+
+
+def test_the_referee_asks_the_game_for_its_notices_whoever_runs_it() -> None:
+    """No caller passes Ayo's notices (the arena's worker forgot them once): a game of
+    Ayo through ``run_game`` alone stones its takers, every token accounted for."""
+
+    async def game() -> tuple[int, ...]:
+        players = [FirstMover(), FirstMover()]
+        refs = [spawn(p) for p in players]
+        start = parlour.game("ayo", first=1, max_rounds=1).start()
+        outcome = await run_game(start, refs)
+        for ref in refs:
+            ref.stop()
+            await ref.join()
+        assert outcome.scores is not None
+        assert [sum(p.stones) for p in players] == list(outcome.scores)
+        return outcome.scores
+
+    scores = asyncio.run(game())
+    assert sum(scores) > 0
