@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Hashable
 
 import numpy as np
@@ -13,7 +12,7 @@ from click.testing import CliRunner
 import parlour
 from helpers import bounded, random_play
 from parlour.cli import main
-from parlour.core import State
+from parlour.core import MAX_SECONDS, State
 from parlour.games.sowing import evaluation
 from parlour.games.sowing.game import SowingState
 from parlour.search import SearchResult, Stop
@@ -197,16 +196,29 @@ def test_the_principal_variation_is_legal_and_starts_with_the_move() -> None:
         state = state.play(move)  # raises IllegalMove if the variation were wrong
 
 
-def test_the_search_stops_within_ten_percent_of_its_time_limit() -> None:
+def test_a_search_on_a_clock_ends_when_its_stop_is_set() -> None:
+    """A search on a clock polls its stop: set once depth 4 is done (as its timer would),
+    the search returns within the next iteration or so with what it found, its move legal
+    and its value not claimed exact, though its clock had a day to run (a search that
+    did not poll would hang: ``bounded`` fails it).  How closely a search keeps a time
+    limit is a benchmark's figure, not a test's."""
     engine = Engine()
     state = parlour.game("kalah").start()
-    engine.search(state, depth=2)  # compiled before the clock starts
-    started = time.perf_counter()
-    result = engine.search(state, seconds=1.0)
-    elapsed = time.perf_counter() - started
-    assert 0.9 <= elapsed <= 1.1
-    assert not result.exact and result.depth >= 8
-    assert result.move in state.legal_moves()
+    stop = Stop()
+    depths: list[int] = []
+
+    def iteration(result: SearchResult[int]) -> None:
+        depths.append(result.depth)
+        if result.depth == 4:
+            stop.set()
+
+    found = bounded(
+        lambda: engine.search(state, seconds=MAX_SECONDS, on_iteration=iteration, stop=stop)
+    )
+    assert isinstance(found, SearchResult)
+    result: SearchResult[int] = found
+    assert depths[:4] == [1, 2, 3, 4] and 4 <= result.depth <= 6
+    assert not result.exact and result.move in state.legal_moves()
 
 
 def test_a_clock_stops_with_the_stop_it_runs_on() -> None:

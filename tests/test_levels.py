@@ -17,8 +17,10 @@ from parlour.search.engine import Engine
 @pytest.mark.parametrize("name", ["mancala", "kalah", "ayo"])
 def test_seed_levels_stay_plain_minimax(name: str) -> None:
     state = parlour.game(name).start().play(2) if name != "ayo" else parlour.game(name).start()
-    for level in (1, 2, 3):
-        assert best_move(state, level) == minimax.best_move(state, level)
+    for level in (1, 2, 3):  # the engine's account would be a SearchResult
+        move, account = best_move(state, level)
+        assert not isinstance(account, SearchResult)
+        assert (move, account) == minimax.best_move(state, level)
 
 
 def test_engine_levels_search_deeper_and_on_a_clock() -> None:
