@@ -1,22 +1,19 @@
 """A game's kit owns its levels: every interface (the play commands, the arena, the Gomocup
 brain, the web's tables, the Python API) refuses a level the game lacks with the same
-words, before any game starts; and the Referee tells a game's notices whoever runs it."""
+words, before any game starts.  (That the Referee tells a game's notices whoever runs
+it: tests/games/ayo/test_ayo_cli.py, which passes none.)"""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 import parlour
-from parlour.actors import Actor, GameOver, Move, Play, run_game, spawn
 from parlour.cli import main
 from parlour.core import BadOption
-from parlour.games.ayo.notices import Stoned
 from parlour.kit import check_level, kit_of, refusal, thinker
 from parlour.search import PERFECT
 from parlour.web.app import create_app
@@ -90,39 +87,3 @@ def test_the_web_refuses_a_table_at_a_level_the_game_lacks(tmp_path: Path) -> No
             assert response.status_code == 400 and words in response.json()["error"]
         made = client.post("/api/games", json={"game": "kalah", "level": "perfect"})
         assert made.status_code == 200, made.json()
-
-
-class FirstMover(Actor):
-    """Plays the first legal move and keeps every ``Stoned`` it is told."""
-
-    def __init__(self) -> None:
-        self.stones: list[int] = []
-
-    async def receive(self, message: Any) -> None:
-        match message:
-            case Play(view):
-                self.reply(Move(view.legal_moves[0]))
-            case Stoned(count):
-                self.stones.append(count)
-            case GameOver():
-                pass
-
-
-def test_the_referee_asks_the_game_for_its_notices_whoever_runs_it() -> None:
-    """No caller passes Ayo's notices (the arena's worker forgot them once): a game of
-    Ayo through ``run_game`` alone stones its takers, every token accounted for."""
-
-    async def game() -> tuple[int, ...]:
-        players = [FirstMover(), FirstMover()]
-        refs = [spawn(p) for p in players]
-        start = parlour.game("ayo", first=1, max_rounds=1).start()
-        outcome = await run_game(start, refs)
-        for ref in refs:
-            ref.stop()
-            await ref.join()
-        assert outcome.scores is not None
-        assert [sum(p.stones) for p in players] == list(outcome.scores)
-        return outcome.scores
-
-    scores = asyncio.run(game())
-    assert sum(scores) > 0
