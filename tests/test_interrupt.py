@@ -11,6 +11,8 @@ import pexpect
 import pytest
 
 from helpers import spawn_parlour
+from parlour.kit import kit_of
+from parlour.search import PERFECT
 
 THINK = "60"  # seconds a move: far beyond the time allowed to exit below
 EXIT_WITHIN = 20  # seconds: the test's bound for the exit, a third of a single think
@@ -26,7 +28,8 @@ EXIT_WITHIN = 20  # seconds: the test's bound for the exit, a third of a single 
     ],
 )
 def test_ctrl_c_during_a_computer_move_exits_at_once(game: str, opening: str) -> None:
-    args = ["play", game, "--players", "computer:8,computer:8", "--time", THINK]
+    top = max(level.number for level in kit_of(game).levels if level.number != PERFECT)
+    args = ["play", game, "--players", f"computer:{top},computer:{top}", "--time", THINK]
     child = spawn_parlour(*args, timeout=180)
     child.expect(opening)  # the engine is warm: from here on, a computer is thinking
     child.sendintr()
