@@ -75,7 +75,7 @@ def solve(
     if game_name == BUILD:
         _build(position, pits, seeds, max_seeds, option_texts)
         return
-    from parlour.games.sowing.solve import Known, Solver, bits_within, solve
+    from parlour.games.sowing.solver import Known, Solver, bits_within, solve
     from parlour.search import Stop
     from parlour.search.alphabeta import SEARCH_THREADS
 
@@ -108,7 +108,7 @@ def solve(
         "nodes": found.nodes,
         "seconds": round(found.seconds, 3),
         "table_seeds": proof.table_seeds,
-        "table_slots": len(solver.table),
+        "table_slots": len(solver.table[0]),
     }
     if as_json:
         click.echo(json.dumps(report))
@@ -125,7 +125,7 @@ def solve(
     click.echo(
         f"nodes {found.nodes:,}  time {found.seconds:.2f} s  "
         f"endgame table: up to {proof.table_seeds} seeds in the pits  "
-        f"transposition table: {solver.table.nbytes >> 20:,} MB"
+        f"transposition table: {solver.table_bytes >> 20:,} MB"
     )
 
 

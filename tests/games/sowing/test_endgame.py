@@ -403,7 +403,7 @@ def test_the_solver_reads_the_largest_table_built_here_by_default(
     """With no table on disk, the solver's default is the largest of MAX_ENTRIES positions
     (2 seeds here); once a bigger one is built, that one; a file whose header names
     another board, none."""
-    from parlour.games.sowing.solve import Solver
+    from parlour.games.sowing.solver import Solver
 
     monkeypatch.setattr(endgame, "MAX_ENTRIES", endgame.positions(3, 2))
     state = parlour.game("kalah", pits=3, seeds=3).start()

@@ -18,7 +18,7 @@ class SowingKit(AlphaBetaKit):
 
     def make_thinker(self, level: int, seconds: float | None) -> Thinker:
         if level == PERFECT:
-            from parlour.games.sowing.solve import PerfectThinker
+            from parlour.games.sowing.solver import PerfectThinker
 
             return PerfectThinker(seconds)
         return super().make_thinker(level, seconds)

@@ -1,0 +1,66 @@
+"""What a solver says of a position and of its moves: bounds for either side, and a
+position solved with a perfect line."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from parlour.games.sowing import game as sowing
+from parlour.games.sowing.solver.prover import Proof, Solver
+from parlour.search import Stop
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A position solved (or as far as time allowed): the root's proof, a perfect line
+    (as far as it is proven), and each first move's bounds for the side to move."""
+
+    proof: Proof
+    line: tuple[int, ...]
+    moves: dict[int, tuple[int, int]]
+    nodes: int
+    seconds: float
+
+
+def mover_bounds(
+    solver: Solver, state: sowing.SowingState, move: int, stop: Stop, guess: int | None = None
+) -> tuple[int, int]:
+    """What ``move`` is worth to ``state``'s side to move: bounds (one value once proven)."""
+    return bounds_for(solver, state.play(move), state.to_move, stop, guess)
+
+
+def bounds_for(
+    solver: Solver, state: sowing.SowingState, side: int, stop: Stop, guess: int | None = None
+) -> tuple[int, int]:
+    """What ``state`` is worth to ``side`` (``guess`` a first guess of it): bounds (one
+    value once proven)."""
+    if state.is_over:
+        margin = state.scores[side] - state.scores[1 - side]
+        return margin, margin
+    same = state.to_move == side
+    proof = solver.prove(state, guess if guess is None or same else -guess, stop)
+    return (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
+
+
+def solve(state: sowing.SowingState, solver: Solver, stop: Stop) -> Solution:
+    """Prove ``state``'s value, then each first move's, then follow proven moves to the
+    end for a perfect line; whatever ``stop`` cuts short stays a bound."""
+    began = time.perf_counter()
+    proof = solver.prove(state, stop=stop)
+    nodes = proof.nodes
+    moves = {}
+    for move in state.legal_moves():
+        moves[int(move)] = mover_bounds(solver, state, int(move), stop, proof.lower)
+    line: list[int] = []
+    here, value = state, proof.lower
+    while proof.exact and not here.is_over and not stop.is_set:
+        step = solver.prove(here, value, stop)
+        nodes += step.nodes
+        if not step.exact:
+            break
+        line.append(step.move)
+        after = here.play(step.move)
+        value = step.lower if after.to_move == here.to_move else -step.lower
+        here = after
+    return Solution(proof, tuple(line), moves, nodes, time.perf_counter() - began)
