@@ -21,12 +21,12 @@ from parlour.games.sowing import game as sowing
 from parlour.games.sowing.solver.kernel import _difference, _in_pits, null_window
 from parlour.games.sowing.solver.known import Known
 from parlour.games.sowing.solver.split import Lines, lines, split
-from parlour.games.sowing.solver.table import INF
+from parlour.games.sowing.solver.table import INF, interleaved
 from parlour.search import Stop
 from parlour.search.engine import kernel_position
 from parlour.search.kernel import ABORTED, BEST, HORIZON, INFO_SIZE, NODES
 from parlour.search.shared import Shared
-from parlour.search.table import SLOT_BYTES, Table, new_table
+from parlour.search.table import SLOT_BYTES, Table
 
 DEEPENING = 12
 """The deepening's last depth before the search to the end: its heuristic value is the
@@ -75,7 +75,7 @@ class Solver:
     proof asks for it, a perfect move's trap hundreds of times."""
 
     def __post_init__(self) -> None:
-        self.table = new_table(self.bits)
+        self.table = interleaved(self.bits)
         self.endings = {}
 
     def knowledge(self, state: sowing.SowingState) -> endgame.EndgameTable:
