@@ -23,6 +23,7 @@ from parlour.games.sowing.game import SowingState
 from parlour.games.sowing.solver import Known, PerfectThinker, Proof, Solver, prover, solve, split
 from parlour.games.sowing.solver.kernel import null_window
 from parlour.games.sowing.solver.prover import TO_THE_END
+from parlour.games.sowing.solver.solution import mover_bounds, mover_reaches
 from parlour.games.sowing.solver.table import NO_MOVE, PROVEN, lookup, store
 from parlour.kit import thinker
 from parlour.players.specs import parse_level
@@ -406,3 +407,66 @@ def test_a_searching_command_refuses_a_bad_or_finished_position(command: str, wh
     assert f"the game is over in this position: there is nothing to {what}" in over.output
     bad = CliRunner().invoke(main, [command, "kalah", "0,0,0,x"])
     assert bad.exit_code == 2 and "Invalid value for POSITION" in bad.output
+
+
+FALLBACK = "5,4,0,4,1,5/1/1,0,3,3,3,4/2 0"
+"""A Kalah(6,3) position where a search one ply deep plays D (worth -18 to its side to
+move) and perfect play F (worth -12)."""
+
+
+def perfect_with_fallback(monkeypatch: pytest.MonkeyPatch, lower: int) -> PerfectThinker:
+    """A perfect level whose proof stops at [lower, lower + 6] (F achieving ``lower``), as
+    a proof cut short by the clock does, and whose search is one ply deep."""
+
+    def proving(self: Solver, state: SowingState, *args: Any, **kwargs: Any) -> Proof:
+        return Proof(lower, lower + 6, 5, 0, 0.0, 8)
+
+    def searching(
+        self: PerfectThinker, state: SowingState, stop: Stop, seconds: float
+    ) -> tuple[int, object]:
+        found = Engine().search(state, depth=1)
+        return found.move, found
+
+    monkeypatch.setattr(Solver, "prove", proving)
+    monkeypatch.setattr(PerfectThinker, "_search", searching)
+    thinker = PerfectThinker(seconds=60.0)  # the check needs a fraction of a second
+    thinker.solver = Solver(bits=14, table_seeds=8)
+    return thinker
+
+
+def test_the_perfect_level_never_plays_a_search_s_move_below_the_proven_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the proof stops with -12 proven (F), the search's D (worth -18) is refused for
+    F: the fallback of a proof cut short keeps the value already proven."""
+    state: SowingState = parlour.game("kalah", pits=6, seeds=3).parse(FALLBACK)  # type: ignore[assignment]
+    assert Engine().search(state, depth=1).move == 3  # the search alone gives 6 seeds away
+    solver = Solver(bits=16, table_seeds=8)  # held to the exhaustive values above
+    assert mover_bounds(solver, state, 3, Stop()) == (-18, -18)
+    assert mover_bounds(solver, state, 5, Stop()) == (-12, -12)
+    move, account = perfect_with_fallback(monkeypatch, -12).best_move(state, Stop())
+    assert move == 5
+    assert isinstance(account, SearchResult)
+
+
+def test_the_search_s_move_stands_where_it_keeps_the_proven_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the proof's bound is -18, the search's D keeps it: its move is played."""
+    state: SowingState = parlour.game("kalah", pits=6, seeds=3).parse(FALLBACK)  # type: ignore[assignment]
+    move, _ = perfect_with_fallback(monkeypatch, -18).best_move(state, Stop())
+    assert move == 3
+
+
+@pytest.mark.parametrize("options", BOARDS[:2])
+def test_a_move_reaches_a_target_exactly_when_its_value_does(options: dict) -> None:
+    """``mover_reaches`` against the exhaustive values, both sides of each move's value
+    (extra turns, hand-overs and game ends alike)."""
+    game = parlour.game("kalah", **options)
+    solver = Solver(bits=14, table_seeds=2)
+    for state in [game.start(), *(midgame(game, 4, seed) for seed in range(4))]:
+        for move in state.legal_moves():
+            value = mover_value(state, state.play(move))
+            for target in (value - 1, value, value + 1):
+                reached = mover_reaches(solver, state, move, target, Stop())  # type: ignore[arg-type]
+                assert reached == (value >= target)

@@ -157,6 +157,20 @@ class Solver:
             ending.seeds,
         )
 
+    def reaches(self, state: sowing.SowingState, target: int, stop: Stop) -> bool | None:
+        """Whether ``state`` (not over) is worth at least ``target`` to its side to move,
+        by one null-window search to the end (None if ``stop`` comes first): cheaper than
+        a proof of the value, enough to check a move against a proven bound."""
+        ending = self.knowledge(state)
+        root = kernel_position(state).root
+        base = _difference(root, state.pits, state.to_move)
+        found = self.known.get(state) if self.known is not None else None
+        if found is not None:
+            return found[0] + base >= target
+        search = Search(self, root, state.game, ending, stop)
+        gain = search.window(target - base - 1, target - base, TO_THE_END)
+        return None if search.info[ABORTED] else gain >= target - base
+
 
 class Search:
     """One proof's searches: MTD(f) at each depth of the deepening, each of its null-window

@@ -43,6 +43,28 @@ def bounds_for(
     return (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
 
 
+def mover_reaches(
+    solver: Solver, state: sowing.SowingState, move: int, target: int, stop: Stop
+) -> bool | None:
+    """Whether ``move`` is worth at least ``target`` to ``state``'s side to move (None if
+    ``stop`` comes before the answer)."""
+    after, side = state.play(move), state.to_move
+    if after.is_over:
+        return after.scores[side] - after.scores[1 - side] >= target
+    if after.to_move == side:
+        return solver.reaches(after, target, stop)
+    theirs = solver.reaches(after, 1 - target, stop)  # they reach more than -target
+    return None if theirs is None else not theirs
+
+
+def least(state: sowing.SowingState) -> int:
+    """What ``state`` is worth at the least to its side to move: its store difference if
+    every seed left in the pits went to the other side (a bound no proof needs)."""
+    side = state.to_move
+    left = state.game.total_seeds - state.scores[0] - state.scores[1]
+    return state.scores[side] - state.scores[1 - side] - left
+
+
 def solve(state: sowing.SowingState, solver: Solver, stop: Stop) -> Solution:
     """Prove ``state``'s value, then each first move's, then follow proven moves to the
     end for a perfect line; whatever ``stop`` cuts short stays a bound."""
