@@ -7,7 +7,7 @@ from typing import Any
 
 from parlour.core import State
 from parlour.kit import AlphaBetaKit, Json
-from parlour.search import PERFECT, Level, Thinker
+from parlour.search import PERFECT, Level, Stop, Thinker
 
 
 class SowingKit(AlphaBetaKit):
@@ -22,6 +22,11 @@ class SowingKit(AlphaBetaKit):
 
             return PerfectThinker(seconds)
         return super().make_thinker(level, seconds)
+
+    def prove(self, state: State, stop: Stop) -> int | None:
+        from parlour.games.sowing.solver import proven
+
+        return proven(state, stop)  # type: ignore[arg-type]
 
     def screen(self, game_name: str) -> Any:
         from parlour.games.sowing.screen import SowingScreen

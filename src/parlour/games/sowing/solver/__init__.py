@@ -9,7 +9,13 @@ window's lines searched by several threads), ``known`` (proven positions on disk
 from parlour.games.sowing.solver.known import Known
 from parlour.games.sowing.solver.perfect import PerfectThinker
 from parlour.games.sowing.solver.prover import Proof, Solver
-from parlour.games.sowing.solver.solution import Solution, bounds_for, mover_bounds, solve
+from parlour.games.sowing.solver.solution import (
+    Solution,
+    bounds_for,
+    mover_bounds,
+    proven,
+    solve,
+)
 from parlour.games.sowing.solver.table import bits_within
 
 __all__ = [
@@ -21,5 +27,6 @@ __all__ = [
     "bits_within",
     "bounds_for",
     "mover_bounds",
+    "proven",
     "solve",
 ]

@@ -3,10 +3,12 @@ position solved with a perfect line."""
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass
 
 from parlour.games.sowing import game as sowing
+from parlour.games.sowing.solver.known import Known
 from parlour.games.sowing.solver.prover import Proof, Solver
 from parlour.search import Stop
 
@@ -63,6 +65,22 @@ def least(state: sowing.SowingState) -> int:
     side = state.to_move
     left = state.game.total_seeds - state.scores[0] - state.scores[1]
     return state.scores[side] - state.scores[1 - side] - left
+
+
+@functools.cache
+def _reviewer() -> Solver:
+    """The solver of reviews and hints, its tables kept from position to position and the
+    positions it proves kept on disk (``Known``)."""
+    return Solver(bits=20, known=Known())
+
+
+def proven(state: sowing.SowingState, stop: Stop) -> int | None:
+    """``state``'s value to its side to move if proven before ``stop`` (else None)."""
+    solver = _reviewer()
+    proof = solver.prove(state, stop=stop)
+    if solver.known is not None:
+        solver.known.save()
+    return proof.lower if proof.exact else None
 
 
 def solve(state: sowing.SowingState, solver: Solver, stop: Stop) -> Solution:
