@@ -18,7 +18,9 @@ from parlour.cli._common import (
     whole_type,
 )
 
-BUILD = "build"
+BUILD, FAIR = "build", "fair"
+FAIR_MOVED = 2
+"""The seeds a fair start moves at most from the standard one (FairKalah's one or two)."""
 MAX_THREADS = 64
 MEMORY = 1024
 """The transposition table's megabytes by default: 2^26 slots, which hold Kalah(6,4)'s
@@ -71,9 +73,16 @@ def solve(
 
     ``parlour solve build GAME --pits P --max-seeds K`` builds (or checks) the endgame
     table of every position with at most K seeds in the pits, with a progress bar.
+
+    ``parlour solve fair GAME`` proves each start one or two seeds moved from the standard
+    one (from a pit to another, either side's) and lists those that are draws with
+    perfect play: fair starts.
     """
     if game_name == BUILD:
         _build(position, pits, seeds, max_seeds, option_texts)
+        return
+    if game_name == FAIR:
+        _fair(position, pits, seeds, option_texts, seconds, memory, as_json)
         return
     from parlour.games.sowing.solver import Known, Solver, bits_within, solve
     from parlour.search import Stop
@@ -186,3 +195,54 @@ def _build(
         f"{len(built.values):,} positions, {built.values.nbytes:,} bytes, "
         f"{time.perf_counter() - began:.1f} s"
     )
+
+
+def _fair(
+    name: str | None,
+    pits: str | None,
+    seeds: str | None,
+    option_texts: tuple[str, ...],
+    seconds: float | None,
+    memory: int,
+    as_json: bool,
+) -> None:
+    """``parlour solve fair GAME``: the starts a seed or two from the standard one that
+    are draws with perfect play."""
+    import time
+
+    from parlour.games.sowing.solver import Known, Proof, Solver, bits_within
+    from parlour.games.sowing.solver.fair import fair_starts, redistributions
+    from parlour.search import Stop
+
+    if name is None:
+        raise click.UsageError("name the game whose fair starts to find: parlour solve fair kalah")
+    game = make_game(name, option_texts, pits=pits, seeds=seeds)
+    _check_solved(game.name)
+    start = game.start()
+    solver = Solver(bits_within(memory), known=Known())
+    with warming_up("the solver"):
+        solver.warm_up(start)  # type: ignore[arg-type]
+    proofs: list[Proof] = []
+    stop = Stop()
+    began = time.perf_counter()
+    with stop.until(seconds) as clock:
+        fair = interruptible(
+            lambda: fair_starts(start, FAIR_MOVED, solver, clock, lambda _, p: proofs.append(p)),  # type: ignore[arg-type]
+            stop,
+        )
+    if solver.known is not None:
+        solver.known.save()
+    candidates = len(redistributions(start, FAIR_MOVED))  # type: ignore[arg-type]
+    proven = sum(proof.exact for proof in proofs)
+    spent = time.perf_counter() - began
+    if as_json:
+        report = {"fair": [state.notation() for state in fair], "candidates": candidates}
+        click.echo(json.dumps({**report, "proven": proven, "seconds": round(spent, 3)}))
+        return
+    click.echo(
+        f"{len(fair)} fair starts (draws with perfect play) among {candidates} starts one or "
+        f"two seeds from the standard one; {proven} proven in {spent:.1f} s"
+        + ("" if proven == candidates else " (stopped before the rest)")
+    )
+    for state in fair:
+        click.echo(state.notation())
