@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -21,6 +25,8 @@ from parlour.cli._common import (
 BUILD, FAIR = "build", "fair"
 FAIR_MOVED = 2
 """The seeds a fair start moves at most from the standard one (FairKalah's one or two)."""
+PATIENCE = 0.5
+"""Seconds of building an endgame table after which a progress bar shows."""
 MAX_THREADS = 64
 MEMORY = 1024
 """The transposition table's megabytes by default: 2^26 slots, which hold Kalah(6,4)'s
@@ -93,7 +99,9 @@ def solve(
     state = position_to_search(game, position, "solve")
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
     try:
-        solver = Solver(bits_within(memory), max_seeds, threads or SEARCH_THREADS, Known())
+        solver = Solver(
+            bits_within(memory), max_seeds, threads or SEARCH_THREADS, Known(), progress_bar
+        )
     except MemoryError:
         raise click.UsageError(f"no {memory:,} MB to be had for --memory") from None
     with warming_up("the solver"):
@@ -177,8 +185,6 @@ def _build(
     option_texts: tuple[str, ...],
 ) -> None:
     """``parlour solve build GAME``: the endgame table, built and saved, or found whole."""
-    import time
-
     from parlour.games.sowing import endgame
 
     if name is None:
@@ -189,7 +195,7 @@ def _build(
     most = max_seeds if max_seeds is not None else endgame.seeds_within(count, endgame.MAX_ENTRIES)
     _check_size(count, most)
     began = time.perf_counter()
-    built = interruptible(lambda: endgame.table(count, game.rules, most))  # type: ignore[attr-defined]
+    built = interruptible(lambda: endgame.table(count, game.rules, most, progress_bar))  # type: ignore[attr-defined]
     click.echo(
         f"endgame table: {count} pits a side, up to {built.seeds} seeds: "
         f"{len(built.values):,} positions, {built.values.nbytes:,} bytes, "
@@ -208,8 +214,6 @@ def _fair(
 ) -> None:
     """``parlour solve fair GAME``: the starts a seed or two from the standard one that
     are draws with perfect play."""
-    import time
-
     from parlour.games.sowing.solver import Known, Proof, Solver, bits_within
     from parlour.games.sowing.solver.fair import fair_starts, redistributions
     from parlour.search import Stop
@@ -219,7 +223,7 @@ def _fair(
     game = make_game(name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
     start = game.start()
-    solver = Solver(bits_within(memory), known=Known())
+    solver = Solver(bits_within(memory), known=Known(), progress=progress_bar)
     with warming_up("the solver"):
         solver.warm_up(start)  # type: ignore[arg-type]
     proofs: list[Proof] = []
@@ -246,3 +250,31 @@ def _fair(
     )
     for state in fair:
         click.echo(state.notation())
+
+
+@contextmanager
+def progress_bar(description: str) -> Iterator[Callable[[float], None]]:
+    """A display of an endgame table's build (``endgame.Progress``): a progress bar on
+    standard error once the build has taken ``PATIENCE`` seconds, if standard error is a
+    terminal."""
+    shown = sys.stderr.isatty()
+    begun = time.monotonic()
+    bar: Any = None
+
+    def report(done: float) -> None:
+        nonlocal bar
+        if bar is None and shown and time.monotonic() - begun > PATIENCE:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = Progress(console=Console(stderr=True), transient=True)
+            bar.add_task(description, total=1.0)
+            bar.start()
+        if bar is not None:
+            bar.update(bar.task_ids[0], completed=done)
+
+    try:
+        yield report
+    finally:
+        if bar is not None:
+            bar.stop()

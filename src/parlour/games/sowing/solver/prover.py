@@ -69,6 +69,8 @@ class Solver:
     """The threads of each search: above one, the root's lines to where its turn passes are
     searched side by side, on the one transposition table."""
     known: Known | None = None
+    progress: endgame.Progress | None = None
+    """How a build of the endgame table shows its progress (None: not at all)."""
     table: Table = field(init=False)
     endings: dict[sowing.SowingGame, endgame.EndgameTable] = field(init=False)
     """The endgame table of each game solved, chosen (and read or built) once: every
@@ -88,7 +90,8 @@ class Solver:
                     endgame.seeds_within(state.pits, endgame.MAX_ENTRIES),
                     endgame.built_seeds(state.pits, game.rules),
                 )
-            self.endings[game] = endgame.table(state.pits, game.rules, min(seeds, game.total_seeds))
+            most = min(seeds, game.total_seeds)
+            self.endings[game] = endgame.table(state.pits, game.rules, most, self.progress)
         return self.endings[game]
 
     def warm_up(self, state: sowing.SowingState) -> None:
