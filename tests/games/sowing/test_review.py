@@ -128,3 +128,24 @@ def test_a_file_too_big_is_refused(tmp_path: Path) -> None:
     saved.write_bytes(b" " * (2 << 20))
     result = CliRunner().invoke(main, ["review", str(saved)])
     assert result.exit_code == 2 and "more than" in result.output
+
+
+def test_a_position_not_proven_gets_the_engine_s_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the kit proves nothing (Kalah(6,6) in no time), the engine values the
+    positions: the moves are marked inexact and the decision unknown."""
+    from parlour.games.sowing.kit import SowingKit
+
+    proved: list[State] = []
+
+    def prove(self: SowingKit, state: State, stop: Stop) -> None:
+        proved.append(state)
+
+    monkeypatch.setattr(SowingKit, "prove", prove)
+    monkeypatch.setattr(parlour.review, "ENGINE_SECONDS", 0.1)
+    states = [parlour.game("kalah", seeds=6).start()]
+    for move in (2, 3):
+        states.append(states[-1].play(move))
+    done = review(states, [2, 3], kit_valuer(Stop()))
+    assert proved == states
+    assert not any(g.exact for g in done.moves)
+    assert done.decided is None
