@@ -28,7 +28,7 @@ from typing import Any, cast
 import parlour
 from parlour.games.sowing import endgame
 from parlour.games.sowing.game import LETTERS, SowingState
-from parlour.games.sowing.solve import Known, PerfectThinker, Proof, Solver
+from parlour.games.sowing.solver import Known, PerfectThinker, Proof, Solver
 from parlour.search import Stop
 from parlour.search.alphabeta import SEARCH_THREADS
 from record import arguments, record

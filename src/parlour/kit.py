@@ -66,6 +66,11 @@ class Kit:
         """Deepen the engine's search of ``state`` (``parlour analyze``)."""
         raise BadOption(no_engine(state.game.name))
 
+    def prove(self, state: State, stop: Stop) -> int | None:
+        """``state``'s value to its side to move with perfect play, where the game has a
+        solver and it proves the value before ``stop`` (None otherwise)."""
+        return None
+
     def warm_up(self, state: State) -> None:
         """Compile (and build) what the engine needs for ``state``'s game before any clock
         starts; nothing where there is nothing to compile."""

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -18,7 +22,11 @@ from parlour.cli._common import (
     whole_type,
 )
 
-BUILD = "build"
+BUILD, FAIR = "build", "fair"
+FAIR_MOVED = 2
+"""The seeds a fair start moves at most from the standard one (FairKalah's one or two)."""
+PATIENCE = 0.5
+"""Seconds of building an endgame table after which a progress bar shows."""
 MAX_THREADS = 64
 MEMORY = 1024
 """The transposition table's megabytes by default: 2^26 slots, which hold Kalah(6,4)'s
@@ -71,11 +79,18 @@ def solve(
 
     ``parlour solve build GAME --pits P --max-seeds K`` builds (or checks) the endgame
     table of every position with at most K seeds in the pits, with a progress bar.
+
+    ``parlour solve fair GAME`` proves each start one or two seeds moved from the standard
+    one (from a pit to another, either side's) and lists those that are draws with
+    perfect play: fair starts.
     """
     if game_name == BUILD:
         _build(position, pits, seeds, max_seeds, option_texts)
         return
-    from parlour.games.sowing.solve import Known, Solver, bits_within, solve
+    if game_name == FAIR:
+        _fair(position, pits, seeds, option_texts, seconds, memory, as_json)
+        return
+    from parlour.games.sowing.solver import Known, Solver, bits_within, solve
     from parlour.search import Stop
     from parlour.search.alphabeta import SEARCH_THREADS
 
@@ -84,7 +99,9 @@ def solve(
     state = position_to_search(game, position, "solve")
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
     try:
-        solver = Solver(bits_within(memory), max_seeds, threads or SEARCH_THREADS, Known())
+        solver = Solver(
+            bits_within(memory), max_seeds, threads or SEARCH_THREADS, Known(), progress_bar
+        )
     except MemoryError:
         raise click.UsageError(f"no {memory:,} MB to be had for --memory") from None
     with warming_up("the solver"):
@@ -108,7 +125,7 @@ def solve(
         "nodes": found.nodes,
         "seconds": round(found.seconds, 3),
         "table_seeds": proof.table_seeds,
-        "table_slots": len(solver.table),
+        "table_slots": len(solver.table[0]),
     }
     if as_json:
         click.echo(json.dumps(report))
@@ -125,7 +142,7 @@ def solve(
     click.echo(
         f"nodes {found.nodes:,}  time {found.seconds:.2f} s  "
         f"endgame table: up to {proof.table_seeds} seeds in the pits  "
-        f"transposition table: {solver.table.nbytes >> 20:,} MB"
+        f"transposition table: {solver.table_bytes >> 20:,} MB"
     )
 
 
@@ -168,8 +185,6 @@ def _build(
     option_texts: tuple[str, ...],
 ) -> None:
     """``parlour solve build GAME``: the endgame table, built and saved, or found whole."""
-    import time
-
     from parlour.games.sowing import endgame
 
     if name is None:
@@ -180,9 +195,86 @@ def _build(
     most = max_seeds if max_seeds is not None else endgame.seeds_within(count, endgame.MAX_ENTRIES)
     _check_size(count, most)
     began = time.perf_counter()
-    built = interruptible(lambda: endgame.table(count, game.rules, most))  # type: ignore[attr-defined]
+    built = interruptible(lambda: endgame.table(count, game.rules, most, progress_bar))  # type: ignore[attr-defined]
     click.echo(
         f"endgame table: {count} pits a side, up to {built.seeds} seeds: "
         f"{len(built.values):,} positions, {built.values.nbytes:,} bytes, "
         f"{time.perf_counter() - began:.1f} s"
     )
+
+
+def _fair(
+    name: str | None,
+    pits: str | None,
+    seeds: str | None,
+    option_texts: tuple[str, ...],
+    seconds: float | None,
+    memory: int,
+    as_json: bool,
+) -> None:
+    """``parlour solve fair GAME``: the starts a seed or two from the standard one that
+    are draws with perfect play."""
+    from parlour.games.sowing.solver import Known, Proof, Solver, bits_within
+    from parlour.games.sowing.solver.fair import fair_starts, redistributions
+    from parlour.search import Stop
+
+    if name is None:
+        raise click.UsageError("name the game whose fair starts to find: parlour solve fair kalah")
+    game = make_game(name, option_texts, pits=pits, seeds=seeds)
+    _check_solved(game.name)
+    start = game.start()
+    solver = Solver(bits_within(memory), known=Known(), progress=progress_bar)
+    with warming_up("the solver"):
+        solver.warm_up(start)  # type: ignore[arg-type]
+    proofs: list[Proof] = []
+    stop = Stop()
+    began = time.perf_counter()
+    with stop.until(seconds) as clock:
+        fair = interruptible(
+            lambda: fair_starts(start, FAIR_MOVED, solver, clock, lambda _, p: proofs.append(p)),  # type: ignore[arg-type]
+            stop,
+        )
+    if solver.known is not None:
+        solver.known.save()
+    candidates = len(redistributions(start, FAIR_MOVED))  # type: ignore[arg-type]
+    proven = sum(proof.exact for proof in proofs)
+    spent = time.perf_counter() - began
+    if as_json:
+        report = {"fair": [state.notation() for state in fair], "candidates": candidates}
+        click.echo(json.dumps({**report, "proven": proven, "seconds": round(spent, 3)}))
+        return
+    click.echo(
+        f"{len(fair)} fair starts (draws with perfect play) among {candidates} starts one or "
+        f"two seeds from the standard one; {proven} proven in {spent:.1f} s"
+        + ("" if proven == candidates else " (stopped before the rest)")
+    )
+    for state in fair:
+        click.echo(state.notation())
+
+
+@contextmanager
+def progress_bar(description: str) -> Iterator[Callable[[float], None]]:
+    """A display of an endgame table's build (``endgame.Progress``): a progress bar on
+    standard error once the build has taken ``PATIENCE`` seconds, if standard error is a
+    terminal."""
+    shown = sys.stderr.isatty()
+    begun = time.monotonic()
+    bar: Any = None
+
+    def report(done: float) -> None:
+        nonlocal bar
+        if bar is None and shown and time.monotonic() - begun > PATIENCE:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            bar = Progress(console=Console(stderr=True), transient=True)
+            bar.add_task(description, total=1.0)
+            bar.start()
+        if bar is not None:
+            bar.update(bar.task_ids[0], completed=done)
+
+    try:
+        yield report
+    finally:
+        if bar is not None:
+            bar.stop()

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
+import parlour.cli.solve as cli_solve
 from helpers import default_ctrl_c, random_play
 from parlour.games.sowing import endgame
 from parlour.games.sowing.game import SowingGame, SowingState
@@ -176,7 +177,7 @@ def own_cache(
     """A fresh cache folder and process cache of tables; returns a function that lists
     the builds since (each the share done at its last report)."""
     monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
-    endgame.table.cache_clear()
+    endgame.forget()
     builds: list[float] = []
     real = endgame.build
 
@@ -188,13 +189,13 @@ def own_cache(
 
     monkeypatch.setattr(endgame, "build", counted)
     yield lambda: builds
-    endgame.table.cache_clear()
+    endgame.forget()
 
 
 def test_a_table_is_built_once_then_read_from_its_file(own_cache: Callable[[], list]) -> None:
     built = endgame.table(*SMALL)
     assert own_cache() == [1.0] and endgame._file(*SMALL[:2]).is_file()
-    endgame.table.cache_clear()  # as a new process would
+    endgame.forget()  # as a new process would
     read = endgame.table(*SMALL)
     assert own_cache() == [1.0]
     assert isinstance(read.values, np.memmap)
@@ -203,7 +204,7 @@ def test_a_table_is_built_once_then_read_from_its_file(own_cache: Callable[[], l
 
 def test_the_table_s_values_are_not_written_back(own_cache: Callable[[], list]) -> None:
     endgame.table(*SMALL)
-    endgame.table.cache_clear()
+    endgame.forget()
     path = endgame._file(*SMALL[:2])
     saved = path.read_bytes()
     endgame.table(*SMALL).values[:] = 0
@@ -243,17 +244,17 @@ def test_a_table_checked_once_is_read_unchecked_until_its_file_is_written(
 
     monkeypatch.setattr(endgame, "_checks", counted)
     for _ in range(3):
-        endgame.table.cache_clear()
+        endgame.forget()
         endgame.table(*SMALL)
     assert len(checked) == 1
-    endgame.table.cache_clear()
+    endgame.forget()
     endgame.table(*SMALL[:2], SMALL[2] - 1)  # a smaller table: within what was checked
     assert len(checked) == 1
     path = endgame._file(*SMALL[:2])
     path.write_bytes(flip(bytearray(path.read_bytes())))
     later = path.stat().st_mtime_ns + 10**9  # as a write a second after the check would be
     os.utime(path, ns=(later, later))
-    endgame.table.cache_clear()
+    endgame.forget()
     endgame.table(*SMALL)
     assert own_cache() == [1.0, 1.0]
 
@@ -266,7 +267,7 @@ def test_a_damaged_table_file_is_built_again(
     path = endgame._file(*SMALL[:2])
     saved = path.read_bytes()
     path.write_bytes(damage(bytearray(saved)))
-    endgame.table.cache_clear()
+    endgame.forget()
     again = endgame.table(*SMALL)
     assert own_cache() == [1.0, 1.0]
     assert np.array_equal(again.values, whole)
@@ -291,7 +292,7 @@ def test_a_table_outlives_a_change_of_the_code_that_leaves_its_values(
 
     monkeypatch.setattr(endgame, "_agrees", told)
     for _ in range(3):
-        endgame.table.cache_clear()
+        endgame.forget()
         endgame.table(*SMALL)
     assert agreed == [True]
     assert endgame._signature(path) == written
@@ -311,10 +312,10 @@ def test_a_table_the_code_here_would_not_give_is_built_again(
     monkeypatch.setattr(endgame, "_code", lambda: "fedcba9876543210")
     endgame._save(other, seeds, pits, rules)
     monkeypatch.setattr(endgame, "_code", code)
-    endgame.table.cache_clear()
+    endgame.forget()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
     assert len(own_cache()) == 3  # the table, the check's, the table again
-    endgame.table.cache_clear()
+    endgame.forget()
     kept = endgame._load(pits, rules, seeds)
     assert kept is not None and np.array_equal(kept, whole)
 
@@ -338,7 +339,7 @@ def test_a_table_left_in_an_older_version_s_folder_is_moved_and_kept(
     (layout / path.name).write_bytes(misname(bytearray((older / path.name).read_bytes())))
     endgame._save(smaller, seeds - 1, pits, rules)
     os.replace(path, oldest / path.name)
-    endgame.table.cache_clear()
+    endgame.forget()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
     assert len(own_cache()) == 4  # two tables, the smaller one and the check's
     assert endgame._signature(path) == left and not (older / path.name).exists()
@@ -370,7 +371,7 @@ def test_a_table_of_layout_2_gives_its_first_column(
     path.unlink()
     both = np.stack([whole, -whole], axis=1)
     older = layout_2_file(tmp_path, path.name, both, endgame._checks(both, pits))
-    endgame.table.cache_clear()
+    endgame.forget()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
     assert len(own_cache()) == 2  # the table, and the check's small one
     assert endgame.built_seeds(pits, rules) == seeds
@@ -392,7 +393,7 @@ def test_a_damaged_table_of_layout_2_is_not_taken_over(
     checks = endgame._checks(both, pits)
     both[-1, 0] += 1  # in the last count, after its checksum
     older = layout_2_file(tmp_path, path.name, both, checks)
-    endgame.table.cache_clear()
+    endgame.forget()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
     assert older.is_file()  # not taken, so left as it was
 
@@ -403,7 +404,7 @@ def test_the_solver_reads_the_largest_table_built_here_by_default(
     """With no table on disk, the solver's default is the largest of MAX_ENTRIES positions
     (2 seeds here); once a bigger one is built, that one; a file whose header names
     another board, none."""
-    from parlour.games.sowing.solve import Solver
+    from parlour.games.sowing.solver import Solver
 
     monkeypatch.setattr(endgame, "MAX_ENTRIES", endgame.positions(3, 2))
     state = parlour.game("kalah", pits=3, seeds=3).start()
@@ -428,7 +429,7 @@ def test_one_file_serves_a_board_s_tables_and_grows_from_where_it_was(
         len({endgame._file(*key) for key in [(pits, rules), (pits, other_rules), (4, rules)]}) == 3
     )
     whole = endgame.table(*SMALL).values.copy()
-    endgame.table.cache_clear()
+    endgame.forget()
     smaller = endgame.table(pits, rules, seeds - 2)
     assert own_cache() == [1.0]
     assert np.array_equal(smaller.values, whole[: endgame.positions(pits, seeds - 2)])
@@ -443,7 +444,7 @@ def test_one_file_serves_a_board_s_tables_and_grows_from_where_it_was(
     bigger = endgame.table(pits, rules, seeds + 1)
     assert known == [len(whole)]
     assert np.array_equal(bigger.values, real(pits, rules, seeds + 1, lambda done: None))
-    endgame.table.cache_clear()
+    endgame.forget()
     held = endgame._load(pits, rules, 99)
     assert held is not None and len(held) == endgame.positions(pits, seeds + 1)
 
@@ -504,6 +505,7 @@ def test_the_engine_builds_no_bigger_table_than_the_game_needs(
 
 INTERRUPTED = """
 import sys
+import parlour.cli.solve as cli_solve
 from parlour.games.sowing import endgame
 
 real = endgame.build
@@ -580,8 +582,8 @@ def test_a_long_build_shows_a_progress_bar_on_a_terminal(
 ) -> None:
     errors = stream()
     monkeypatch.setattr(sys, "stderr", errors)
-    monkeypatch.setattr(endgame, "PATIENCE", patience)
-    with endgame._progress_bar("endgame table") as report:
+    monkeypatch.setattr(cli_solve, "PATIENCE", patience)
+    with cli_solve.progress_bar("endgame table") as report:
         report(0.5)
         report(1.0)
     assert ("endgame table" in errors.getvalue()) == shown

@@ -19,32 +19,33 @@ import parlour
 from parlour.cli import main
 from parlour.core import BadOption, State
 from parlour.games.sowing import endgame, evaluation
-from parlour.games.sowing import solve as solving
 from parlour.games.sowing.game import SowingState
-from parlour.games.sowing.solve import (
-    NO_MOVE,
-    PROVEN,
-    TO_THE_END,
-    Known,
-    PerfectThinker,
-    Proof,
-    Solver,
-    _lookup,
-    _store,
-    null_window,
-    solve,
-)
+from parlour.games.sowing.solver import Known, PerfectThinker, Proof, Solver, prover, solve, split
+from parlour.games.sowing.solver.kernel import null_window
+from parlour.games.sowing.solver.prover import TO_THE_END
+from parlour.games.sowing.solver.solution import mover_bounds, mover_reaches
+from parlour.games.sowing.solver.table import NO_MOVE, PROVEN, lookup, store
 from parlour.kit import thinker
 from parlour.players.specs import parse_level
 from parlour.search import PERFECT, SearchResult, Stop
 from parlour.search.engine import Engine, kernel_position
 from parlour.search.kernel import INFO_SIZE
+from parlour.search.shared import Shared
+from parlour.search.table import Table, new_table
+
+
+def _store(table: Table, key: np.uint64, *entry: int) -> None:
+    store(*table, key, *entry)
+
+
+def _lookup(table: Table, key: np.uint64, depth: int) -> tuple[int, int, int, bool]:
+    return lookup(*table, key, depth)
 
 
 @pytest.fixture(autouse=True)
 def split_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """A proof of two threads splits its first window here, as only a long one would."""
-    monkeypatch.setattr(solving, "SPLIT_NODES", 0)
+    monkeypatch.setattr(prover, "SPLIT_NODES", 0)
 
 
 BOARDS = [
@@ -122,13 +123,13 @@ def test_a_null_window_search_tells_which_side_of_it_the_value_lies(helping: boo
         mine, theirs = state.scores[state.to_move], state.scores[1 - state.to_move]
         gain = exhaustive(state) - (mine - theirs)
         for top in range(gain - 2, gain + 3):
-            table = np.zeros((1 << 12, 2), dtype=np.uint64)
+            keys, data = new_table(12)
             info = np.zeros(INFO_SIZE, dtype=np.int64)
-            found = null_window(
-                root, game.rules, top - 1, top, TO_THE_END, table, info,  # type: ignore[attr-defined]
-                np.zeros(1, dtype=np.int64), ending.values, ending.choose, ending.seeds,
-                weights, helping,
-            )  # fmt: skip
+            stop = np.zeros(1, dtype=np.int64)
+            shared = Shared(
+                keys, data, info, stop, ending.values, ending.choose, ending.seeds, weights
+            )
+            found = null_window(root, game.rules, top - 1, top, TO_THE_END, shared, helping)  # type: ignore[attr-defined]
             assert (found >= top) == (gain >= top)
 
 
@@ -253,7 +254,7 @@ def test_a_position_too_big_to_prove_gets_the_search_on_what_is_left_of_the_cloc
 
 def test_a_proven_entry_answers_a_search_of_any_depth() -> None:
     """Kalah(6,4)'s lines run to 338 plies, deeper than the depth a proven entry holds."""
-    table = np.zeros((4, 2), dtype=np.uint64)
+    table = new_table(2)
     _store(table, np.uint64(6), 3, 5, 2, 1, PROVEN)
     assert _lookup(table, np.uint64(6), 400) == (3, 5, 2, True)
     _store(table, np.uint64(10), 3, 5, 2, 1, 7)
@@ -263,14 +264,14 @@ def test_a_proven_entry_answers_a_search_of_any_depth() -> None:
 def test_an_error_in_a_search_thread_is_the_proof_s(monkeypatch: pytest.MonkeyPatch) -> None:
     """A thread of a split window that fails leaves the window without an answer: the
     proof raises its error instead of answering from the other threads' lines."""
-    real = solving.null_window
+    real = split.null_window
 
     def broken(*args: Any) -> int:
         if threading.current_thread() is not threading.main_thread():  # a line's search
             raise MemoryError("no room")
         return int(real(*args))
 
-    monkeypatch.setattr(solving, "null_window", broken)
+    monkeypatch.setattr(split, "null_window", broken)
     state: SowingState = parlour.game("kalah", pits=3, seeds=3).start()  # type: ignore[assignment]
     with pytest.raises(MemoryError, match="no room"):
         Solver(bits=10, table_seeds=2, threads=2).prove(state)
@@ -279,11 +280,11 @@ def test_an_error_in_a_search_thread_is_the_proof_s(monkeypatch: pytest.MonkeyPa
 def test_a_slot_half_written_by_another_thread_matches_no_key() -> None:
     """A slot's key is kept XORed with its entry: a slot whose entry another thread wrote
     after its key (or before) answers neither key."""
-    table = np.zeros((4, 2), dtype=np.uint64)
+    table = new_table(2)
     _store(table, np.uint64(6), 3, 5, 2, 1, PROVEN)
-    entry = table[2, 1]
+    entry = table[1][2]
     _store(table, np.uint64(10), -4, 8, 1, 1, PROVEN)
-    table[2, 1] = entry  # the entry of key 6 beside the key of key 10
+    table[1][2] = entry  # the entry of key 6 beside the key of key 10
     assert _lookup(table, np.uint64(6), 1)[2] == NO_MOVE
     assert _lookup(table, np.uint64(10), 1)[2] == NO_MOVE
 
@@ -291,7 +292,7 @@ def test_a_slot_half_written_by_another_thread_matches_no_key() -> None:
 def test_a_bucket_keeps_the_costlier_entry_first_and_each_key_apart() -> None:
     """Keys 2**63 + 4, 4 and 8 share a bucket (two slots): each reads its own entry; a new
     key cheaper than the first slot's takes the second, one as costly takes the first."""
-    table = np.zeros((4, 2), dtype=np.uint64)
+    table = new_table(2)
     high, low, third = np.uint64(2**63 + 4), np.uint64(4), np.uint64(8)
     _store(table, low, -3, -3, 1, 5, PROVEN)
     _store(table, high, 7, 9, 4, 2, 3)
@@ -406,3 +407,66 @@ def test_a_searching_command_refuses_a_bad_or_finished_position(command: str, wh
     assert f"the game is over in this position: there is nothing to {what}" in over.output
     bad = CliRunner().invoke(main, [command, "kalah", "0,0,0,x"])
     assert bad.exit_code == 2 and "Invalid value for POSITION" in bad.output
+
+
+FALLBACK = "5,4,0,4,1,5/1/1,0,3,3,3,4/2 0"
+"""A Kalah(6,3) position where a search one ply deep plays D (worth -18 to its side to
+move) and perfect play F (worth -12)."""
+
+
+def perfect_with_fallback(monkeypatch: pytest.MonkeyPatch, lower: int) -> PerfectThinker:
+    """A perfect level whose proof stops at [lower, lower + 6] (F achieving ``lower``), as
+    a proof cut short by the clock does, and whose search is one ply deep."""
+
+    def proving(self: Solver, state: SowingState, *args: Any, **kwargs: Any) -> Proof:
+        return Proof(lower, lower + 6, 5, 0, 0.0, 8)
+
+    def searching(
+        self: PerfectThinker, state: SowingState, stop: Stop, seconds: float
+    ) -> tuple[int, object]:
+        found = Engine().search(state, depth=1)
+        return found.move, found
+
+    monkeypatch.setattr(Solver, "prove", proving)
+    monkeypatch.setattr(PerfectThinker, "_search", searching)
+    thinker = PerfectThinker(seconds=60.0)  # the check needs a fraction of a second
+    thinker.solver = Solver(bits=14, table_seeds=8)
+    return thinker
+
+
+def test_the_perfect_level_never_plays_a_search_s_move_below_the_proven_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the proof stops with -12 proven (F), the search's D (worth -18) is refused for
+    F: the fallback of a proof cut short keeps the value already proven."""
+    state: SowingState = parlour.game("kalah", pits=6, seeds=3).parse(FALLBACK)  # type: ignore[assignment]
+    assert Engine().search(state, depth=1).move == 3  # the search alone gives 6 seeds away
+    solver = Solver(bits=16, table_seeds=8)  # held to the exhaustive values above
+    assert mover_bounds(solver, state, 3, Stop()) == (-18, -18)
+    assert mover_bounds(solver, state, 5, Stop()) == (-12, -12)
+    move, account = perfect_with_fallback(monkeypatch, -12).best_move(state, Stop())
+    assert move == 5
+    assert isinstance(account, SearchResult)
+
+
+def test_the_search_s_move_stands_where_it_keeps_the_proven_bound(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the proof's bound is -18, the search's D keeps it: its move is played."""
+    state: SowingState = parlour.game("kalah", pits=6, seeds=3).parse(FALLBACK)  # type: ignore[assignment]
+    move, _ = perfect_with_fallback(monkeypatch, -18).best_move(state, Stop())
+    assert move == 3
+
+
+@pytest.mark.parametrize("options", BOARDS[:2])
+def test_a_move_reaches_a_target_exactly_when_its_value_does(options: dict) -> None:
+    """``mover_reaches`` against the exhaustive values, both sides of each move's value
+    (extra turns, hand-overs and game ends alike)."""
+    game = parlour.game("kalah", **options)
+    solver = Solver(bits=14, table_seeds=2)
+    for state in [game.start(), *(midgame(game, 4, seed) for seed in range(4))]:
+        for move in state.legal_moves():
+            value = mover_value(state, state.play(move))
+            for target in (value - 1, value, value + 1):
+                reached = mover_reaches(solver, state, move, target, Stop())  # type: ignore[arg-type]
+                assert reached == (value >= target)

@@ -33,13 +33,11 @@ from __future__ import annotations
 import functools
 import os
 import struct
-import sys
-import time
 import zlib
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, suppress
 from dataclasses import dataclass
 from math import comb
 from pathlib import Path
@@ -72,8 +70,6 @@ BUILD_THREADS = min(2, os.cpu_count() or 1)
 from their stores need none of each other's values)."""
 AHEAD = 2 * BUILD_THREADS
 """The chunks a build hands its threads ahead of the one it waits for."""
-PATIENCE = 0.5
-"""Seconds of building after which a progress bar shows."""
 LAYOUT = 3
 """The version of the table files' layout (header, checks, numbering, a byte a position):
 a change of it starts a new folder of tables.  Layout 2 held two values a position, one
@@ -372,22 +368,42 @@ def _chunks(low: int, high: int) -> list[tuple[int, int]]:
     return [(start, min(start + CHUNK, high)) for start in range(low, high, CHUNK)]
 
 
-@functools.cache
-def table(pits: int, rules: int, seeds: int) -> EndgameTable:
+Progress = Callable[[str], AbstractContextManager[Callable[[float], None]]]
+"""A caller's display of a build's progress (``parlour solve``'s bar): given what is
+built, a context whose value hears the share of the build done after each chunk."""
+_TABLES: dict[tuple[int, int, int], EndgameTable] = {}
+"""The tables read or built in this process."""
+
+
+@contextmanager
+def _unseen(description: str) -> Iterator[Callable[[float], None]]:
+    """No display of a build's progress."""
+    yield lambda done: None
+
+
+def table(pits: int, rules: int, seeds: int, progress: Progress | None = None) -> EndgameTable:
     """The endgame table of ``pits`` pits a side under ``rules``, to ``seeds`` seeds in
-    the pits: read from the cache folder, or built there (with a progress bar if that
-    takes a while), from as far as the file went; once a process.  Ctrl-C stops a build
-    between two chunks, the seed counts done kept."""
+    the pits: read from the cache folder, or built there (its progress shown by
+    ``progress``, if given), from as far as the file went; once a process.  Ctrl-C stops
+    a build between two chunks, the seed counts done kept."""
+    key = (pits, rules, seeds)
+    if key in _TABLES:
+        return _TABLES[key]
     values = _load(pits, rules, seeds)
     if values is None or len(values) < positions(pits, seeds):
         resumed = "" if values is None else f", from {seeds_within(pits, len(values)) + 1}"
-        with _progress_bar(
-            f"endgame table: {pits} pits a side, up to {seeds} seeds{resumed}"
-        ) as report:
+        shown = progress or _unseen
+        with shown(f"endgame table: {pits} pits a side, up to {seeds} seeds{resumed}") as report:
             values = build(
                 pits, rules, seeds, report, values, functools.partial(_save, pits=pits, rules=rules)
             )
-    return EndgameTable(seeds, values, binomials(seeds + 2 * pits, 2 * pits))
+    _TABLES[key] = EndgameTable(seeds, values, binomials(seeds + 2 * pits, 2 * pits))
+    return _TABLES[key]
+
+
+def forget() -> None:
+    """Drop the tables this process read or built (the next ask reads the file again)."""
+    _TABLES.clear()
 
 
 def _file(pits: int, rules: int) -> Path:
@@ -553,30 +569,3 @@ def _header_seeds(header: bytes, pits: int, rules: int, layout: bytes = MAGIC) -
     magic, held_pits, held_rules, seeds = HEADER.unpack(header)
     ours = (magic, held_pits, held_rules) == (layout, pits, rules)
     return int(seeds) if ours and seeds >= 0 else -1
-
-
-@contextmanager
-def _progress_bar(description: str) -> Iterator[Callable[[float], None]]:
-    """A ``report`` for :func:`build` that shows a progress bar on standard error once the
-    build has taken ``PATIENCE`` seconds, if standard error is a terminal."""
-    shown = sys.stderr.isatty()
-    begun = time.monotonic()
-    bar: Any = None
-
-    def report(done: float) -> None:
-        nonlocal bar
-        if bar is None and shown and time.monotonic() - begun > PATIENCE:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            bar = Progress(console=Console(stderr=True), transient=True)
-            bar.add_task(description, total=1.0)
-            bar.start()
-        if bar is not None:
-            bar.update(bar.task_ids[0], completed=done)
-
-    try:
-        yield report
-    finally:
-        if bar is not None:
-            bar.stop()

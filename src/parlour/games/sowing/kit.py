@@ -8,7 +8,7 @@ from typing import Any
 from parlour.core import State, register
 from parlour.games.sowing.game import SowingGame
 from parlour.kit import AlphaBetaKit, Json
-from parlour.search import PERFECT, Level, Thinker
+from parlour.search import PERFECT, Level, Stop, Thinker
 
 
 class SowingKit(AlphaBetaKit):
@@ -19,10 +19,15 @@ class SowingKit(AlphaBetaKit):
 
     def make_thinker(self, level: int, seconds: float | None) -> Thinker:
         if level == PERFECT:
-            from parlour.games.sowing.solve import PerfectThinker
+            from parlour.games.sowing.solver import PerfectThinker
 
             return PerfectThinker(seconds)
         return super().make_thinker(level, seconds)
+
+    def prove(self, state: State, stop: Stop) -> int | None:
+        from parlour.games.sowing.solver import proven
+
+        return proven(state, stop)  # type: ignore[arg-type]
 
     def screen(self, game_name: str) -> Any:
         from parlour.games.sowing.screen import SowingScreen

@@ -1,0 +1,93 @@
+"""Fair starts (``parlour solve fair``): each proven a draw by an exhaustive search written
+here, every other start as near not a draw, on small boards."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from functools import cache
+
+import pytest
+from click.testing import CliRunner
+
+import parlour
+from parlour.cli import main
+from parlour.core import State
+from parlour.games.sowing.game import SowingState
+from parlour.games.sowing.solver import Solver
+from parlour.games.sowing.solver.fair import fair_starts, redistributions
+from parlour.search import Stop
+
+BOARDS = [{"pits": 2, "seeds": 2}, {"pits": 3, "seeds": 2}, {"pits": 2, "seeds": 3}]
+
+
+@cache
+def value(game: parlour.Game, notation: str) -> int:
+    """The final margin of the position's side to move with perfect play: every line to
+    its end (independent of the solver)."""
+    state = game.parse(notation)
+    best = None
+    for move in state.legal_moves():
+        after = state.play(move)
+        if after.is_over:
+            found = after.scores[state.to_move] - after.scores[1 - state.to_move]
+        else:
+            found = value(game, after.notation())
+            found = found if after.to_move == state.to_move else -found
+        best = found if best is None else max(best, found)
+    assert best is not None
+    return best
+
+
+def seeds_moved(state: State, start: State) -> int:
+    here, there = (*state.row(0), *state.row(1)), (*start.row(0), *start.row(1))  # type: ignore[attr-defined]
+    return sum(abs(a - b) for a, b in zip(here, there, strict=True)) // 2
+
+
+@pytest.mark.parametrize("options", BOARDS)
+def test_the_fair_starts_are_exactly_the_draws_a_seed_or_two_away(options: dict) -> None:
+    game = parlour.game("kalah", **options)
+    start: SowingState = game.start()  # type: ignore[assignment]
+    fair = fair_starts(start, 2, Solver(bits=14, table_seeds=2), Stop())
+    candidates = redistributions(start, 2)
+    assert fair, "no fair start on this board"
+    draws = [s for s in candidates if s.legal_moves() and value(game, s.notation()) == 0]
+    assert [s.notation() for s in fair] == [s.notation() for s in draws]
+    assert all(value(game, s.notation()) == 0 for s in fair)
+
+
+def test_the_redistributions_are_every_start_one_or_two_seeds_away() -> None:
+    """Kalah(3,2): one seed from any of six pits to any other (30), then two: every
+    vector of pits of the same total one or two seeds away, each once, nearest first,
+    stores kept."""
+    start: SowingState = parlour.game("kalah", pits=3, seeds=2).start()  # type: ignore[assignment]
+    found = redistributions(start, 2)
+    moved = [seeds_moved(state, start) for state in found]
+    assert moved == sorted(moved) and set(moved) == {1, 2}
+    assert moved.count(1) == 6 * 5
+    assert len({state.notation() for state in found}) == len(found)
+    assert all(state.scores == (0, 0) and state.to_move == 0 for state in found)
+    near = {
+        pits
+        for pits in itertools.product(range(5), repeat=6)
+        if sum(pits) == 12 and sum(abs(n - 2) for n in pits) in (2, 4)
+    }
+    assert {(*state.row(0), *state.row(1)) for state in found} == near
+
+
+def test_parlour_solve_fair_lists_them() -> None:
+    result = CliRunner().invoke(main, ["solve", "fair", "kalah", "--pits", "2", "--seeds", "2"])
+    assert result.exit_code == 0, result.output
+    game = parlour.game("kalah", pits=2, seeds=2)
+    listed = [line for line in result.output.splitlines() if "/" in line]
+    assert listed and all(value(game, notation) == 0 for notation in listed)
+    as_json = CliRunner().invoke(
+        main, ["solve", "fair", "kalah", "--pits", "2", "--seeds", "2", "--json"]
+    )
+    fields = json.loads(as_json.output.splitlines()[-1])
+    assert fields["fair"] == listed and fields["proven"] == fields["candidates"]
+
+
+def test_parlour_solve_fair_needs_a_game() -> None:
+    result = CliRunner().invoke(main, ["solve", "fair"])
+    assert result.exit_code == 2 and "name the game" in result.output
