@@ -14,6 +14,7 @@ import parlour
 from helpers import spawn_play
 from parlour.cli import main
 from parlour.core import BadOption, BadPosition
+from parlour.files import BadFile
 from parlour.players.saved_game import SavedGame
 
 
@@ -43,7 +44,7 @@ def text_of(**fields: object) -> str:
 @pytest.mark.parametrize(
     ("text", "error", "message"),
     [
-        ("{", BadPosition, "not a saved game"),
+        ("{", BadFile, "the saved game is not JSON"),
         ('{"format": "other"}', BadPosition, "not a saved game"),
         (text_of(version=2), BadPosition, "version 2, not 1"),
         (text_of(moves="CF"), BadPosition, "a list of moves"),

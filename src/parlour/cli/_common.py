@@ -13,7 +13,6 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
@@ -186,11 +185,7 @@ class Seating:
         from parlour.players.saved_game import SavedGame
 
         try:
-            text = Path(self.load).expanduser().read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise click.BadParameter(str(error), param_hint="--load") from None
-        try:
-            saved = SavedGame.from_text(text)
+            saved = SavedGame.read(self.load)
             if saved.game != start.game.name:
                 raise BadOption(f"{self.load} is a game of {saved.game}, not {start.game.name}")
             return saved.replay()

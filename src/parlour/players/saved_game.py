@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from parlour.core import BadPosition, IllegalMove, Move, State, game
+from parlour.files import parse_json, read_text
 
 FORMAT, VERSION = "parlour-game", 1
 
@@ -47,12 +48,16 @@ class SavedGame:
         return json.dumps(fields, indent=1) + "\n"
 
     @classmethod
-    def from_text(cls, text: str) -> SavedGame:
-        """The saved game in ``text``; BadPosition naming what is wrong."""
-        try:
-            fields = json.loads(text)
-        except ValueError as error:
-            raise BadPosition(f"not a saved game: {error}") from None
+    def read(cls, path: str) -> SavedGame:
+        """The saved game in the file at ``path``, read within parlour's limits
+        (:mod:`parlour.files`); BadFile or BadPosition naming what is wrong."""
+        return cls.from_text(read_text(path), path)
+
+    @classmethod
+    def from_text(cls, text: str, what: str = "the saved game") -> SavedGame:
+        """The saved game in ``text`` (``what`` names it); BadPosition naming what is
+        wrong (BadFile for JSON nested too deep or a number too long to be one)."""
+        fields = parse_json(text, what)
         if not isinstance(fields, dict) or fields.get("format") != FORMAT:
             raise BadPosition(f'not a saved game: no "format": "{FORMAT}"')
         if fields.get("version") != VERSION:
