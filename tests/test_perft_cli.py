@@ -55,6 +55,11 @@ def test_bad_input_gives_one_clear_error() -> None:
         (("perft", "kalah", "-1"), "-1"),
         (("perft", "kalah", "2", "--pits", "0"), "at least 1"),
         (("perft", "kalah", "2", "--position", "1/2 0"), "expected 4 parts"),
+        (
+            ("perft", "war", "1", "--position", "AS/KS 0 2147483648 0 1 -", "-o", "deck=AS,KS"),
+            "the battles must be at most 1000000000",
+        ),
+        (("perft", "war", "2", "--position", "AS/KS 0 0 0 1 -"), "50 missing"),
     ]:
         code, lines = run(*args)
         assert code == 2, args
