@@ -226,6 +226,19 @@ class Keyboard:
             loop = asyncio.get_running_loop()
             self.thread = threading.Thread(target=self._pump, args=(loop,), daemon=True)
             self.thread.start()
+        while True:
+            line = await self._line()
+            if line is None:
+                return None
+            try:
+                return line.decode().rstrip("\r")
+            except UnicodeDecodeError as error:
+                out = self.out or sys.stdout
+                out.write(not_text(error) + (prompt.rpartition("\n")[2]))
+                out.flush()
+
+    async def _line(self) -> bytes | None:
+        """The next line's bytes, without its newline; None at the end of input."""
         while b"\n" not in self.buffer:
             chunk = await self.chunks.get()
             if not chunk:
@@ -233,10 +246,10 @@ class Keyboard:
                 if not self.buffer:
                     return None
                 line, self.buffer = self.buffer, b""
-                return line.decode(errors="replace")
+                return line
             self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode(errors="replace").rstrip("\r")
+        return line
 
     def _pump(self, loop: asyncio.AbstractEventLoop) -> None:
         while True:
@@ -287,10 +300,16 @@ class LineEditor:
     def _serve(self) -> None:
         while True:
             prompt, answer = self._requests.get()
-            try:
-                line: str | None = input(prompt)
-            except (EOFError, OSError):
-                line = None
+            line: str | None = None
+            while True:
+                try:
+                    line = input(prompt)
+                except UnicodeDecodeError as error:  # a strict stdin: asked again
+                    sys.stdout.write(not_text(error))
+                    continue
+                except (EOFError, OSError):
+                    line = None
+                break
             try:
                 answer.get_loop().call_soon_threadsafe(_settle, answer, line)
             except RuntimeError:  # the loop has closed: nobody is listening any more
@@ -301,6 +320,13 @@ class LineEditor:
         import termios
 
         termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._settings)
+
+
+def not_text(error: UnicodeDecodeError) -> str:
+    """What a reader says of a line with bytes that are not UTF-8 text, before it asks
+    again: the bytes, by their hexadecimal values."""
+    bad = error.object[error.start : min(error.end, error.start + 8)]
+    return f"That line has bytes that are not text ({bad.hex(' ')}): type it again.\n"
 
 
 def _settle(answer: asyncio.Future[str | None], line: str | None) -> None:
