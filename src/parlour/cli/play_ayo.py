@@ -28,15 +28,15 @@ def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...])
     from parlour.kit import kit_of
     from parlour.players.terminal import play_in_terminal
 
-    game = make_game(
-        "ayo", option_texts, first=seating.first, max_rounds=max_rounds, seed=seating.seed
+    start = seating.ready(
+        lambda: make_game(
+            "ayo", option_texts, first=seating.first, max_rounds=max_rounds, seed=seating.seed
+        ).start()
     )
-    start = seating.starting(game.start())
-    seating.prepare(start)
     code = play_in_terminal(
         start,
         seating.specs,
-        kit_of(game).screen(game.name),
+        kit_of(start.game).screen("ayo"),
         seed=seating.seed,
         clear=seating.clear,
     )

@@ -34,9 +34,8 @@ def gomoku(
     from parlour.players.terminal import play_in_terminal
 
     specs = seating.specs if seating.first != 1 else (seating.specs[1], seating.specs[0])
-    start = seating.starting(
-        make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
+    start = seating.ready(
+        lambda: make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
     )
-    seating.prepare(start)
     screen = kit_of(start.game).screen(start.game.name)
     raise SystemExit(play_in_terminal(start, specs, screen, seed=seating.seed, clear=seating.clear))

@@ -32,13 +32,15 @@ def _command(name: str, summary: str) -> None:
     ) -> None:
         from parlour.players.terminal import play_in_terminal
 
-        game = make_game(name, option_texts, pits=pits, seeds=seeds, first=seating.first)
-        start: Any = seating.starting(game.start())
-        seating.prepare(start)
+        start: Any = seating.ready(
+            lambda: make_game(
+                name, option_texts, pits=pits, seeds=seeds, first=seating.first
+            ).start()
+        )
         code = play_in_terminal(
             start,
             seating.specs,
-            kit_of(game).screen(game.name),
+            kit_of(start.game).screen(name),
             seed=seating.seed,
             clear=seating.clear,
         )

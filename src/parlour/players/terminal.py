@@ -8,7 +8,7 @@ the texts (a module per game, e.g. ``sowing_screen``).
 
 Input is read by a daemon thread (:class:`Keyboard`), so waiting for a person never blocks
 the event loop; the end of input (Ctrl-D) stops the player, which the Referee records as
-the person leaving.  :func:`play_in_terminal` runs a whole game and turns Ctrl-C and
+the person leaving.  :func:`play_in_terminal` runs a whole game and turns
 Ctrl-D into a short message and an exit status.
 """
 
@@ -60,7 +60,6 @@ GO_ON = "(Enter to go on) "
 THINKING_NOTE = 0.5
 """Seconds a program may think before the screen says so (and then how long it took)."""
 EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
-EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 
 @dataclass(frozen=True)
@@ -558,18 +557,12 @@ def play_in_terminal(
     clear: bool = False,
     out: TextIO | None = None,
 ) -> int:
-    """Play a game at this terminal and return the exit status.
-
-    Ctrl-C and the end of input end it with a one-line message (no traceback).
-    """
+    """Play a game at this terminal and return the exit status: the end of input ends
+    it with a one-line message (no traceback); Ctrl-C is the caller's (the terminal
+    given back as found), as every command's (``parlour.cli.interrupted``)."""
     out = out or sys.stdout
-    try:
-        with keyboard(out) as keys:
-            game = _play_in_terminal(start, specs, screen, keys, seed, clear, out)
-            return asyncio.run(game)
-    except KeyboardInterrupt:
-        out.write("\nInterrupted: the game is abandoned.\n")
-        return EXIT_INTERRUPTED
+    with keyboard(out) as keys:
+        return asyncio.run(_play_in_terminal(start, specs, screen, keys, seed, clear, out))
 
 
 async def _play_in_terminal(
