@@ -102,24 +102,27 @@ async def test_the_computer_answers_its_levels_move() -> None:
 
 
 async def test_the_computer_thinks_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Slow:
+    """The search waits for the event loop to release it: it can only be released if the
+    loop goes on while the search runs in its thread (on the loop it would wait out its
+    10 s and fail)."""
+    started, released = threading.Event(), threading.Event()
+
+    class Waiting:
         def best_move(self, state: State, stop: Stop) -> tuple[Any, int]:
-            time.sleep(0.3)
+            started.set()
+            assert released.wait(10), "the event loop stood still while the search ran"
             return state.legal_moves()[0], 0
 
-    monkeypatch.setattr(machines, "thinker", lambda *args: Slow())
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0.01)
-            ticks += 1
-
-    task = asyncio.ensure_future(ticker())
-    await spawn(ComputerPlayer(3)).ask(Play(view_of(MANCALA.start())), timeout=5)
-    task.cancel()
-    assert ticks >= 10  # the loop went on while the search slept in its thread
+    monkeypatch.setattr(machines, "thinker", lambda *args: Waiting())
+    asking = asyncio.ensure_future(
+        spawn(ComputerPlayer(3)).ask(Play(view_of(MANCALA.start())), timeout=20)
+    )
+    deadline = time.monotonic() + 10
+    while not started.is_set() and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)  # the loop runs: the search has not blocked it
+    released.set()
+    answer = await asking
+    assert started.is_set() and answer.move in MANCALA.start().legal_moves()
 
 
 async def test_the_computer_keeps_one_engine_and_a_game_over_stops_its_search() -> None:
