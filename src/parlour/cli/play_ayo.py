@@ -24,7 +24,7 @@ from parlour.cli._common import Seating, make_game, seating_flags
 )
 @click.option("--max-rounds", help="End the game after this many rounds.")
 def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...]) -> None:
-    """Play Ayo as seed 000 has it: fours captured while sowing, relays, houses bought."""
+    """Play Ayo: fours captured while sowing, relays, houses bought."""
     from parlour.kit import kit_of
     from parlour.players.terminal import play_in_terminal
 

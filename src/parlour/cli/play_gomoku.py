@@ -30,7 +30,7 @@ from parlour.kit import kit_of
 def gomoku(
     seating: Seating, size: str | None, exact_five: bool | None, option_texts: tuple[str, ...]
 ) -> None:
-    """Play five in a row (seed 002) against the computer or another person."""
+    """Play five in a row against the computer or another person."""
     from parlour.players.terminal import play_in_terminal
 
     specs = seating.specs if seating.first != 1 else (seating.specs[1], seating.specs[0])

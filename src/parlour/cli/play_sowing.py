@@ -21,8 +21,8 @@ def _command(name: str, summary: str) -> None:
     @play.command(name, help=summary)
     @seating_flags(
         order="player 1 (bottom row) first",
-        level_help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine, "
-        "perfect the solver.",
+        level_help="The computer's level: 1-3 looks that many moves ahead, 4-8 searches "
+        "deeper (8 the strongest), perfect never misses a win.",
         first_help="Who moves first (default: player 1, the bottom row).",
     )
     @click.option("--pits", help="Pits a side.")
@@ -47,5 +47,5 @@ def _command(name: str, summary: str) -> None:
         raise SystemExit(code)
 
 
-_command("mancala", "Play Mancala as seed 001 has it: 3 seeds a pit, sowing through both stores.")
+_command("mancala", "Play Mancala: 3 seeds a pit, sown through both stores.")
 _command("kalah", "Play Kalah: 4 seeds a pit, the opponent's store skipped.")

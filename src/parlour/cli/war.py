@@ -108,7 +108,7 @@ def play_war(
 
     The higher card takes both; equal cards mean war: two cards face down and one face up
     each.  The game stops at the round limit (50 by default), and then the player with
-    FEWER cards wins, the seed's own rule (--long-game-winner more for the usual one).
+    FEWER cards wins, this game's own rule (--long-game-winner more for the usual one).
     """
     if step and fast:
         raise click.UsageError("--step and --fast cannot go together")

@@ -364,7 +364,8 @@ class TerminalPlayer(Actor):
         self.pause = pause
         self._question: asyncio.Task[None] | None = None
         self._answer: Reply | None = None
-        self._quitting = False
+        self.quitter: int | None = None
+        """The seat whose person typed quit (the player then stops)."""
         self._hint_stop = Stop()  # set when the player stops: a hint's search ends with it
         self._hinter: Thinker | None = None  # the engine of the hints, made at the first
         self._thinking: tuple[float, asyncio.TimerHandle] | None = None  # since, the note
@@ -379,7 +380,7 @@ class TerminalPlayer(Actor):
                 self._answer = self.defer()
                 self._question = self.pipe(self._ask(view), "typed")
             case Piped("typed", None, None):
-                self.stop(QUITTED if self._quitting else "end of input")
+                self.stop(QUITTED if self.quitter is not None else "end of input")
             case Piped("typed", Undo() as undo, None):
                 if self._answer is not None:
                     self._answer.send(undo)
@@ -433,7 +434,7 @@ class TerminalPlayer(Actor):
                 return None
             word = line.strip().lower()
             if word in QUIT:
-                self._quitting = True
+                self.quitter = view.state.to_move
                 return None
             if word == "undo":
                 return Undo()
@@ -482,15 +483,14 @@ class TerminalPlayer(Actor):
     async def _hint(self, state: State) -> str:
         """The computer's move for the person, searched for ``parlour.kit.HINT_SECONDS`` beside the
         mailbox (a game ended meanwhile stops it)."""
-        from parlour.kit import hinter
-        from parlour.search import SearchResult
+        from parlour.kit import hinter, kit_of
 
         self._write("thinking...\n")
         if self._hinter is None:  # one for the game, its table kept from hint to hint
             self._hinter = hinter(state.game.name)
         hint = self._hinter.best_move
         move, account = await in_thread(hint, state, self._hint_stop, name="hint")
-        value = f" (value {account.value:+d})" if isinstance(account, SearchResult) else ""
+        value = hint_value(account, kit_of(state.game).scored)
         return f"Hint: {state.move_name(move)}{value}\n"
 
     def _save(self, path: str, state: State) -> str:
@@ -514,6 +514,21 @@ class TerminalPlayer(Actor):
     def _write(self, text: str) -> None:
         self.out.write(text)
         self.out.flush()
+
+
+def hint_value(account: object, scored: bool) -> str:
+    """What a hint says of its move's value: the search's value where the scores are the
+    game's units (seeds, tokens), else only a forced win or loss it proved (five in a
+    row's values are the engine's own numbers, "+1000000" to a player)."""
+    from parlour.search import SearchResult
+
+    if not isinstance(account, SearchResult):
+        return ""
+    if scored:
+        return f" (value {account.value:+d})"
+    if account.exact and account.value:
+        return " (a forced win)" if account.value > 0 else " (the other side can force a win)"
+    return ""
 
 
 def wrapped(text: str, width: int = 88) -> str:
@@ -575,7 +590,8 @@ async def _play_in_terminal(
     out: TextIO,
 ) -> int:
     seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
-    terminal = spawn(TerminalPlayer(screen, seats, keys, out, clear=clear))
+    player = TerminalPlayer(screen, seats, keys, out, clear=clear)
+    terminal = spawn(player)
     players: list[Ref] = [
         terminal if spec.human else spawn(spec.build(None if seed is None else seed + n))
         for n, spec in enumerate(specs)
@@ -591,8 +607,8 @@ async def _play_in_terminal(
     for ref in {id(r): r for r in (*players, terminal)}.values():
         ref.stop()
     stopped = await terminal.join()  # after the terminal has shown the end
-    if stopped.reason == QUITTED:
-        out.write("\nYou left the game.\n")
+    if stopped.reason == QUITTED and player.quitter is not None:
+        out.write(f"\n{seats[player.quitter].name} left the game.\n")
         return 0
     if stopped.reason != "stopped":
         out.write(f"\nGame abandoned: {stopped.reason}.\n")

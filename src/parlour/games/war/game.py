@@ -329,4 +329,4 @@ class WarState(State):
         return self.stacks, self.counters, self.generator, self.result
 
 
-register("war", WarGame, "War (seed 004): no choices, each move plays a round")
+register("war", WarGame, "War: no choices, each move plays a round")
