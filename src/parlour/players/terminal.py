@@ -555,9 +555,9 @@ def command_answer(word: str, state: State) -> str | None:
             "  quit      leave the game (Ctrl-D too; Ctrl-C at any time)\n"
         )
     if word == "rules":
-        from parlour.rules_text import rules_text
+        from parlour.rules_text import rendered, rules_text
 
-        return rules_text(state.game.name)
+        return rendered(rules_text(state.game.name))
     if word == "position":
         return f"{state.notation()}\n"
     return None
