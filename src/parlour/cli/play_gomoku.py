@@ -19,7 +19,7 @@ from parlour.kit import kit_of
 @play.command("gomoku")
 @seating_flags(
     order="X (first) then 0",
-    level_help="The opponent's level: 1 greedy, 2-6 searching deeper and longer (7-8 play as 6).",
+    level_help="The opponent's level: 1 greedy, 2-6 searching deeper and longer.",
     first_help="Who plays X and moves first (default: the person).",
     option_example="exact_five=true",
 )
