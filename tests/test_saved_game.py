@@ -79,8 +79,11 @@ def test_save_at_the_prompt_then_load_goes_on_from_the_same_position(tmp_path: P
     again.expect_exact("-> ")
     again.sendline("position")
     again.expect_exact(position)
+    again.sendline(f"save {saved}.again")  # the loaded game's moves are kept
+    again.expect_exact(f"Saved 3 moves to {saved}.again")
     again.sendline("quit")
     again.expect(pexpect.EOF)
+    assert json.loads(Path(f"{saved}.again").read_text()) == json.loads(saved.read_text())
 
 
 def test_load_refuses_a_file_of_another_game(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ from parlour.core import (
     parse_whole,
     shown,
 )
+from parlour.players.saved_game import Played
 from parlour.players.specs import PlayerSpec, parse_level, parse_players, timed
 from parlour.search import DEFAULT_LEVEL
 
@@ -165,16 +166,18 @@ class Seating:
     load: str | None = None
     """A saved game to go on with (``--load FILE``)."""
 
-    def ready(self, begin: Callable[[], State]) -> State:
-        """The position the game starts from, ``begin()`` or the saved game ``--load``
-        names, with the rules and what each computer's search needs compiled first (each
-        level checked against the game first, in the kit's words), so that neither
-        happens on a player's clock: all of it said on screen as it goes and stopped at
-        once by Ctrl-C (:func:`warm`), a first start's minutes of compiling included."""
+    def ready(self, begin: Callable[[], State]) -> Played:
+        """The game as it starts: at ``begin()``, or the saved game ``--load`` names (its
+        moves kept, for the next save), with the rules and what each computer's search
+        needs compiled first (each level checked against the game first, in the kit's
+        words), so that neither happens on a player's clock: all of it said on screen as
+        it goes and stopped at once by Ctrl-C (:func:`warm`), a first start's minutes of
+        compiling included."""
         from parlour.kit import thinker
 
-        def compile_all() -> State:
-            start = self.starting(begin())
+        def compile_all() -> Played:
+            played = self.starting(begin())
+            start = played.state
             for spec in self.specs:
                 try:
                     spec.check(start.game.name)
@@ -185,22 +188,44 @@ class Seating:
             for spec in self.specs:
                 if spec.kind == "computer":
                     thinker(start.game.name, spec.level, spec.seconds).warm_up(start)
-            return start
+            return played
 
         return warm(compile_all)
 
-    def starting(self, start: State) -> State:
-        """Where the game starts: ``start``, or the position of the saved game ``--load``
-        names, which must be a game of the same name (its rules are the file's)."""
+    def play(
+        self, begin: Callable[[], State], specs: tuple[PlayerSpec, PlayerSpec] | None = None
+    ) -> NoReturn:
+        """Play the game that starts at ``begin()`` (or the saved game ``--load`` names)
+        at this terminal, with the game's screen, ``specs`` seated (the flags' by
+        default); exit with the game's status."""
+        from parlour.kit import kit_of
+        from parlour.players.terminal import play_in_terminal
+
+        played = self.ready(begin)
+        name = played.state.game.name
+        raise SystemExit(
+            play_in_terminal(
+                played.state,
+                specs or self.specs,
+                kit_of(name).screen(name),
+                seed=self.seed,
+                clear=self.clear,
+                played=played,
+            )
+        )
+
+    def starting(self, start: State) -> Played:
+        """The game from ``start``, or the saved game ``--load`` names, which must be a
+        game of the same name (its rules are the file's)."""
         if self.load is None:
-            return start
+            return Played.at(start)
         from parlour.players.saved_game import SavedGame
 
         try:
             saved = SavedGame.read(self.load)
             if saved.game != start.game.name:
                 raise BadOption(f"{self.load} is a game of {saved.game}, not {start.game.name}")
-            return saved.replay()
+            return saved.played()
         except ParlourError as error:
             raise click.BadParameter(str(error), param_hint="--load") from None
 

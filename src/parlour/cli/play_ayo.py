@@ -25,19 +25,8 @@ from parlour.cli._common import Seating, make_game, seating_flags
 @click.option("--max-rounds", help="End the game after this many rounds.")
 def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...]) -> None:
     """Play Ayo: fours captured while sowing, relays, houses bought."""
-    from parlour.kit import kit_of
-    from parlour.players.terminal import play_in_terminal
-
-    start = seating.ready(
+    seating.play(
         lambda: make_game(
             "ayo", option_texts, first=seating.first, max_rounds=max_rounds, seed=seating.seed
         ).start()
     )
-    code = play_in_terminal(
-        start,
-        seating.specs,
-        kit_of(start.game).screen("ayo"),
-        seed=seating.seed,
-        clear=seating.clear,
-    )
-    raise SystemExit(code)

@@ -13,7 +13,6 @@ import click
 
 from parlour.cli import play
 from parlour.cli._common import Seating, make_game, seating_flags
-from parlour.kit import kit_of
 
 
 @play.command("gomoku")
@@ -31,11 +30,7 @@ def gomoku(
     seating: Seating, size: str | None, exact_five: bool | None, option_texts: tuple[str, ...]
 ) -> None:
     """Play five in a row against the computer or another person."""
-    from parlour.players.terminal import play_in_terminal
-
     specs = seating.specs if seating.first != 1 else (seating.specs[1], seating.specs[0])
-    start = seating.ready(
-        lambda: make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
+    seating.play(
+        lambda: make_game("gomoku", option_texts, size=size, exact_five=exact_five).start(), specs
     )
-    screen = kit_of(start.game).screen(start.game.name)
-    raise SystemExit(play_in_terminal(start, specs, screen, seed=seating.seed, clear=seating.clear))

@@ -6,13 +6,10 @@ seats anyone (``human``, ``computer:LEVEL``, ``random``) in either seat.
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from parlour.cli import play
 from parlour.cli._common import Seating, make_game, seating_flags
-from parlour.kit import kit_of
 
 
 def _command(name: str, summary: str) -> None:
@@ -30,21 +27,11 @@ def _command(name: str, summary: str) -> None:
     def command(
         seating: Seating, pits: str | None, seeds: str | None, option_texts: tuple[str, ...]
     ) -> None:
-        from parlour.players.terminal import play_in_terminal
-
-        start: Any = seating.ready(
+        seating.play(
             lambda: make_game(
                 name, option_texts, pits=pits, seeds=seeds, first=seating.first
             ).start()
         )
-        code = play_in_terminal(
-            start,
-            seating.specs,
-            kit_of(start.game).screen(name),
-            seed=seating.seed,
-            clear=seating.clear,
-        )
-        raise SystemExit(code)
 
 
 _command("mancala", "Play Mancala: 3 seeds a pit, sown through both stores.")

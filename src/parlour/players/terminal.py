@@ -46,7 +46,7 @@ from parlour.actors.referee import run_game
 from parlour.actors.runtime import Piped, Reply, in_thread
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
-from parlour.players.saved_game import SavedGame
+from parlour.players.saved_game import Played, SavedGame
 from parlour.players.specs import PlayerSpec, seat_names
 from parlour.search import Stop, Thinker
 
@@ -64,9 +64,10 @@ EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
 
 @dataclass(frozen=True)
 class Begin:
-    """Told to the terminal player before the game: the position it starts from."""
+    """Told to the terminal player before the game: the game so far (a loaded game's
+    moves, which a save keeps)."""
 
-    state: State
+    played: Played
 
 
 @dataclass(frozen=True)
@@ -394,9 +395,9 @@ class TerminalPlayer(Actor):
             case TakenBack(player, _, moves):
                 del self._moves[moves:]
                 self._write(f"\n{self._name_of(player)} last turn is taken back.\n")
-            case Begin(state):
-                self._start = state
-                self._watch(state)
+            case Begin(played):
+                self._start, self._moves = played.first, list(played.moves)
+                self._watch(played.state)
             case Moved() as event:
                 self._unwatch()
                 self._start = self._start or event.before
@@ -571,17 +572,19 @@ def play_in_terminal(
     seed: int | None = None,
     clear: bool = False,
     out: TextIO | None = None,
+    played: Played | None = None,
 ) -> int:
     """Play a game at this terminal and return the exit status: the end of input ends
     it with a one-line message (no traceback); Ctrl-C is the caller's (the terminal
     given back as found), as every command's (``parlour.cli.interrupted``)."""
     out = out or sys.stdout
+    so_far = played or Played.at(start)
     with keyboard(out) as keys:
-        return asyncio.run(_play_in_terminal(start, specs, screen, keys, seed, clear, out))
+        return asyncio.run(_play_in_terminal(so_far, specs, screen, keys, seed, clear, out))
 
 
 async def _play_in_terminal(
-    start: State,
+    played: Played,
     specs: tuple[PlayerSpec, PlayerSpec],
     screen: Screen,
     keys: LineSource,
@@ -589,6 +592,7 @@ async def _play_in_terminal(
     clear: bool,
     out: TextIO,
 ) -> int:
+    start = played.state
     seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
     player = TerminalPlayer(screen, seats, keys, out, clear=clear)
     terminal = spawn(player)
@@ -601,7 +605,7 @@ async def _play_in_terminal(
         out.write(COMMANDS_NOTE)
         if not start.is_over and not seats[start.to_move].human:  # the board before it moves
             out.write(screen.turn(View(start, start.legal_moves(), 1, False), seats))
-    terminal.tell(Begin(start))
+    terminal.tell(Begin(played))
     against_a_program = any(spec.human for spec in specs) and not all(s.human for s in specs)
     await run_game(start, players, [terminal], undo=against_a_program)
     for ref in {id(r): r for r in (*players, terminal)}.values():
