@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 from unittest import mock
 
 import pytest
@@ -609,7 +609,8 @@ def psq_records(draw: st.DrawFn) -> str:
         move = rng.choice(here.legal_moves())
         moves.append(move)
         here = here.play(move)
-    return draw(inputs(st.just(to_psq(start.game.options["size"], moves))))
+    points = [cast("tuple[int, int]", move) for move in moves]
+    return draw(inputs(st.just(to_psq(start.game.options["size"], points))))
 
 
 def check_psq(text: str) -> None:
@@ -636,7 +637,7 @@ def read_lines(data: bytes) -> tuple[list[str | None], str]:
     import io
     import os
 
-    from parlour.players.terminal import Keyboard
+    from parlour.players.keyboard import Keyboard
 
     read, write = os.pipe()
     os.write(write, data)  # a pipe holds 64 KiB: the fuzz's inputs are smaller
@@ -644,7 +645,7 @@ def read_lines(data: bytes) -> tuple[list[str | None], str]:
     out = io.StringIO()
 
     async def lines() -> list[str | None]:
-        keys, got = Keyboard(read, out), []
+        keys, got = Keyboard(read, out), list[str | None]()
         while not got or got[-1] is not None:
             got.append(await keys.readline("> "))
         return got

@@ -34,10 +34,11 @@ from parlour.core import BadOption, State
 from parlour.games.sowing.screen import SowingScreen
 from parlour.kit import kit_of, warm_up
 from parlour.players import machines
+from parlour.players.keyboard import Keyboard
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 from parlour.players.specs import PlayerSpec, parse_player, parse_players, seat_names
-from parlour.players.terminal import CLEAR, GO_ON, Keyboard, Seat, TerminalPlayer
-from parlour.rules_text import rules_text
+from parlour.players.terminal import CLEAR, GO_ON, Seat, TerminalPlayer
+from parlour.rules_text import rendered, rules_text
 from parlour.search import Stop
 from parlour.search.minimax import best_move
 
@@ -372,7 +373,7 @@ async def test_commands_at_the_prompt_are_answered_and_the_prompt_comes_back() -
     assert text.count("1. Select a move (A..F)-> ") == 4
     assert "Type a move as the prompt asks (for example B), or a command:" in text
     assert "  rules     the rules of mancala\n" in text
-    assert rules_text("mancala") in text
+    assert rendered(rules_text("mancala")) in text
     assert f"-> {state.notation()}\n" in text
 
 
@@ -405,7 +406,7 @@ async def test_undo_at_the_prompt_asks_the_referee_and_the_screen_says_so() -> N
 
 
 def test_long_lines_of_prose_are_folded_and_short_ones_kept() -> None:
-    from parlour.players.terminal import wrapped
+    from parlour.players.screen import wrapped
 
     welcome = "word " * 40
     board = "|  4 |" * 10
@@ -443,7 +444,7 @@ async def test_a_capture_that_ends_the_game_says_both_before_the_last_board() ->
 def test_each_board_game_names_its_screen_and_its_referees_notices(
     name: str, screen: str, noticed: bool
 ) -> None:
-    from parlour.players.terminal import BoardScreen
+    from parlour.players.screen import BoardScreen
 
     kit = kit_of(name)
     shown = kit.screen(name)

@@ -30,7 +30,7 @@ from parlour.games.war.options import OPTIONS
 if TYPE_CHECKING:
     from parlour.games.war.kernel import Summary
     from parlour.games.war.rules import WarRules
-    from parlour.players.terminal import LineSource
+    from parlour.players.keyboard import LineSource
 
 DEFAULT_DELAY = 0.25
 MAX_GAMES = 10**12
@@ -115,7 +115,7 @@ def play_war(
     rules = make_rules(**flags)
     ascii_only = ascii_only or not _can_show_suits()
     click.echo(f"War, game {index}: {describe_rules(rules)}.")
-    from parlour.players.terminal import keyboard
+    from parlour.players.keyboard import keyboard
 
     with keyboard(sys.stdout) as keys:
         outcome_line = asyncio.run(_watch(rules, index, fast, delay, ascii_only, keys, step))
@@ -138,7 +138,7 @@ async def _watch(
     from parlour.games.war.dealer import play_war as run
     from parlour.games.war.rules import describe
     from parlour.games.war.screen import WarScreen
-    from parlour.players.terminal import QUITTED
+    from parlour.players.keyboard import QUITTED
 
     if fast:
         return describe(await run(rules, index))

@@ -1,31 +1,24 @@
-"""Play at the terminal: the person's player and the screen, as one actor.
+"""Play at the terminal: the person's player and the screen, as one actor, and the runner
+of a whole game.
 
 One :class:`TerminalPlayer` owns the terminal: it draws every event (so the screen shows the
 game in the order it happened) and answers ``Play`` for the seats of the people at the
 keyboard; two people sharing the keyboard share it too, and when only programs play it
-watches as an observer.  What it writes is the game's business: a :class:`Screen` gives
-the texts (a module per game, e.g. ``sowing_screen``).
-
-Input is read by a daemon thread (:class:`Keyboard`), so waiting for a person never blocks
-the event loop; the end of input (Ctrl-D) stops the player, which the Referee records as
-the person leaving.  :func:`play_in_terminal` runs a whole game and turns
-Ctrl-D into a short message and an exit status.
+watches as an observer.  What it writes is the game's business: a
+:class:`~parlour.players.screen.Screen` gives the texts (a module per game); what it reads
+comes from :mod:`parlour.players.keyboard`, whose end of input (Ctrl-D) stops the player,
+which the Referee records as the person leaving.  :func:`play_in_terminal` runs a whole
+game and turns the end of input into a short message and an exit status.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import queue
 import sys
-import textwrap
-import threading
-from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TextIO
+from typing import Any, TextIO
 
 from parlour.actors import (
     Actor,
@@ -33,9 +26,7 @@ from parlour.actors import (
     Illegal,
     Move,
     Moved,
-    Outcome,
     Play,
-    Reason,
     Ref,
     TakenBack,
     Undo,
@@ -46,15 +37,18 @@ from parlour.actors.referee import run_game
 from parlour.actors.runtime import Piped, Reply, in_thread
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
+from parlour.players.keyboard import QUIT, QUITTED, LineSource, keyboard
 from parlour.players.saved_game import Played, SavedGame
+from parlour.players.screen import Screen, Seat, wrapped
 from parlour.players.specs import PlayerSpec, seat_names
 from parlour.search import Stop, Thinker
+
+__all__ = ["Begin", "Seat", "TerminalPlayer", "command_answer", "play_in_terminal"]
+"""Seat is here too: the terminal player seats people and programs by it."""
 
 CLEAR = "\x1b[2J\x1b[H"
 COMMANDS_NOTE = "(At any prompt, type help for the commands.)\n"
 """parlour's own line after a game's opening (the seeds' screens have no commands)."""
-QUIT = ("quit", "exit", "q")
-QUITTED = "quit"  # the terminal player's reason to stop when the person quits
 GO_ON = "(Enter to go on) "
 """With ``--clear``, the prompt before the screen is cleared for the person's turn."""
 THINKING_NOTE = 0.5
@@ -68,270 +62,6 @@ class Begin:
     moves, which a save keeps)."""
 
     played: Played
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat as the screen names it."""
-
-    name: str
-    human: bool
-
-
-class Screen(Protocol):
-    """The texts one game shows at the terminal."""
-
-    def opening(self, start: State, seats: Sequence[Seat]) -> str:
-        """The welcome, before anything is played."""
-
-    def turn(self, view: View, seats: Sequence[Seat]) -> str:
-        """Shown when a person's turn begins, before the first prompt."""
-
-    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
-        """The question a person answers with a move."""
-
-    def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
-        """Everything a move shows."""
-
-    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
-        """The end: the outcome in words."""
-
-
-class BoardScreen(ABC):
-    """What the screens of the board games share: a separator line where a turn or the
-    end begins, the board at a person's turn, the turn line of the prompt ("Computer: 3.
-    Choose ...-> ", the number counting that player's turns) and the frame of the end.
-
-    A game's screen says how long its separator is (``width``) and writes its opening,
-    its moves, its question (:meth:`question`) and its ending (:meth:`ending`); it draws
-    its board by :meth:`board` where ``render`` is not the screen's picture.
-    """
-
-    width: ClassVar[int] = 43
-
-    @property
-    def separator(self) -> str:
-        return "-" * self.width
-
-    @abstractmethod
-    def opening(self, start: State, seats: Sequence[Seat]) -> str:
-        """The welcome, before anything is played."""
-
-    @abstractmethod
-    def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
-        """Everything a move shows."""
-
-    @abstractmethod
-    def question(self, view: View) -> str:
-        """What the prompt asks for, after the turn line ("Select a move (A..F)")."""
-
-    @abstractmethod
-    def ending(self, outcome: Outcome, names: Sequence[str]) -> str:
-        """The end in words, the players called ``names``."""
-
-    def board(self, state: State, seats: Sequence[Seat]) -> str:
-        """The board as the screen shows it."""
-        return state.render()
-
-    def turn(self, view: View, seats: Sequence[Seat]) -> str:
-        return f"\n{self.separator}\n\n{self.board(view.state, seats)}\n\n"
-
-    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
-        name = seats[view.state.to_move].name
-        who = "" if name == "You" else f"{name}: "
-        return f"{who}{view.turn}. {self.question(view)}-> "
-
-    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
-        ending = self.ending(outcome, [seat.name for seat in seats])
-        return f"\n{self.separator}\n\n{ending}\n"
-
-
-def act(name: str, third: str, second: str) -> str:
-    """``name`` and the verb that agrees with it: "Computer takes", "You take"."""
-    return f"You {second}" if name == "You" else f"{name} {third}"
-
-
-def how_it_ended(outcome: Outcome, names: Sequence[str], ended: str) -> str | None:
-    """How a game ended other than by its rules, in a sentence ("Computer forfeits: ran
-    out of time (5 s).", "You resign."); ``ended`` when the rules ended it; None when it
-    was aborted (nobody wins, there is nothing more to say)."""
-    if outcome.reason is Reason.ABORTED:
-        return None
-    if outcome.forfeit is None:
-        return ended
-    name = names[outcome.forfeit]
-    if outcome.reason is Reason.RESIGNED:
-        return f"{act(name, 'resigns', 'resign')}."
-    return f"{name} forfeits: {outcome.detail}."
-
-
-def final_words(outcome: Outcome, names: Sequence[str], ended: str, score: str) -> str:
-    """The last sentence of a game: how it ended (``ended`` by the rules), the ``score``
-    and who won, the seed's "You win!" when the person did."""
-    how = how_it_ended(outcome, names, ended)
-    if how is None:
-        return f"The game was aborted: {outcome.detail}."
-    if outcome.winner is None:
-        verdict = "It is a draw."
-    else:
-        winner = names[outcome.winner]
-        verdict = "You win!" if winner == "You" else f"{winner} wins."
-    return " ".join(part for part in (how, score, verdict) if part)
-
-
-class LineSource(Protocol):
-    async def readline(self, prompt: str = "") -> str | None:
-        """Show ``prompt``, then the next line typed, without its newline; None at the end
-        of input."""
-
-
-@contextmanager
-def keyboard(out: TextIO) -> Iterator[LineSource]:
-    """The person's keyboard, prompting on ``out``: with line editing and history where
-    this is a terminal (:class:`LineEditor`, the terminal restored at the end), plain
-    lines from a pipe or a file."""
-    editor = None
-    if out is sys.stdout and sys.stdin.isatty() and out.isatty():
-        with suppress(ImportError, OSError):  # no readline module, or no terminal for it
-            editor = LineEditor()
-    if editor is None:
-        yield Keyboard(out=out)
-        return
-    try:
-        yield editor
-    finally:
-        editor.restore()
-
-
-class Keyboard:
-    """Lines from a file descriptor, read by a daemon thread into the event loop.
-
-    The thread reads the raw descriptor (not ``sys.stdin``), so an exit while it waits
-    for input never trips over the interpreter's stdin lock.
-    """
-
-    def __init__(self, fd: int = 0, out: TextIO | None = None) -> None:
-        self.fd = fd
-        self.out = out
-        self.chunks: asyncio.Queue[bytes] = asyncio.Queue()
-        self.buffer = b""
-        self.thread: threading.Thread | None = None
-
-    async def readline(self, prompt: str = "") -> str | None:
-        if prompt:
-            out = self.out or sys.stdout
-            out.write(prompt)
-            out.flush()
-        if self.thread is None:
-            loop = asyncio.get_running_loop()
-            self.thread = threading.Thread(target=self._pump, args=(loop,), daemon=True)
-            self.thread.start()
-        while True:
-            line = await self._line()
-            if line is None:
-                return None
-            try:
-                return line.decode().rstrip("\r")
-            except UnicodeDecodeError as error:
-                out = self.out or sys.stdout
-                out.write(not_text(error) + (prompt.rpartition("\n")[2]))
-                out.flush()
-
-    async def _line(self) -> bytes | None:
-        """The next line's bytes, without its newline; None at the end of input."""
-        while b"\n" not in self.buffer:
-            chunk = await self.chunks.get()
-            if not chunk:
-                self.chunks.put_nowait(chunk)  # the end stays the end
-                if not self.buffer:
-                    return None
-                line, self.buffer = self.buffer, b""
-                return line
-            self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line
-
-    def _pump(self, loop: asyncio.AbstractEventLoop) -> None:
-        while True:
-            try:
-                chunk = os.read(self.fd, 4096)
-            except OSError:
-                chunk = b""
-            try:
-                loop.call_soon_threadsafe(self.chunks.put_nowait, chunk)
-            except RuntimeError:  # the loop has closed: nobody is listening any more
-                return
-            if not chunk:
-                return
-
-
-class LineEditor:
-    """Lines typed at a terminal with editing and history (Python's ``readline``): the
-    arrow keys move along the line and bring back earlier lines.
-
-    ``input`` runs in a daemon thread, one line a request, so waiting for the person never
-    blocks the event loop.  readline holds the terminal in its own mode while it reads; a
-    game that ends while it waits (Ctrl-C, a resignation) leaves it so, hence
-    :meth:`restore`, which puts back the settings found at the start.
-    """
-
-    def __init__(self) -> None:
-        import readline
-        import termios
-
-        readline.parse_and_bind("set enable-bracketed-paste off")  # no escapes on screen
-        self._settings = termios.tcgetattr(sys.stdin.fileno())
-        self._requests: queue.SimpleQueue[tuple[str, asyncio.Future[str | None]]]
-        self._requests = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-
-    async def readline(self, prompt: str = "") -> str | None:
-        # readline redraws its prompt's last line only: the lines before go out as text.
-        head, newline, last = prompt.rpartition("\n")
-        if newline:
-            sys.stdout.write(head + newline)
-        answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._serve, daemon=True)
-            self._thread.start()
-        self._requests.put((last, answer))
-        return await answer
-
-    def _serve(self) -> None:
-        while True:
-            prompt, answer = self._requests.get()
-            line: str | None = None
-            while True:
-                try:
-                    line = input(prompt)
-                except UnicodeDecodeError as error:  # a strict stdin: asked again
-                    sys.stdout.write(not_text(error))
-                    continue
-                except (EOFError, OSError):
-                    line = None
-                break
-            try:
-                answer.get_loop().call_soon_threadsafe(_settle, answer, line)
-            except RuntimeError:  # the loop has closed: nobody is listening any more
-                return
-
-    def restore(self) -> None:
-        """Put the terminal back as it was found (echo on, lines at a time)."""
-        import termios
-
-        termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._settings)
-
-
-def not_text(error: UnicodeDecodeError) -> str:
-    """What a reader says of a line with bytes that are not UTF-8 text, before it asks
-    again: the bytes, by their hexadecimal values."""
-    bad = error.object[error.start : min(error.end, error.start + 8)]
-    return f"That line has bytes that are not text ({bad.hex(' ')}): type it again.\n"
-
-
-def _settle(answer: asyncio.Future[str | None], line: str | None) -> None:
-    if not answer.done():  # a question taken back (the game ended) wants no answer
-        answer.set_result(line)
 
 
 class TerminalPlayer(Actor):
@@ -530,14 +260,6 @@ def hint_value(account: object, scored: bool) -> str:
     if account.exact and account.value:
         return " (a forced win)" if account.value > 0 else " (the other side can force a win)"
     return ""
-
-
-def wrapped(text: str, width: int = 88) -> str:
-    """``text`` with each line of prose folded to ``width`` columns (a welcome is one long
-    line a paragraph; boards and short lines are left as they are)."""
-    return "\n".join(
-        textwrap.fill(line, width) if len(line) > width else line for line in text.split("\n")
-    )
 
 
 def command_answer(word: str, state: State) -> str | None:

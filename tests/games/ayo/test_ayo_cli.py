@@ -17,7 +17,7 @@ from parlour.cli import main
 from parlour.games.ayo.game import AyoState
 from parlour.games.ayo.notices import Stoned, stoned_notices
 from parlour.games.ayo.screen import AyoScreen
-from parlour.players.terminal import Seat
+from parlour.players.screen import Seat
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 
@@ -152,7 +152,7 @@ def test_an_option_set_twice_is_refused_naming_both() -> None:
 def test_the_screen_names_the_players_one_way() -> None:
     from parlour.actors import View
     from parlour.games.ayo.screen import AyoScreen
-    from parlour.players.terminal import Seat
+    from parlour.players.screen import Seat
 
     start = parlour.game("ayo", first=0).start()
     seats = (Seat("You", True), Seat("Computer", False))

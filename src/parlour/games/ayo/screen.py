@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from parlour.actors import Moved, Outcome, View
 from parlour.core import State
 from parlour.games.ayo.game import AyoReport, AyoState, Capture
-from parlour.players.terminal import BoardScreen, Seat, act, final_words
+from parlour.players.screen import BoardScreen, Seat, act, final_words
 
 
 class AyoScreen(BoardScreen):

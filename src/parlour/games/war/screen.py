@@ -14,7 +14,7 @@ from parlour.actors.messages import GameOver
 from parlour.actors.runtime import Actor
 from parlour.games.war.dealer import Dealt, TookTable, Turned
 from parlour.games.war.rules import card_name, player_name
-from parlour.players.terminal import QUIT, QUITTED, LineSource
+from parlour.players.keyboard import QUIT, QUITTED, LineSource
 
 
 class WarScreen(Actor):
