@@ -39,6 +39,7 @@ def test_simulate_json_is_the_same_whatever_the_jobs() -> None:
     assert results[0].exit_code == 0 and results[0].stdout == results[1].stdout
     data = json.loads(results[0].stdout)
     assert data["games"] == 3000 and data["options"]["seed"] == 8
+    assert data["options"]["deck"] == "full"  # as --deck takes it, not 52 numbers
     assert data["wins"]["player0"] + data["wins"]["player1"] + data["ties"] == 3000
     assert data["endings"] == {"out_of_cards": 3000, "round_limit": 0, "cycle": 0}
     assert set(data["stats"]) == {"rounds", "battles", "wars"}
