@@ -115,7 +115,12 @@ def play_war(
     rules = make_rules(**flags)
     ascii_only = ascii_only or not _can_show_suits()
     click.echo(f"War, game {index}: {describe_rules(rules)}.")
+    from parlour.cli._common import warm
+    from parlour.games.war.dealer import play_war as run
     from parlour.players.keyboard import keyboard
+
+    tiny = dataclasses.replace(rules, deck=rules.deck[:2], max_rounds=1)
+    warm(lambda: asyncio.run(run(tiny, 0)), "the game")  # the Dealer's rules, compiled
 
     with keyboard(sys.stdout) as keys:
         outcome_line = asyncio.run(_watch(rules, index, fast, delay, ascii_only, keys, step))
