@@ -4,10 +4,13 @@ the same prompt comes back; then a legal move is played as usual."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+
 import pexpect
 import pytest
 
-from helpers import spawn_play
+from helpers import PARLOUR, default_ctrl_c, spawn_play
 
 HUGE = "9" * 100
 """A number far beyond 64 bits (a pseudo-terminal's line holds 4095 characters at most)."""
@@ -90,3 +93,45 @@ def test_bad_input_is_explained_and_asked_again(
     assert "Traceback" not in (child.logfile_read.getvalue() if child.logfile_read else "")
     child.close()
     assert child.exitstatus == 1
+
+
+NOT_TEXT = "That line has bytes that are not text (ff): type it again."
+KALAH_PROMPT = "Player 1: 1. Select a move (A..F)-> "
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8:surrogateescape"])
+def test_bytes_that_are_not_text_are_named_and_asked_again(encoding: str) -> None:
+    """At a terminal whose stdin decodes strictly (PYTHONIOENCODING=utf-8, as a UTF-8
+    locale gives) the line editor once died on the byte 0xFF and the prompt never came
+    back; now the bytes are named and the prompt comes back."""
+    child = pexpect.spawn(
+        PARLOUR,
+        ["play", "kalah", "--players", "human,human"],
+        timeout=60,
+        preexec_fn=default_ctrl_c,
+        env={**os.environ, "PYTHONIOENCODING": encoding},
+    )
+    child.expect_exact(KALAH_PROMPT.encode())
+    child.send(b"\xff\xfe\r")
+    if encoding == "utf-8":
+        child.expect_exact(f"{NOT_TEXT}\r\n".encode())
+    child.expect_exact(KALAH_PROMPT.encode())
+    child.send(b"a\r")
+    child.expect_exact(b"Player 2: 1.")
+    child.sendeof()
+    child.expect(pexpect.EOF)
+    assert b"Traceback" not in child.before
+
+
+def test_bytes_that_are_not_text_from_a_pipe_are_named_and_asked_again() -> None:
+    typed = b"\xff\xfe\na\nquit\n"
+    result = subprocess.run(
+        [PARLOUR, "play", "kalah", "--players", "human,human"],
+        input=typed,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    out = result.stdout.decode()
+    assert f"{KALAH_PROMPT}{NOT_TEXT}\n{KALAH_PROMPT}" in out and "Player 2: 1." in out
+    assert result.returncode == 0 and b"Traceback" not in result.stderr

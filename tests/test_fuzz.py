@@ -1,6 +1,8 @@
 """Every door text comes in by, fuzzed (issue 19): positions, typed moves, game options,
 War's cards, decks and rules, the player specs, and the command lines of ``perft``,
-``analyze``, ``simulate`` and ``play``.
+``analyze``, ``simulate`` and ``play``; and the boundaries of issue 43: War positions
+(reachable ones only), saved games (nested, huge, cut, of another game), ``.psq`` records
+and the bytes the terminal's reader is given.
 
 Each parser is fed valid texts, near-valid ones (a valid text with one mutation: a number
 out of range, huge, signed or in another script's digits, a field missing or doubled, a
@@ -21,7 +23,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 from unittest import mock
 
 import pytest
@@ -489,6 +491,187 @@ def no_terminal_games() -> Iterator[None]:
 @example(["play", "ayo", "--max-rounds", "9223372036854775808"])
 def test_play_sets_up_or_refuses_in_one_line(no_terminal_games: None, args: list[str]) -> None:
     event(f"exit {command(args).exit_code}")
+
+
+# ---------------------------------------------------------------- issue 43's boundaries
+
+WAR_GAMES = (
+    parlour.game("war", deck="small", pickup="played", max_rounds="none"),
+    parlour.game("war", deck="small", pickup="winner_first", max_rounds=7),
+    parlour.game("war", deck="AS,KS,QS,JS,10S,9S", max_rounds=20, seed=4),
+    parlour.game("war", max_rounds=40, seed=9),
+)
+"""War's rule sets the fuzz plays: both pickups that can cycle, a round limit, a full deck."""
+SMALL_WAR = "AC,JC,QC,KC/AD,JD,QD,KD"
+
+
+def check_war_position(game: Game, text: str) -> None:
+    """A War position read is one the rules can reach (issue 43, 14): every card once
+    while the game goes on, counters that fit the kernel, battles = rounds + wars."""
+    from parlour.games.war.game import MAX_COUNT, WarState
+
+    outcome = bounded(lambda: game.parse(text))
+    if answered(outcome, BadPosition):
+        return
+    assert isinstance(outcome, WarState)
+    assert outcome.game.parse(outcome.notation()) == outcome
+    rounds, battles, wars = outcome.counters
+    assert max(outcome.counters) <= MAX_COUNT and battles == rounds + wars
+    cards = outcome.stacks[0] + outcome.stacks[1]
+    if outcome.end_reason.name != "OUT_OF_CARDS":
+        assert sorted(cards) == sorted(outcome.game.rules.deck)
+    if not outcome.is_over:  # a round, or the end when a player has no card to put
+        assert outcome.play("round").rounds - rounds in (0, 1)
+
+
+@budget(4)
+@given(
+    st.sampled_from(WAR_GAMES)
+    .flatmap(
+        lambda game: st.tuples(
+            st.just(game),
+            st.integers(0, 2**32).map(
+                lambda n: random_play(game.start(), random.Random(n), n % 300).notation()
+            ),
+        )
+    )
+    .flatmap(lambda case: st.tuples(st.just(case[0]), inputs(st.just(case[1]))))
+)
+@example((WAR_GAMES[0], "QC,AD,JC/KC,JD,AC,KD 0 0 0 64f8006e9238cdb0 -"))  # 7 of 8 cards
+@example((WAR_GAMES[3], "AS/KS 0 0 0 1 -"))  # 2 of 52
+@example((WAR_GAMES[1], f"{SMALL_WAR} 55 55 0 1 -"))  # 48 rounds past a limit of 7
+@example((WAR_GAMES[0], f"{SMALL_WAR} 3 3 0 1 out_of_cards:1"))  # both hold cards
+@example((WAR_GAMES[0], f"{SMALL_WAR} 0 0 0 1 cycle:-"))  # a cycle at round 0
+@example((WAR_GAMES[0], f"{SMALL_WAR}\xa00 0 0 1 -"))  # a non-breaking space
+@example((WAR_GAMES[0], f"{SMALL_WAR} 2147483647 2147483647 0 1 -"))  # wraps in int32
+@example((WAR_GAMES[0], f"{SMALL_WAR} 0 2147483648 0 1 -"))  # beyond int32
+def test_war_positions_are_reachable_or_refused(case: tuple[Game, str]) -> None:
+    check_war_position(*case)
+
+
+@st.composite
+def saved_games(draw: st.DrawFn) -> str:
+    """A saved game's text: of a game played at random, mutated, nested or cut."""
+    from parlour.players.saved_game import SavedGame
+
+    state = draw(states())
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    start = state.game.start()
+    moves, here = [], start
+    for _ in range(draw(st.integers(0, 40))):
+        if here.is_over:
+            break
+        move = rng.choice(here.legal_moves())
+        moves.append(move)
+        here = here.play(move)
+    text = SavedGame.of(start, moves).to_text()
+    depth = draw(st.integers(1, 200))
+    return draw(
+        st.one_of(
+            st.just(text),
+            mutated(st.just(text)),
+            st.just(text.replace('"moves": [', '"moves": ' + "[" * depth, 1)),
+            st.just(text.replace('"version": 1', '"version": ' + "9" * depth * 25, 1)),
+            st.text(ALPHABET + '[]{}"', max_size=80),
+        )
+    )
+
+
+def check_saved_game(text: str) -> None:
+    from parlour.players.saved_game import SavedGame
+
+    outcome = bounded(lambda: SavedGame.from_text(text).replay())
+    if not answered(outcome, ParlourError):
+        assert isinstance(outcome, State)
+
+
+@budget(3)
+@given(saved_games())
+@example("[" * 100_000 + "]" * 100_000)  # issue 43, 5: RecursionError
+@example('{"a":' * 50_000 + "1" + "}" * 50_000)
+@example('{"format": "parlour-game", "version": ' + "9" * 5000 + "}")  # Python's digit limit
+def test_saved_games_replay_or_are_refused(text: str) -> None:
+    check_saved_game(text)
+
+
+@st.composite
+def psq_records(draw: st.DrawFn) -> str:
+    """A ``.psq`` record of a five-in-a-row game played at random, mutated or cut."""
+    from parlour.games.gomoku.psq import to_psq
+
+    state = draw(states(tuple(g for g in GAMES if g.name == "gomoku")))
+    start = state.game.start()
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    moves, here = [], start
+    for _ in range(draw(st.integers(0, 30))):
+        if here.is_over:
+            break
+        move = rng.choice(here.legal_moves())
+        moves.append(move)
+        here = here.play(move)
+    points = [cast("tuple[int, int]", move) for move in moves]
+    return draw(inputs(st.just(to_psq(start.game.options["size"], points))))
+
+
+def check_psq(text: str) -> None:
+    from parlour.games.gomoku.psq import from_psq
+
+    outcome = bounded(lambda: from_psq(text).replay())
+    if not answered(outcome, BadPosition):
+        assert isinstance(outcome, State)
+
+
+@budget(3)
+@given(psq_records())
+@example("Piskvorky 15x15, 11:11, 0\n" + "9" * 5000 + ",3,0\n")  # issue 43, 4
+@example("Piskvorky " + "9" * 5000 + "x15, 11:11, 0\n")
+@example("Piskvorky 15x15, 11:11, 0\n3,3," + "9" * 5000 + "\n")
+def test_psq_records_replay_or_are_refused(text: str) -> None:
+    check_psq(text)
+
+
+def read_lines(data: bytes) -> tuple[list[str | None], str]:
+    """The lines the terminal's pipe reader gives for ``data`` (to the end of input), and
+    what it wrote meanwhile."""
+    import asyncio
+    import io
+    import os
+
+    from parlour.players.keyboard import Keyboard
+
+    read, write = os.pipe()
+    os.write(write, data)  # a pipe holds 64 KiB: the fuzz's inputs are smaller
+    os.close(write)
+    out = io.StringIO()
+
+    async def lines() -> list[str | None]:
+        keys, got = Keyboard(read, out), list[str | None]()
+        while not got or got[-1] is not None:
+            got.append(await keys.readline("> "))
+        return got
+
+    try:
+        return asyncio.run(lines()), out.getvalue()
+    finally:
+        os.close(read)
+
+
+@budget(2)
+@given(st.lists(st.binary(max_size=40), max_size=6))
+@example([b"\xff"])  # issue 43, 9: the line reader died on it
+@example([b"\xc3", b"a\xe2\x82"])
+def test_the_terminals_reader_names_bytes_that_are_not_text(lines: list[bytes]) -> None:
+    data = b"\n".join(lines)
+    got, said = read_lines(data)
+    texts = [line for line in got if line is not None]
+    assert got[-1] is None and all(isinstance(line, str) for line in texts)
+    unreadable = 0
+    for raw in data.split(b"\n"):
+        try:
+            raw.decode()
+        except UnicodeDecodeError:
+            unreadable += 1
+    assert said.count("not text") == unreadable
 
 
 # ---------------------------------------------------------------- the issue's twelve

@@ -25,3 +25,21 @@ def test_ayo_level_help_names_its_levels() -> None:
     result = CliRunner().invoke(main, ["play", "ayo", "--help"], terminal_width=200)
     assert "1-3 minimax that many moves ahead, 4-8 the engine" in result.output
     assert "seed's lookahead" not in result.output
+
+
+HELPS = [
+    [],
+    ["play"],
+    ["simulate"],
+    *(["play", name] for name in ("mancala", "kalah", "ayo", "gomoku", "war")),
+    ["simulate", "war"],
+]
+
+
+@pytest.mark.parametrize("args", HELPS, ids=" ".join)
+def test_help_speaks_of_games_not_of_the_projects_seeds(args: list[str]) -> None:
+    """ "as seed 001 has it", "the seed's lookahead": the project's word for its sketches,
+    which a player reads as the game's seeds or as --seed."""
+    result = CliRunner().invoke(main, [*args, "--help"], terminal_width=200)
+    assert result.exit_code == 0
+    assert not re.search(r"seed 00\d|seed's|\(the seed\)", result.output), result.output

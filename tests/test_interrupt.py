@@ -7,12 +7,13 @@ message, status 130 and no traceback, well before that minute is out.
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pexpect
 import pytest
 
-from helpers import spawn_parlour
-from parlour.kit import kit_of
-from parlour.search import PERFECT
+from helpers import PARLOUR, default_ctrl_c, spawn_parlour
 
 THINK = "60"  # seconds a move: far beyond the time allowed to exit below
 EXIT_WITHIN = 20  # seconds: the test's bound for the exit, a third of a single think
@@ -20,23 +21,23 @@ EXIT_WITHIN = 20  # seconds: the test's bound for the exit, a third of a single 
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("game", "opening"),
+    ("game", "level", "opening"),
     [
-        ("kalah", "between two computer players"),
-        ("gomoku", "Five in a row"),
-        ("ayo", "Welcome to Ayo"),
+        ("kalah", 8, "between two computer players"),
+        ("gomoku", 6, "Five in a row"),
+        ("ayo", 8, "Welcome to Ayo"),
     ],
 )
-def test_ctrl_c_during_a_computer_move_exits_at_once(game: str, opening: str) -> None:
-    top = max(level.number for level in kit_of(game).levels if level.number != PERFECT)
-    args = ["play", game, "--players", f"computer:{top},computer:{top}", "--time", THINK]
+def test_ctrl_c_during_a_computer_move_exits_at_once(game: str, level: int, opening: str) -> None:
+    players = f"computer:{level},computer:{level}"
+    args = ["play", game, "--players", players, "--time", THINK]
     child = spawn_parlour(*args, timeout=180)
     child.expect(opening)  # the engine is warm: from here on, a computer is thinking
     child.sendintr()
     child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
     child.close()
     assert child.exitstatus == 130
-    assert "Interrupted: the game is abandoned." in child.before
+    assert "Interrupted." in child.before and "Aborted" not in child.before
     assert "Traceback" not in child.before
 
 
@@ -44,6 +45,58 @@ def test_ctrl_c_during_analyze_stops_the_search_and_exits() -> None:
     """A search to depth 60 would run for hours; Ctrl-C after its first depths ends it."""
     child = spawn_parlour("analyze", "kalah", "--depth", "60")
     child.expect("depth   5", timeout=180)
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
+    child.close()
+    assert child.exitstatus == 130
+    assert "Interrupted." in child.before and "Traceback" not in child.before
+
+
+def spawn_cold(tmp_path: Path, *args: str) -> pexpect.spawn:
+    """``parlour ARGS`` in a pseudo-terminal as on a fresh clone: no compiled kernel
+    cached, no endgame table."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PARLOUR_CACHE_DIR": str(tmp_path)}
+    return pexpect.spawn(
+        PARLOUR, list(args), env=env, encoding="utf-8", timeout=180, preexec_fn=default_ctrl_c
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", [["play", "kalah"], ["play", "gomoku", "--level", "3"]])
+def test_a_first_start_says_how_far_it_is_and_ctrl_c_ends_it(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """The minutes of compiling of a first start are on screen, kernel by kernel (they
+    were silent for up to 47 s), and Ctrl-C ends them with parlour's line and status 130
+    (it was click's "Aborted!" and 1, after the compile under way)."""
+    child = spawn_cold(tmp_path, *args)
+    counted = r"warming up \S+ (?:engine )?\(compiled once, then cached\): (\d+) kernels? compiled"
+    child.expect(counted)
+    first = int(child.match.group(1))
+    while int(child.match.group(1)) == first:  # it counts on
+        child.expect(counted)
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
+    child.close()
+    assert child.exitstatus == 130
+    assert child.before.replace("\r", "").rstrip().endswith("Interrupted.")
+    assert "Aborted" not in child.before and "Traceback" not in child.before
+
+
+@pytest.mark.parametrize(
+    ("args", "running"),
+    [
+        (
+            ["simulate", "war", "--games", "1000", "--pickup", "played", "--max-rounds", "none"],
+            "War",
+        ),
+    ],
+)
+def test_ctrl_c_ends_a_long_computation_at_once(args: list[str], running: str) -> None:
+    """Uncapped simulations ran on for minutes after Ctrl-C (the kernel held the main
+    thread); every computation now ends with parlour's line and status 130."""
+    child = spawn_parlour(*args, timeout=180)
+    child.expect(running)
     child.sendintr()
     child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
     child.close()

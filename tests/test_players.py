@@ -34,10 +34,11 @@ from parlour.core import BadOption, State
 from parlour.games.sowing.screen import SowingScreen
 from parlour.kit import kit_of, warm_up
 from parlour.players import machines
+from parlour.players.keyboard import Keyboard
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 from parlour.players.specs import PlayerSpec, parse_player, parse_players, seat_names
-from parlour.players.terminal import CLEAR, GO_ON, Keyboard, Seat, TerminalPlayer
-from parlour.rules_text import rules_text
+from parlour.players.terminal import CLEAR, GO_ON, Seat, TerminalPlayer
+from parlour.rules_text import rendered, rules_text
 from parlour.search import Stop
 from parlour.search.minimax import best_move
 
@@ -102,24 +103,27 @@ async def test_the_computer_answers_its_levels_move() -> None:
 
 
 async def test_the_computer_thinks_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Slow:
+    """The search waits for the event loop to release it: it can only be released if the
+    loop goes on while the search runs in its thread (on the loop it would wait out its
+    10 s and fail)."""
+    started, released = threading.Event(), threading.Event()
+
+    class Waiting:
         def best_move(self, state: State, stop: Stop) -> tuple[Any, int]:
-            time.sleep(0.3)
+            started.set()
+            assert released.wait(10), "the event loop stood still while the search ran"
             return state.legal_moves()[0], 0
 
-    monkeypatch.setattr(machines, "thinker", lambda *args: Slow())
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            await asyncio.sleep(0.01)
-            ticks += 1
-
-    task = asyncio.ensure_future(ticker())
-    await spawn(ComputerPlayer(3)).ask(Play(view_of(MANCALA.start())), timeout=5)
-    task.cancel()
-    assert ticks >= 10  # the loop went on while the search slept in its thread
+    monkeypatch.setattr(machines, "thinker", lambda *args: Waiting())
+    asking = asyncio.ensure_future(
+        spawn(ComputerPlayer(3)).ask(Play(view_of(MANCALA.start())), timeout=20)
+    )
+    deadline = time.monotonic() + 10
+    while not started.is_set() and time.monotonic() < deadline:
+        await asyncio.sleep(0.01)  # the loop runs: the search has not blocked it
+    released.set()
+    answer = await asking
+    assert started.is_set() and answer.move in MANCALA.start().legal_moves()
 
 
 async def test_the_computer_keeps_one_engine_and_a_game_over_stops_its_search() -> None:
@@ -369,7 +373,7 @@ async def test_commands_at_the_prompt_are_answered_and_the_prompt_comes_back() -
     assert text.count("1. Select a move (A..F)-> ") == 4
     assert "Type a move as the prompt asks (for example B), or a command:" in text
     assert "  rules     the rules of mancala\n" in text
-    assert rules_text("mancala") in text
+    assert rendered(rules_text("mancala")) in text
     assert f"-> {state.notation()}\n" in text
 
 
@@ -402,7 +406,7 @@ async def test_undo_at_the_prompt_asks_the_referee_and_the_screen_says_so() -> N
 
 
 def test_long_lines_of_prose_are_folded_and_short_ones_kept() -> None:
-    from parlour.players.terminal import wrapped
+    from parlour.players.screen import wrapped
 
     welcome = "word " * 40
     board = "|  4 |" * 10
@@ -440,7 +444,7 @@ async def test_a_capture_that_ends_the_game_says_both_before_the_last_board() ->
 def test_each_board_game_names_its_screen_and_its_referees_notices(
     name: str, screen: str, noticed: bool
 ) -> None:
-    from parlour.players.terminal import BoardScreen
+    from parlour.players.screen import BoardScreen
 
     kit = kit_of(name)
     shown = kit.screen(name)

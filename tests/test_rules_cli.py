@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from parlour.cli import main
 from parlour.core import BadOption, game_names, game_options
 from parlour.games.war.options import OPTIONS as WAR_OPTIONS
-from parlour.rules_text import rule_games, rules_text
+from parlour.rules_text import rendered, rule_games, rules_text
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "rules" / "README.md"
@@ -44,10 +44,22 @@ def test_rules_tell_how_to_type_a_move() -> None:
     assert "column letter and row number, `H8`" in words("gomoku")
 
 
-def test_the_command_prints_the_text_to_a_pipe() -> None:
+def test_the_command_prints_plain_text_to_a_pipe() -> None:
+    """Raw Markdown once went to a pipe: ``#`` headings, ``**`` and code fences."""
     result = CliRunner().invoke(main, ["rules", "kalah"])
-    assert result.exit_code == 0 and result.output == rules_text("kalah")
-    assert CliRunner().invoke(main, ["rules", "WAR"]).output == rules_text("war")
+    assert result.exit_code == 0 and result.output == rendered(rules_text("kalah"))
+    assert "The board" in result.output and "Player 1 owns the bottom row" in result.output
+    assert not re.search(r"^#|\*\*|```", result.output, re.MULTILINE)
+    assert CliRunner().invoke(main, ["rules", "WAR"]).output == rendered(rules_text("war"))
+
+
+def test_rules_at_the_prompt_are_plain_text() -> None:
+    from parlour.core import game
+    from parlour.players.terminal import command_answer
+
+    shown = command_answer("rules", game("kalah").start())
+    assert shown is not None and "The board" in shown
+    assert not re.search(r"^#|\*\*|```", shown, re.MULTILINE)
 
 
 def test_the_command_draws_markdown_on_a_terminal() -> None:

@@ -14,6 +14,7 @@ import parlour
 from helpers import spawn_play
 from parlour.cli import main
 from parlour.core import BadOption, BadPosition
+from parlour.files import BadFile
 from parlour.players.saved_game import SavedGame
 
 
@@ -43,7 +44,7 @@ def text_of(**fields: object) -> str:
 @pytest.mark.parametrize(
     ("text", "error", "message"),
     [
-        ("{", BadPosition, "not a saved game"),
+        ("{", BadFile, "the saved game is not JSON"),
         ('{"format": "other"}', BadPosition, "not a saved game"),
         (text_of(version=2), BadPosition, "version 2, not 1"),
         (text_of(moves="CF"), BadPosition, "a list of moves"),
@@ -78,8 +79,11 @@ def test_save_at_the_prompt_then_load_goes_on_from_the_same_position(tmp_path: P
     again.expect_exact("-> ")
     again.sendline("position")
     again.expect_exact(position)
+    again.sendline(f"save {saved}.again")  # the loaded game's moves are kept
+    again.expect_exact(f"Saved 3 moves to {saved}.again")
     again.sendline("quit")
     again.expect(pexpect.EOF)
+    assert json.loads(Path(f"{saved}.again").read_text()) == json.loads(saved.read_text())
 
 
 def test_load_refuses_a_file_of_another_game(tmp_path: Path) -> None:

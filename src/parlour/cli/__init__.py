@@ -8,11 +8,25 @@ dependencies (numba kernels) inside the command body, to keep ``parlour --help``
 
 import importlib
 import pkgutil
+from typing import Any
 
 import click
 
+from parlour.cli._common import interrupted
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class Parlour(click.Group):
+    """The ``parlour`` group: any command Ctrl-C reaches ends by
+    :func:`~parlour.cli._common.interrupted`."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            interrupted()
+
+
+@click.group(cls=Parlour, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="parlour")
 def main() -> None:
     """parlour: Ayo, Mancala/Kalah, five in a row and War against strong opponents."""

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 import gc
+import os
+import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
 import click
 
@@ -32,6 +34,7 @@ from parlour.core import (
     parse_whole,
     shown,
 )
+from parlour.players.saved_game import Played
 from parlour.players.specs import PlayerSpec, parse_level, parse_players, timed
 from parlour.search import DEFAULT_LEVEL
 
@@ -40,7 +43,8 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
-EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
+EXIT_INTERRUPTED = 130
+"""Ctrl-C's exit status, as shells report SIGINT."""
 STOP_WAIT = 0.3  # seconds a stopped search is given to end before the command exits
 
 
@@ -82,9 +86,11 @@ def depth_type(minimum: int) -> Parsed:
     return whole_type("the depth", minimum, MAX_DEPTH)
 
 
-PLAYERS = Parsed("A,B", parse_players)
-"""The click type of ``--players``: gives a tuple of two PlayerSpecs."""
-LEVEL = Parsed("LEVEL", parse_level)
+PLAYERS = Parsed("A,B", lambda text: warm(lambda: parse_players(text), "parlour"))
+"""The click type of ``--players``: gives a tuple of two PlayerSpecs.  Reading a level
+asks every game's kit for its levels, which loads (the first time: compiles) their
+engines, so it is said on screen and stopped by Ctrl-C as a warm-up is."""
+LEVEL = Parsed("LEVEL", lambda text: warm(lambda: parse_level(text), "parlour"))
 SEED = whole_type("the seed", 0, MAX_SEED)
 
 
@@ -160,40 +166,66 @@ class Seating:
     load: str | None = None
     """A saved game to go on with (``--load FILE``)."""
 
-    def prepare(self, start: State) -> None:
-        """Compile the rules, and what each computer's search needs, before the first
-        screen (saying "warming up" when it takes a while), so that neither happens on a
-        player's clock.  A level the game lacks is refused first, in the kit's words."""
+    def ready(self, begin: Callable[[], State]) -> Played:
+        """The game as it starts: at ``begin()``, or the saved game ``--load`` names (its
+        moves kept, for the next save), with the rules and what each computer's search
+        needs compiled first (each level checked against the game first, in the kit's
+        words), so that neither happens on a player's clock: all of it said on screen as
+        it goes and stopped at once by Ctrl-C (:func:`warm`), a first start's minutes of
+        compiling included."""
         from parlour.kit import thinker
 
-        for spec in self.specs:
-            try:
-                spec.check(start.game.name)
-            except BadOption as error:
-                raise click.UsageError(str(error)) from None
-        with warming_up():
+        def compile_all() -> Played:
+            played = self.starting(begin())
+            start = played.state
+            for spec in self.specs:
+                try:
+                    spec.check(start.game.name)
+                except BadOption as error:
+                    raise click.UsageError(str(error)) from None
             if not start.is_over:
                 start.play_report(start.legal_moves()[0])
             for spec in self.specs:
                 if spec.kind == "computer":
                     thinker(start.game.name, spec.level, spec.seconds).warm_up(start)
+            return played
 
-    def starting(self, start: State) -> State:
-        """Where the game starts: ``start``, or the position of the saved game ``--load``
-        names, which must be a game of the same name (its rules are the file's)."""
+        return warm(compile_all)
+
+    def play(
+        self, begin: Callable[[], State], specs: tuple[PlayerSpec, PlayerSpec] | None = None
+    ) -> NoReturn:
+        """Play the game that starts at ``begin()`` (or the saved game ``--load`` names)
+        at this terminal, with the game's screen, ``specs`` seated (the flags' by
+        default); exit with the game's status."""
+        from parlour.kit import kit_of
+        from parlour.players.terminal import play_in_terminal
+
+        played = self.ready(begin)
+        name = played.state.game.name
+        raise SystemExit(
+            play_in_terminal(
+                played.state,
+                specs or self.specs,
+                kit_of(name).screen(name),
+                seed=self.seed,
+                clear=self.clear,
+                played=played,
+            )
+        )
+
+    def starting(self, start: State) -> Played:
+        """The game from ``start``, or the saved game ``--load`` names, which must be a
+        game of the same name (its rules are the file's)."""
         if self.load is None:
-            return start
+            return Played.at(start)
         from parlour.players.saved_game import SavedGame
 
         try:
-            text = Path(self.load).expanduser().read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise click.BadParameter(str(error), param_hint="--load") from None
-        try:
-            saved = SavedGame.from_text(text)
+            saved = SavedGame.read(self.load)
             if saved.game != start.game.name:
                 raise BadOption(f"{self.load} is a game of {saved.game}, not {start.game.name}")
-            return saved.replay()
+            return saved.played()
         except ParlourError as error:
             raise click.BadParameter(str(error), param_hint="--load") from None
 
@@ -311,9 +343,22 @@ def position_to_search(game: Game, position: str | None, what: str) -> State:
     return state
 
 
+def interrupted() -> NoReturn:
+    """End the command after Ctrl-C: parlour's one line and exit status 130, the one home
+    of both for every command (click would say "Aborted!" and exit 1).
+
+    The command's own ``with`` blocks have ended by now (the terminal is given back as
+    found); the exit is immediate, since a normal one waits for every worker thread (an
+    endgame table's step, a simulation's chunk), seconds or minutes after Ctrl-C."""
+    click.echo("\nInterrupted.", err=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(EXIT_INTERRUPTED)
+
+
 def interruptible(call: Callable[[], T], stop: Stop | None = None) -> T:
     """``call()``, run in a daemon thread while this one waits, so that Ctrl-C ends the
-    command at once (exit status 130) even while a compiled kernel, which never looks at
+    command at once even while a compiled kernel, which never looks at
     signals, is counting.  A search given its ``stop`` is stopped first, so that it ends
     with the command."""
     outcome: list[Any] = []
@@ -333,26 +378,109 @@ def interruptible(call: Callable[[], T], stop: Stop | None = None) -> T:
         if stop is not None:
             stop.set()
             worker.join(STOP_WAIT)
-        click.echo("\nInterrupted.", err=True)
-        raise SystemExit(EXIT_INTERRUPTED) from None
+        raise  # the command ends as every command does on Ctrl-C (interrupted)
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
     return cast(T, outcome[0])
 
 
+NOTE_AFTER = 0.4
+"""Seconds a warm-up may take before the screen says so (a cached one never does)."""
+TICK = 0.5
+"""Seconds between two updates of the warm-up's line at a terminal."""
+
+
+class Compiling:
+    """What numba is compiling, heard from its compile events: how many kernels are done
+    and those under way (a kernel compiles the kernels it calls within its own compile)."""
+
+    def __init__(self) -> None:
+        from numba.core.event import Listener
+
+        self.done = 0
+        self.under_way: list[str] = []
+        compiling = self
+
+        class Heard(Listener):
+            def on_start(self, event: Any) -> None:
+                dispatcher = event.data.get("dispatcher")
+                name = getattr(getattr(dispatcher, "py_func", None), "__name__", "a kernel")
+                compiling.under_way.append(name)
+
+            def on_end(self, event: Any) -> None:
+                compiling.done += 1
+                if compiling.under_way:
+                    compiling.under_way.pop()
+
+        self.listener = Heard()
+
+    @property
+    def current(self) -> str | None:
+        """The kernel being compiled (the innermost), None between two."""
+        return self.under_way[-1] if self.under_way else None
+
+    def words(self, what: str, seconds: float) -> str:
+        """The line that says how far the warm-up is."""
+        now = f", now {self.current}" if self.current else ""
+        plural = "" if self.done == 1 else "s"
+        return (
+            f"warming up {what} (compiled once, then cached): {self.done} kernel{plural} "
+            f"compiled{now}, {seconds:.0f} s"
+        )
+
+
 @contextmanager
 def warming_up(what: str = "the engine") -> Iterator[None]:
-    """Say "warming up" on stderr if the block (a first, compiling call of the numba
-    kernels) takes long enough to be noticed; say nothing when the kernels are cached.
+    """Say on stderr how the block (a first, compiling call of the numba kernels) goes,
+    once it takes long enough to be noticed: at a terminal a line updated every ``TICK``
+    seconds with the kernels compiled and the one under way, ending with the time it took
+    (elsewhere one line); nothing when the kernels are cached.  The line waits while
+    something else draws (an endgame table's progress bar), between two compiles.
 
     Afterwards the objects made so far (numba's, by the hundred thousand) are moved out of
     the garbage collector's sight: they live as long as the program, and the collection at
     exit would otherwise walk them all, a sixth of a second more before Ctrl-C ends it."""
-    timer = threading.Timer(0.4, lambda: click.echo(f"warming up {what}...", err=True))
-    timer.daemon = True
-    timer.start()
+    from numba.core import event as numba_event
+
+    events: Any = numba_event  # untyped
+    compiling, finished = Compiling(), threading.Event()
+    started = time.monotonic()
+    err = sys.stderr
+    live = err.isatty()
+
+    def talk() -> None:
+        if finished.wait(NOTE_AFTER):
+            return
+        if not live:
+            click.echo(f"warming up {what}...", err=True)
+            return
+        said = False
+        while not finished.is_set():
+            if compiling.current or not said:
+                err.write(f"\r{compiling.words(what, time.monotonic() - started)}\x1b[K")
+                err.flush()
+                said = True
+            finished.wait(TICK)
+
+    talker = threading.Thread(target=talk, daemon=True, name="warming-up")
+    talker.start()
+    events.register("numba:compile", compiling.listener)
     try:
         yield
     finally:
-        timer.cancel()
+        events.unregister("numba:compile", compiling.listener)
+        finished.set()
+        talker.join()
+        seconds = time.monotonic() - started
+        if live and seconds > NOTE_AFTER:
+            err.write(f"\rwarming up {what}: ready in {seconds:.1f} s\x1b[K\n")
+            err.flush()
         gc.freeze()
+
+
+def warm(call: Callable[[], T], what: str = "the engine") -> T:
+    """``call()``, a first call that compiles (or builds) what a command needs: run so
+    that Ctrl-C ends the command at once (:func:`interruptible`), saying how it goes
+    (:func:`warming_up`)."""
+    with warming_up(what):
+        return interruptible(call)

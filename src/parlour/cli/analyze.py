@@ -14,7 +14,7 @@ from parlour.cli._common import (
     option_flag,
     position_to_search,
     seconds_type,
-    warming_up,
+    warm,
 )
 
 PROVEN = {
@@ -79,8 +79,7 @@ def analyze(
             here = here.play(move)
         return names
 
-    with warming_up():
-        warm_up(state)
+    warm(lambda: warm_up(state))
     stop = Stop()
     result = interruptible(
         lambda: analyze(state, depth, seconds, lambda r: click.echo(line(r)), stop), stop

@@ -7,7 +7,7 @@ import time
 import click
 
 from parlour.cli import main
-from parlour.cli._common import depth_type, interruptible, make_game, option_flag, warming_up
+from parlour.cli._common import depth_type, interruptible, make_game, option_flag, warm
 
 
 @main.command(short_help="Count the leaves of a game tree (rules-engine test).")
@@ -43,9 +43,8 @@ def perft(
         state = game.parse(position) if position is not None else game.start()
     except BadPosition as error:
         raise click.BadParameter(str(error), param_hint="--position") from None
-    with warming_up():  # compile first, so that the time below is the count's alone
-        perft(state, min(depth, 1))
-        next(state.children(), None)
+    # compile first, so that the time below is the count's alone
+    warm(lambda: (perft(state, min(depth, 1)), next(state.children(), None)))
     started = time.perf_counter()
     if divide and depth > 0 and not state.is_over:  # a finished game is one leaf, no move
         counts = [(state.move_name(m), n) for m, n in interruptible(lambda: state.divide(depth))]

@@ -24,20 +24,9 @@ from parlour.cli._common import Seating, make_game, seating_flags
 )
 @click.option("--max-rounds", help="End the game after this many rounds.")
 def ayo(seating: Seating, max_rounds: str | None, option_texts: tuple[str, ...]) -> None:
-    """Play Ayo as seed 000 has it: fours captured while sowing, relays, houses bought."""
-    from parlour.kit import kit_of
-    from parlour.players.terminal import play_in_terminal
-
-    game = make_game(
-        "ayo", option_texts, first=seating.first, max_rounds=max_rounds, seed=seating.seed
+    """Play Ayo: fours captured while sowing, relays, houses bought."""
+    seating.play(
+        lambda: make_game(
+            "ayo", option_texts, first=seating.first, max_rounds=max_rounds, seed=seating.seed
+        ).start()
     )
-    start = seating.starting(game.start())
-    seating.prepare(start)
-    code = play_in_terminal(
-        start,
-        seating.specs,
-        kit_of(game).screen(game.name),
-        seed=seating.seed,
-        clear=seating.clear,
-    )
-    raise SystemExit(code)

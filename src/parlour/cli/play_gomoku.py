@@ -13,13 +13,12 @@ import click
 
 from parlour.cli import play
 from parlour.cli._common import Seating, make_game, seating_flags
-from parlour.kit import kit_of
 
 
 @play.command("gomoku")
 @seating_flags(
     order="X (first) then 0",
-    level_help="The opponent's level: 1 greedy, 2-6 searching deeper and longer (7-8 play as 6).",
+    level_help="The opponent's level: 1 greedy, 2-6 searching deeper and longer.",
     first_help="Who plays X and moves first (default: the person).",
     option_example="exact_five=true",
 )
@@ -30,13 +29,8 @@ from parlour.kit import kit_of
 def gomoku(
     seating: Seating, size: str | None, exact_five: bool | None, option_texts: tuple[str, ...]
 ) -> None:
-    """Play five in a row (seed 002) against the computer or another person."""
-    from parlour.players.terminal import play_in_terminal
-
+    """Play five in a row against the computer or another person."""
     specs = seating.specs if seating.first != 1 else (seating.specs[1], seating.specs[0])
-    start = seating.starting(
-        make_game("gomoku", option_texts, size=size, exact_five=exact_five).start()
+    seating.play(
+        lambda: make_game("gomoku", option_texts, size=size, exact_five=exact_five).start(), specs
     )
-    seating.prepare(start)
-    screen = kit_of(start.game).screen(start.game.name)
-    raise SystemExit(play_in_terminal(start, specs, screen, seed=seating.seed, clear=seating.clear))

@@ -6,13 +6,10 @@ seats anyone (``human``, ``computer:LEVEL``, ``random``) in either seat.
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from parlour.cli import play
 from parlour.cli._common import Seating, make_game, seating_flags
-from parlour.kit import kit_of
 
 
 def _command(name: str, summary: str) -> None:
@@ -21,8 +18,8 @@ def _command(name: str, summary: str) -> None:
     @play.command(name, help=summary)
     @seating_flags(
         order="player 1 (bottom row) first",
-        level_help="The default opponent's level: 1-3 the seed's lookahead, 4-8 the engine, "
-        "perfect the solver.",
+        level_help="The computer's level: 1-3 looks that many moves ahead, 4-8 searches "
+        "deeper (8 the strongest), perfect never misses a win.",
         first_help="Who moves first (default: player 1, the bottom row).",
     )
     @click.option("--pits", help="Pits a side.")
@@ -30,20 +27,12 @@ def _command(name: str, summary: str) -> None:
     def command(
         seating: Seating, pits: str | None, seeds: str | None, option_texts: tuple[str, ...]
     ) -> None:
-        from parlour.players.terminal import play_in_terminal
-
-        game = make_game(name, option_texts, pits=pits, seeds=seeds, first=seating.first)
-        start: Any = seating.starting(game.start())
-        seating.prepare(start)
-        code = play_in_terminal(
-            start,
-            seating.specs,
-            kit_of(game).screen(game.name),
-            seed=seating.seed,
-            clear=seating.clear,
+        seating.play(
+            lambda: make_game(
+                name, option_texts, pits=pits, seeds=seeds, first=seating.first
+            ).start()
         )
-        raise SystemExit(code)
 
 
-_command("mancala", "Play Mancala as seed 001 has it: 3 seeds a pit, sowing through both stores.")
+_command("mancala", "Play Mancala: 3 seeds a pit, sown through both stores.")
 _command("kalah", "Play Kalah: 4 seeds a pit, the opponent's store skipped.")

@@ -27,13 +27,14 @@ def record(path: str, out: str | None, exact_five: bool) -> None:
     """Show the five-in-a-row game in FILE (a .psq record or a saved game), and with
     --out write it as a .psq record or as a saved game."""
     from parlour.core import ParlourError
+    from parlour.files import read_text
     from parlour.games.gomoku.psq import to_psq
     from parlour.players.saved_game import SavedGame
 
     try:
-        text = Path(path).expanduser().read_text(encoding="utf-8")
+        text = read_text(path)
         start, moves, state = _read(text, exact_five)
-    except (OSError, UnicodeDecodeError, ParlourError) as error:
+    except ParlourError as error:
         raise click.BadParameter(str(error), param_hint="FILE") from None
     click.echo(f"{len(moves)} moves: {' '.join(map(state.move_name, moves))}")
     click.echo(state.render())

@@ -1,7 +1,7 @@
 """``parlour rules [GAME]``: the rules of a game, written for players.
 
-With no game it lists the games, one line each.  The text is Markdown, drawn by rich on a
-terminal and printed as it is otherwise (to a pipe or a file it is plain text already).
+With no game it lists the games, one line each.  The text is Markdown, drawn by rich: in
+colour on a terminal, as plain text to a pipe or a file.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def rules(game_name: str | None) -> None:
     """Print the rules of GAME (its board, a move, the end, its options and how to type
     moves in ``parlour play``), or list the games when none is given."""
     from parlour.core import BadOption
-    from parlour.rules_text import rule_games, rules_text
+    from parlour.rules_text import rendered, rule_games, rules_text
 
     if game_name is None:
         games = rule_games()
@@ -39,4 +39,4 @@ def rules(game_name: str | None) -> None:
 
         Console().print(Markdown(text))
     else:
-        click.echo(text, nl=False)
+        click.echo(rendered(text), nl=False)

@@ -8,6 +8,7 @@ again lists them.  Ctrl-C stops it.
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from typing import NoReturn
 
@@ -32,6 +33,10 @@ from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
 )
 def serve(host: str, port: int, db: str | None, abandon: float) -> None:
     """Serve the games to browsers: play the computer, a person, or watch."""
+    try:
+        socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError) as error:  # an address that names no host
+        raise click.BadParameter(f"no address {host!r}: {error}", param_hint="--host") from None
     try:
         import uvicorn
 

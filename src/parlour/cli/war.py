@@ -30,7 +30,7 @@ from parlour.games.war.options import OPTIONS
 if TYPE_CHECKING:
     from parlour.games.war.kernel import Summary
     from parlour.games.war.rules import WarRules
-    from parlour.players.terminal import LineSource
+    from parlour.players.keyboard import LineSource
 
 DEFAULT_DELAY = 0.25
 MAX_GAMES = 10**12
@@ -108,21 +108,22 @@ def play_war(
 
     The higher card takes both; equal cards mean war: two cards face down and one face up
     each.  The game stops at the round limit (50 by default), and then the player with
-    FEWER cards wins, the seed's own rule (--long-game-winner more for the usual one).
+    FEWER cards wins, this game's own rule (--long-game-winner more for the usual one).
     """
     if step and fast:
         raise click.UsageError("--step and --fast cannot go together")
     rules = make_rules(**flags)
     ascii_only = ascii_only or not _can_show_suits()
     click.echo(f"War, game {index}: {describe_rules(rules)}.")
-    from parlour.players.terminal import keyboard
+    from parlour.cli._common import warm
+    from parlour.games.war.dealer import play_war as run
+    from parlour.players.keyboard import keyboard
 
-    try:
-        with keyboard(sys.stdout) as keys:
-            outcome_line = asyncio.run(_watch(rules, index, fast, delay, ascii_only, keys, step))
-    except KeyboardInterrupt:
-        click.echo("\nStopped.")
-        sys.exit(130)
+    tiny = dataclasses.replace(rules, deck=rules.deck[:2], max_rounds=1)
+    warm(lambda: asyncio.run(run(tiny, 0)), "the game")  # the Dealer's rules, compiled
+
+    with keyboard(sys.stdout) as keys:
+        outcome_line = asyncio.run(_watch(rules, index, fast, delay, ascii_only, keys, step))
     click.echo(outcome_line)
     click.echo(f"Replay it with --seed {rules.seed} --game {index}.")
 
@@ -142,13 +143,17 @@ async def _watch(
     from parlour.games.war.dealer import play_war as run
     from parlour.games.war.rules import describe
     from parlour.games.war.screen import WarScreen
+    from parlour.players.keyboard import QUITTED
 
     if fast:
         return describe(await run(rules, index))
     ref = spawn(WarScreen(ascii_only, delay, keys if step else None))
-    outcome = await run(rules, index, [ref])
-    await ref.join()
-    return describe(outcome)
+    game = asyncio.ensure_future(run(rules, index, [ref]))
+    stopped = await ref.join()
+    if stopped.reason == QUITTED:  # q, quit or the end of input at the Enter prompt
+        game.cancel()
+        return "You left the game."
+    return describe(await game)
 
 
 # ---------------------------------------------------------------- simulate
@@ -195,7 +200,7 @@ def simulate_war(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-    from parlour.cli._common import warming_up
+    from parlour.cli._common import interruptible, warm
     from parlour.games.war.kernel import simulate as run
 
     rules = make_rules(**flags)
@@ -204,8 +209,8 @@ def simulate_war(
         raise click.UsageError("--address is for --executor ray")
     if jobs is not None and jobs > most and executor == "local":
         raise click.UsageError(f"--jobs can be at most {most} here (the cores numba may use)")
-    with warming_up("the simulator"):  # the same types as the real run: the same kernel
-        run(dataclasses.replace(rules, deck=rules.deck[:2], max_rounds=1), 1, jobs=jobs)
+    tiny = dataclasses.replace(rules, deck=rules.deck[:2], max_rounds=1)
+    warm(lambda: run(tiny, 1, jobs=jobs), "the simulator")  # the real run's types: its kernel
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -227,7 +232,7 @@ def simulate_war(
             except ParlourError as error:
                 raise click.UsageError(str(error)) from None
         else:
-            summary = run(rules, games, jobs=jobs, progress=advance)
+            summary = interruptible(lambda: run(rules, games, jobs=jobs, progress=advance))
     seconds = time.perf_counter() - started
     if as_json:
         click.echo(json.dumps(summary.as_json()))

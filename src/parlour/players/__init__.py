@@ -1,9 +1,10 @@
 """Whoever answers ``Play``: people at the terminal, the computer's levels, a random mover.
 
 ``machines``: ComputerPlayer(level), RandomPlayer(seed).  ``terminal``: TerminalPlayer
-(screen and keyboard), ``play_in_terminal`` and ``BoardScreen``, the base of the board
-games' screens: ``sowing_screen``, ``ayo_screen``, ``gomoku_screen``.  ``war_screen``:
-War's table, an observer of the Dealer.  ``specs``: the ``--players`` specs.
+(the screen and the person's moves) and ``play_in_terminal``; ``screen``: the Screen
+protocol and ``BoardScreen``, the base of the board games' screens (each in its game's
+folder); ``keyboard``: the lines a person types.  ``saved_game``: ``save`` and ``--load``.
+``specs``: the ``--players`` specs.
 """
 
 from parlour.players.machines import ComputerPlayer, RandomPlayer

@@ -17,11 +17,25 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from parlour.core import BadPosition, IllegalMove, Move, State, game
+from parlour.files import parse_json, read_text
 
 FORMAT, VERSION = "parlour-game", 1
+
+
+class Played(NamedTuple):
+    """A game so far as the game takes it: where it began, its moves, where they lead."""
+
+    first: State
+    moves: tuple[Move, ...]
+    state: State
+
+    @classmethod
+    def at(cls, state: State) -> Played:
+        """A game that begins at ``state``, nothing played yet."""
+        return cls(state, (), state)
 
 
 @dataclass(frozen=True)
@@ -47,12 +61,16 @@ class SavedGame:
         return json.dumps(fields, indent=1) + "\n"
 
     @classmethod
-    def from_text(cls, text: str) -> SavedGame:
-        """The saved game in ``text``; BadPosition naming what is wrong."""
-        try:
-            fields = json.loads(text)
-        except ValueError as error:
-            raise BadPosition(f"not a saved game: {error}") from None
+    def read(cls, path: str) -> SavedGame:
+        """The saved game in the file at ``path``, read within parlour's limits
+        (:mod:`parlour.files`); BadFile or BadPosition naming what is wrong."""
+        return cls.from_text(read_text(path), path)
+
+    @classmethod
+    def from_text(cls, text: str, what: str = "the saved game") -> SavedGame:
+        """The saved game in ``text`` (``what`` names it); BadPosition naming what is
+        wrong (BadFile for JSON nested too deep or a number too long to be one)."""
+        fields = parse_json(text, what)
         if not isinstance(fields, dict) or fields.get("format") != FORMAT:
             raise BadPosition(f'not a saved game: no "format": "{FORMAT}"')
         if fields.get("version") != VERSION:
@@ -70,7 +88,7 @@ class SavedGame:
         position are not the game's, BadPosition if a move is not legal where it is."""
         return self.played()[2]
 
-    def played(self) -> tuple[State, list[Move], State]:
+    def played(self) -> Played:
         """The start, the moves as the game takes them, and the position after them (the
         errors of :meth:`replay`)."""
         start = state = game(self.game, **self.options).parse(self.start)
@@ -83,4 +101,4 @@ class SavedGame:
                 reason = f"move {number} of the saved game, {name!r}: {error.reason}"
                 raise BadPosition(reason) from None
             moves.append(move)
-        return start, moves, state
+        return Played(start, tuple(moves), state)

@@ -1,31 +1,24 @@
-"""Play at the terminal: the person's player and the screen, as one actor.
+"""Play at the terminal: the person's player and the screen, as one actor, and the runner
+of a whole game.
 
 One :class:`TerminalPlayer` owns the terminal: it draws every event (so the screen shows the
 game in the order it happened) and answers ``Play`` for the seats of the people at the
 keyboard; two people sharing the keyboard share it too, and when only programs play it
-watches as an observer.  What it writes is the game's business: a :class:`Screen` gives
-the texts (a module per game, e.g. ``sowing_screen``).
-
-Input is read by a daemon thread (:class:`Keyboard`), so waiting for a person never blocks
-the event loop; the end of input (Ctrl-D) stops the player, which the Referee records as
-the person leaving.  :func:`play_in_terminal` runs a whole game and turns Ctrl-C and
-Ctrl-D into a short message and an exit status.
+watches as an observer.  What it writes is the game's business: a
+:class:`~parlour.players.screen.Screen` gives the texts (a module per game); what it reads
+comes from :mod:`parlour.players.keyboard`, whose end of input (Ctrl-D) stops the player,
+which the Referee records as the person leaving.  :func:`play_in_terminal` runs a whole
+game and turns the end of input into a short message and an exit status.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
-import queue
 import sys
-import textwrap
-import threading
-from abc import ABC, abstractmethod
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TextIO
+from typing import Any, TextIO
 
 from parlour.actors import (
     Actor,
@@ -33,9 +26,7 @@ from parlour.actors import (
     Illegal,
     Move,
     Moved,
-    Outcome,
     Play,
-    Reason,
     Ref,
     TakenBack,
     Undo,
@@ -46,266 +37,31 @@ from parlour.actors.referee import run_game
 from parlour.actors.runtime import Piped, Reply, in_thread
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
-from parlour.players.saved_game import SavedGame
+from parlour.players.keyboard import QUIT, QUITTED, LineSource, keyboard
+from parlour.players.saved_game import Played, SavedGame
+from parlour.players.screen import Screen, Seat, wrapped
 from parlour.players.specs import PlayerSpec, seat_names
 from parlour.search import Stop, Thinker
+
+__all__ = ["Begin", "Seat", "TerminalPlayer", "command_answer", "play_in_terminal"]
+"""Seat is here too: the terminal player seats people and programs by it."""
 
 CLEAR = "\x1b[2J\x1b[H"
 COMMANDS_NOTE = "(At any prompt, type help for the commands.)\n"
 """parlour's own line after a game's opening (the seeds' screens have no commands)."""
-QUIT = ("quit", "exit", "q")
-QUITTED = "quit"  # the terminal player's reason to stop when the person quits
 GO_ON = "(Enter to go on) "
 """With ``--clear``, the prompt before the screen is cleared for the person's turn."""
 THINKING_NOTE = 0.5
 """Seconds a program may think before the screen says so (and then how long it took)."""
 EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
-EXIT_INTERRUPTED = 130  # Ctrl-C, as shells report SIGINT
 
 
 @dataclass(frozen=True)
 class Begin:
-    """Told to the terminal player before the game: the position it starts from."""
+    """Told to the terminal player before the game: the game so far (a loaded game's
+    moves, which a save keeps)."""
 
-    state: State
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat as the screen names it."""
-
-    name: str
-    human: bool
-
-
-class Screen(Protocol):
-    """The texts one game shows at the terminal."""
-
-    def opening(self, start: State, seats: Sequence[Seat]) -> str:
-        """The welcome, before anything is played."""
-
-    def turn(self, view: View, seats: Sequence[Seat]) -> str:
-        """Shown when a person's turn begins, before the first prompt."""
-
-    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
-        """The question a person answers with a move."""
-
-    def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
-        """Everything a move shows."""
-
-    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
-        """The end: the outcome in words."""
-
-
-class BoardScreen(ABC):
-    """What the screens of the board games share: a separator line where a turn or the
-    end begins, the board at a person's turn, the turn line of the prompt ("Computer: 3.
-    Choose ...-> ", the number counting that player's turns) and the frame of the end.
-
-    A game's screen says how long its separator is (``width``) and writes its opening,
-    its moves, its question (:meth:`question`) and its ending (:meth:`ending`); it draws
-    its board by :meth:`board` where ``render`` is not the screen's picture.
-    """
-
-    width: ClassVar[int] = 43
-
-    @property
-    def separator(self) -> str:
-        return "-" * self.width
-
-    @abstractmethod
-    def opening(self, start: State, seats: Sequence[Seat]) -> str:
-        """The welcome, before anything is played."""
-
-    @abstractmethod
-    def moved(self, event: Moved, seats: Sequence[Seat]) -> str:
-        """Everything a move shows."""
-
-    @abstractmethod
-    def question(self, view: View) -> str:
-        """What the prompt asks for, after the turn line ("Select a move (A..F)")."""
-
-    @abstractmethod
-    def ending(self, outcome: Outcome, names: Sequence[str]) -> str:
-        """The end in words, the players called ``names``."""
-
-    def board(self, state: State, seats: Sequence[Seat]) -> str:
-        """The board as the screen shows it."""
-        return state.render()
-
-    def turn(self, view: View, seats: Sequence[Seat]) -> str:
-        return f"\n{self.separator}\n\n{self.board(view.state, seats)}\n\n"
-
-    def prompt(self, view: View, seats: Sequence[Seat]) -> str:
-        name = seats[view.state.to_move].name
-        who = "" if name == "You" else f"{name}: "
-        return f"{who}{view.turn}. {self.question(view)}-> "
-
-    def game_over(self, outcome: Outcome, seats: Sequence[Seat]) -> str:
-        ending = self.ending(outcome, [seat.name for seat in seats])
-        return f"\n{self.separator}\n\n{ending}\n"
-
-
-def act(name: str, third: str, second: str) -> str:
-    """``name`` and the verb that agrees with it: "Computer takes", "You take"."""
-    return f"You {second}" if name == "You" else f"{name} {third}"
-
-
-def how_it_ended(outcome: Outcome, names: Sequence[str], ended: str) -> str | None:
-    """How a game ended other than by its rules, in a sentence ("Computer forfeits: ran
-    out of time (5 s).", "You resign."); ``ended`` when the rules ended it; None when it
-    was aborted (nobody wins, there is nothing more to say)."""
-    if outcome.reason is Reason.ABORTED:
-        return None
-    if outcome.forfeit is None:
-        return ended
-    name = names[outcome.forfeit]
-    if outcome.reason is Reason.RESIGNED:
-        return f"{act(name, 'resigns', 'resign')}."
-    return f"{name} forfeits: {outcome.detail}."
-
-
-def final_words(outcome: Outcome, names: Sequence[str], ended: str, score: str) -> str:
-    """The last sentence of a game: how it ended (``ended`` by the rules), the ``score``
-    and who won, the seed's "You win!" when the person did."""
-    how = how_it_ended(outcome, names, ended)
-    if how is None:
-        return f"The game was aborted: {outcome.detail}."
-    if outcome.winner is None:
-        verdict = "It is a draw."
-    else:
-        winner = names[outcome.winner]
-        verdict = "You win!" if winner == "You" else f"{winner} wins."
-    return " ".join(part for part in (how, score, verdict) if part)
-
-
-class LineSource(Protocol):
-    async def readline(self, prompt: str = "") -> str | None:
-        """Show ``prompt``, then the next line typed, without its newline; None at the end
-        of input."""
-
-
-@contextmanager
-def keyboard(out: TextIO) -> Iterator[LineSource]:
-    """The person's keyboard, prompting on ``out``: with line editing and history where
-    this is a terminal (:class:`LineEditor`, the terminal restored at the end), plain
-    lines from a pipe or a file."""
-    editor = None
-    if out is sys.stdout and sys.stdin.isatty() and out.isatty():
-        with suppress(ImportError, OSError):  # no readline module, or no terminal for it
-            editor = LineEditor()
-    if editor is None:
-        yield Keyboard(out=out)
-        return
-    try:
-        yield editor
-    finally:
-        editor.restore()
-
-
-class Keyboard:
-    """Lines from a file descriptor, read by a daemon thread into the event loop.
-
-    The thread reads the raw descriptor (not ``sys.stdin``), so an exit while it waits
-    for input never trips over the interpreter's stdin lock.
-    """
-
-    def __init__(self, fd: int = 0, out: TextIO | None = None) -> None:
-        self.fd = fd
-        self.out = out
-        self.chunks: asyncio.Queue[bytes] = asyncio.Queue()
-        self.buffer = b""
-        self.thread: threading.Thread | None = None
-
-    async def readline(self, prompt: str = "") -> str | None:
-        if prompt:
-            out = self.out or sys.stdout
-            out.write(prompt)
-            out.flush()
-        if self.thread is None:
-            loop = asyncio.get_running_loop()
-            self.thread = threading.Thread(target=self._pump, args=(loop,), daemon=True)
-            self.thread.start()
-        while b"\n" not in self.buffer:
-            chunk = await self.chunks.get()
-            if not chunk:
-                self.chunks.put_nowait(chunk)  # the end stays the end
-                if not self.buffer:
-                    return None
-                line, self.buffer = self.buffer, b""
-                return line.decode(errors="replace")
-            self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode(errors="replace").rstrip("\r")
-
-    def _pump(self, loop: asyncio.AbstractEventLoop) -> None:
-        while True:
-            try:
-                chunk = os.read(self.fd, 4096)
-            except OSError:
-                chunk = b""
-            try:
-                loop.call_soon_threadsafe(self.chunks.put_nowait, chunk)
-            except RuntimeError:  # the loop has closed: nobody is listening any more
-                return
-            if not chunk:
-                return
-
-
-class LineEditor:
-    """Lines typed at a terminal with editing and history (Python's ``readline``): the
-    arrow keys move along the line and bring back earlier lines.
-
-    ``input`` runs in a daemon thread, one line a request, so waiting for the person never
-    blocks the event loop.  readline holds the terminal in its own mode while it reads; a
-    game that ends while it waits (Ctrl-C, a resignation) leaves it so, hence
-    :meth:`restore`, which puts back the settings found at the start.
-    """
-
-    def __init__(self) -> None:
-        import readline
-        import termios
-
-        readline.parse_and_bind("set enable-bracketed-paste off")  # no escapes on screen
-        self._settings = termios.tcgetattr(sys.stdin.fileno())
-        self._requests: queue.SimpleQueue[tuple[str, asyncio.Future[str | None]]]
-        self._requests = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-
-    async def readline(self, prompt: str = "") -> str | None:
-        # readline redraws its prompt's last line only: the lines before go out as text.
-        head, newline, last = prompt.rpartition("\n")
-        if newline:
-            sys.stdout.write(head + newline)
-        answer: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._serve, daemon=True)
-            self._thread.start()
-        self._requests.put((last, answer))
-        return await answer
-
-    def _serve(self) -> None:
-        while True:
-            prompt, answer = self._requests.get()
-            try:
-                line: str | None = input(prompt)
-            except (EOFError, OSError):
-                line = None
-            try:
-                answer.get_loop().call_soon_threadsafe(_settle, answer, line)
-            except RuntimeError:  # the loop has closed: nobody is listening any more
-                return
-
-    def restore(self) -> None:
-        """Put the terminal back as it was found (echo on, lines at a time)."""
-        import termios
-
-        termios.tcsetattr(sys.stdin.fileno(), termios.TCSADRAIN, self._settings)
-
-
-def _settle(answer: asyncio.Future[str | None], line: str | None) -> None:
-    if not answer.done():  # a question taken back (the game ended) wants no answer
-        answer.set_result(line)
+    played: Played
 
 
 class TerminalPlayer(Actor):
@@ -339,7 +95,8 @@ class TerminalPlayer(Actor):
         self.pause = pause
         self._question: asyncio.Task[None] | None = None
         self._answer: Reply | None = None
-        self._quitting = False
+        self.quitter: int | None = None
+        """The seat whose person typed quit (the player then stops)."""
         self._hint_stop = Stop()  # set when the player stops: a hint's search ends with it
         self._hinter: Thinker | None = None  # the engine of the hints, made at the first
         self._thinking: tuple[float, asyncio.TimerHandle] | None = None  # since, the note
@@ -354,7 +111,7 @@ class TerminalPlayer(Actor):
                 self._answer = self.defer()
                 self._question = self.pipe(self._ask(view), "typed")
             case Piped("typed", None, None):
-                self.stop(QUITTED if self._quitting else "end of input")
+                self.stop(QUITTED if self.quitter is not None else "end of input")
             case Piped("typed", Undo() as undo, None):
                 if self._answer is not None:
                     self._answer.send(undo)
@@ -368,9 +125,9 @@ class TerminalPlayer(Actor):
             case TakenBack(player, _, moves):
                 del self._moves[moves:]
                 self._write(f"\n{self._name_of(player)} last turn is taken back.\n")
-            case Begin(state):
-                self._start = state
-                self._watch(state)
+            case Begin(played):
+                self._start, self._moves = played.first, list(played.moves)
+                self._watch(played.state)
             case Moved() as event:
                 self._unwatch()
                 self._start = self._start or event.before
@@ -408,7 +165,7 @@ class TerminalPlayer(Actor):
                 return None
             word = line.strip().lower()
             if word in QUIT:
-                self._quitting = True
+                self.quitter = view.state.to_move
                 return None
             if word == "undo":
                 return Undo()
@@ -457,15 +214,14 @@ class TerminalPlayer(Actor):
     async def _hint(self, state: State) -> str:
         """The computer's move for the person, searched for ``parlour.kit.HINT_SECONDS`` beside the
         mailbox (a game ended meanwhile stops it)."""
-        from parlour.kit import hinter
-        from parlour.search import SearchResult
+        from parlour.kit import hinter, kit_of
 
         self._write("thinking...\n")
         if self._hinter is None:  # one for the game, its table kept from hint to hint
             self._hinter = hinter(state.game.name)
         hint = self._hinter.best_move
         move, account = await in_thread(hint, state, self._hint_stop, name="hint")
-        value = f" (value {account.value:+d})" if isinstance(account, SearchResult) else ""
+        value = hint_value(account, kit_of(state.game).scored)
         return f"Hint: {state.move_name(move)}{value}\n"
 
     def _save(self, path: str, state: State) -> str:
@@ -491,12 +247,19 @@ class TerminalPlayer(Actor):
         self.out.flush()
 
 
-def wrapped(text: str, width: int = 88) -> str:
-    """``text`` with each line of prose folded to ``width`` columns (a welcome is one long
-    line a paragraph; boards and short lines are left as they are)."""
-    return "\n".join(
-        textwrap.fill(line, width) if len(line) > width else line for line in text.split("\n")
-    )
+def hint_value(account: object, scored: bool) -> str:
+    """What a hint says of its move's value: the search's value where the scores are the
+    game's units (seeds, tokens), else only a forced win or loss it proved (five in a
+    row's values are the engine's own numbers, "+1000000" to a player)."""
+    from parlour.search import SearchResult
+
+    if not isinstance(account, SearchResult):
+        return ""
+    if scored:
+        return f" (value {account.value:+d})"
+    if account.exact and account.value:
+        return " (a forced win)" if account.value > 0 else " (the other side can force a win)"
+    return ""
 
 
 def command_answer(word: str, state: State) -> str | None:
@@ -515,9 +278,9 @@ def command_answer(word: str, state: State) -> str | None:
             "  quit      leave the game (Ctrl-D too; Ctrl-C at any time)\n"
         )
     if word == "rules":
-        from parlour.rules_text import rules_text
+        from parlour.rules_text import rendered, rules_text
 
-        return rules_text(state.game.name)
+        return rendered(rules_text(state.game.name))
     if word == "position":
         return f"{state.notation()}\n"
     return None
@@ -531,23 +294,19 @@ def play_in_terminal(
     seed: int | None = None,
     clear: bool = False,
     out: TextIO | None = None,
+    played: Played | None = None,
 ) -> int:
-    """Play a game at this terminal and return the exit status.
-
-    Ctrl-C and the end of input end it with a one-line message (no traceback).
-    """
+    """Play a game at this terminal and return the exit status: the end of input ends
+    it with a one-line message (no traceback); Ctrl-C is the caller's (the terminal
+    given back as found), as every command's (``parlour.cli.interrupted``)."""
     out = out or sys.stdout
-    try:
-        with keyboard(out) as keys:
-            game = _play_in_terminal(start, specs, screen, keys, seed, clear, out)
-            return asyncio.run(game)
-    except KeyboardInterrupt:
-        out.write("\nInterrupted: the game is abandoned.\n")
-        return EXIT_INTERRUPTED
+    so_far = played or Played.at(start)
+    with keyboard(out) as keys:
+        return asyncio.run(_play_in_terminal(so_far, specs, screen, keys, seed, clear, out))
 
 
 async def _play_in_terminal(
-    start: State,
+    played: Played,
     specs: tuple[PlayerSpec, PlayerSpec],
     screen: Screen,
     keys: LineSource,
@@ -555,8 +314,10 @@ async def _play_in_terminal(
     clear: bool,
     out: TextIO,
 ) -> int:
+    start = played.state
     seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
-    terminal = spawn(TerminalPlayer(screen, seats, keys, out, clear=clear))
+    player = TerminalPlayer(screen, seats, keys, out, clear=clear)
+    terminal = spawn(player)
     players: list[Ref] = [
         terminal if spec.human else spawn(spec.build(None if seed is None else seed + n))
         for n, spec in enumerate(specs)
@@ -566,14 +327,14 @@ async def _play_in_terminal(
         out.write(COMMANDS_NOTE)
         if not start.is_over and not seats[start.to_move].human:  # the board before it moves
             out.write(screen.turn(View(start, start.legal_moves(), 1, False), seats))
-    terminal.tell(Begin(start))
+    terminal.tell(Begin(played))
     against_a_program = any(spec.human for spec in specs) and not all(s.human for s in specs)
     await run_game(start, players, [terminal], undo=against_a_program)
     for ref in {id(r): r for r in (*players, terminal)}.values():
         ref.stop()
     stopped = await terminal.join()  # after the terminal has shown the end
-    if stopped.reason == QUITTED:
-        out.write("\nYou left the game.\n")
+    if stopped.reason == QUITTED and player.quitter is not None:
+        out.write(f"\n{seats[player.quitter].name} left the game.\n")
         return 0
     if stopped.reason != "stopped":
         out.write(f"\nGame abandoned: {stopped.reason}.\n")

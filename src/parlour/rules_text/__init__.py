@@ -28,6 +28,20 @@ def rules_text(name: str) -> str:
     return page.read_text(encoding="utf-8")
 
 
+def rendered(text: str, width: int = 88) -> str:
+    """Markdown ``text`` as plain text a person reads (headings, lists and code blocks
+    laid out by rich, no ``#`` or ``**`` left), ``width`` columns wide: for a pipe, a file
+    and the ``rules`` command at a game's prompt."""
+    import io
+
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, force_terminal=False).print(Markdown(text))
+    return "\n".join(line.rstrip() for line in out.getvalue().splitlines()) + "\n"
+
+
 def _summary(text: str) -> str:
     """The text's first paragraph (the one after the title) on one line."""
     paragraph = text.split("\n\n")[1]

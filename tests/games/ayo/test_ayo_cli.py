@@ -17,7 +17,8 @@ from parlour.cli import main
 from parlour.games.ayo.game import AyoState
 from parlour.games.ayo.notices import Stoned, stoned_notices
 from parlour.games.ayo.screen import AyoScreen
-from parlour.players.terminal import Seat
+from parlour.kit import kit_of
+from parlour.players.screen import Seat
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 
@@ -38,16 +39,22 @@ def test_two_people_play_the_first_moves() -> None:
     child.setwinsize(50, 120)
     child.expect_exact("Welcome to Ayo.  Player 1 owns houses 0-5 (the bottom row)")
     child.expect_exact("Player 1: 1. Choose a house (0, 1, 2, 3, 4, 5)-> ")
-    assert words(start.render()) == words(child.before)[-len(words(start.render())) :]
+    seats = [Seat("Player 1", True), Seat("Player 2", True)]
+    board = kit_of("ayo").screen("ayo").board
+    shown = words(board(start, seats))
+    assert shown == words(child.before)[-len(shown) :] and "P1" not in shown
     child.sendline("7")
     child.expect_exact("house 7 belongs to the other player")
     child.sendline("x")
     child.expect_exact("type the number of one of your houses, 0..11")
     child.sendline("0")
     child.expect_exact("Player 1 sows house 0.")
-    child.expect_exact("Sown on from house 4 (5 tokens), house 9 (5), house 2 (6), house 8 (6).")
+    child.expect_exact(
+        "The last token fell in house 4: its 5 tokens are taken up and sown on, "
+        "then house 9 (5), then house 2 (6), then house 8 (6)."
+    )
     child.expect_exact("Player 2: 1. Choose a house (6, 7, 9, 10, 11)-> ")
-    assert " ".join(words(start.play(0).render())) in " ".join(words(child.before))
+    assert " ".join(words(board(start.play(0), seats))) in " ".join(words(child.before))
     child.sendline("7")
     child.expect_exact("Player 2 sows house 7.")
     child.expect_exact("The last token made four in house 0: Player 2 takes them.")
@@ -152,7 +159,7 @@ def test_an_option_set_twice_is_refused_naming_both() -> None:
 def test_the_screen_names_the_players_one_way() -> None:
     from parlour.actors import View
     from parlour.games.ayo.screen import AyoScreen
-    from parlour.players.terminal import Seat
+    from parlour.players.screen import Seat
 
     start = parlour.game("ayo", first=0).start()
     seats = (Seat("You", True), Seat("Computer", False))

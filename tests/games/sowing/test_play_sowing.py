@@ -111,7 +111,7 @@ def test_two_people_type_d_a_c_f_then_bad_input_is_explained_and_asked_again() -
     child.sendline("b")  # lower case is fine: B is sown
     child.expect_exact("Player 2: 2. Select a move (A..F)-> ")
     child.sendintr()
-    child.expect_exact("Interrupted: the game is abandoned.")
+    child.expect_exact("Interrupted.")
     child.expect(pexpect.EOF)
     assert "Traceback" not in (child.before or "")
     child.close()
@@ -186,3 +186,16 @@ def test_undo_against_the_computer_goes_back_to_before_the_persons_move() -> Non
     child.expect_exact("4,4,4,4,4,4/0/4,4,4,4,4,4/0 0")
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_quit_in_a_game_between_two_people_names_who_left() -> None:
+    """ "You left the game." said nothing of who, with two people at the keyboard."""
+    child = spawn("--players", "human,human")
+    child.expect_exact("Player 1: 1. Select a move (A..F)-> ")
+    child.sendline("b")
+    child.expect_exact("Player 2: 1. Select a move (A..F)-> ")
+    child.sendline("quit")
+    child.expect_exact("Player 2 left the game.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

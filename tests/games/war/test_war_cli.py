@@ -39,6 +39,7 @@ def test_simulate_json_is_the_same_whatever_the_jobs() -> None:
     assert results[0].exit_code == 0 and results[0].stdout == results[1].stdout
     data = json.loads(results[0].stdout)
     assert data["games"] == 3000 and data["options"]["seed"] == 8
+    assert data["options"]["deck"] == "full"  # as --deck takes it, not 52 numbers
     assert data["wins"]["player0"] + data["wins"]["player1"] + data["ties"] == 3000
     assert data["endings"] == {"out_of_cards": 3000, "round_limit": 0, "cycle": 0}
     assert set(data["stats"]) == {"rounds", "battles", "wars"}
@@ -220,7 +221,23 @@ def test_ctrl_c_at_the_enter_prompt_stops_with_one_line() -> None:
     child.close()
     assert child.exitstatus == 130
     after = child.logfile_read.getvalue().rsplit("(Enter for the next round) ", 1)[1]
-    assert after.split() == ["^C", "Stopped."] or after.split() == ["Stopped."]
+    assert after.split() == ["^C", "Interrupted."] or after.split() == ["Interrupted."]
+
+
+@pytest.mark.parametrize("leave", ["q", "quit", "ctrl-d"])
+def test_q_quit_or_ctrl_d_at_the_enter_prompt_leave_the_game(leave: str) -> None:
+    child = spawn_step("--seed", "3", "--max-rounds", "none")
+    child.expect_exact("(Enter for the next round) ")
+    child.sendline("")
+    child.expect_exact("(Enter for the next round) ")
+    if leave == "ctrl-d":
+        child.sendeof()
+    else:
+        child.sendline(leave)
+    child.expect_exact("You left the game.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "round 3:" not in child.logfile_read.getvalue()
 
 
 def test_play_small_deck_ends_out_of_cards() -> None:

@@ -111,6 +111,60 @@ def test_bad_positions_are_refused_with_the_reason(text: str, message: str) -> N
         parlour.game("war", deck="small").parse(text)
 
 
+SMALL = "AC,JC,QC,KC/AD,JD,QD,KD"  # every card of the small deck
+
+
+@pytest.mark.parametrize(
+    ("options", "text", "message"),
+    [
+        ({}, "QC,AD,JC/KC,JD,AC,KD 0 0 0 64f8006e9238cdb0 -", "every card of the deck.*1 missing"),
+        ({"deck": "full"}, "AS/KS 0 0 0 1 -", r"every card of the deck \(52\); 50 missing"),
+        ({}, f"{SMALL} 0 2147483648 0 1 -", "the battles must be at most 1000000000"),
+        ({}, f"{SMALL} 2147483647 2147483647 0 1 -", "the rounds must be at most"),
+        ({}, f"{SMALL} 3 5 1 1 -", r"battles = rounds \+ wars"),
+        ({"max_rounds": 7}, f"{SMALL} 55 55 0 1 -", "55 rounds played, past the round limit of 7"),
+        ({"max_rounds": 7}, f"{SMALL} 7 7 0 1 -", "the round limit of 7 is reached"),
+        ({"max_rounds": 7}, f"{SMALL} 6 6 0 1 round_limit:1", "ends a game at round 7"),
+        ({"max_rounds": 7}, f"{SMALL} 7 7 0 1 round_limit:1", "nobody wins here"),
+        ({}, f"{SMALL} 4 4 0 1 out_of_cards:1", "out of cards, but Player 1 holds cards"),
+        ({}, "AC,JC/- 4 4 0 1 out_of_cards:-", "but Player 1 and Player 2 hold"),
+        ({"pickup": "played"}, f"{SMALL} 0 0 0 1 cycle:-", "a cycle ends only"),
+        ({"pickup": "played"}, f"{SMALL} 9 9 0 1 cycle:0", "a cycle ends only"),
+        ({}, f"{SMALL} 9 9 0 1 cycle:-", "a cycle ends only"),
+        ({}, f"{SMALL}\xa00 0 0 1 -", "separate the fields with spaces"),
+    ],
+)
+def test_positions_the_rules_cannot_reach_are_refused(
+    options: dict[str, object], text: str, message: str
+) -> None:
+    with pytest.raises(BadPosition, match=message):
+        parlour.game("war", **{"deck": "small", **options}).parse(text)
+
+
+def test_positions_the_rules_can_reach_are_read() -> None:
+    game = parlour.game("war", deck="small", pickup="played", max_rounds=7)
+    for text in (
+        f"{SMALL} 6 9 3 1 -",
+        f"{SMALL} 7 7 0 1 round_limit:-",
+        f"{SMALL} 5 5 0 1 cycle:-",
+        "AC,JC,QC/KC,AD,JD,QD,KD 7 7 0 1 round_limit:0",
+        "AC,JC/- 4 5 1 1 out_of_cards:0",
+        "-/- 4 5 1 1 out_of_cards:-",
+        "AC,JC,QC,KC,AD,JD,QD,KD/- 4 4 0 1 -",
+    ):
+        assert game.parse(text).notation() == text
+
+
+def test_the_states_of_a_game_share_one_memory_of_the_stacks_seen() -> None:
+    """The cycle check costs the same every round: the memory is shared, not copied (a
+    copy a round made a replay of 100,000 rounds quadratic)."""
+    state = parlour.game("war", deck="small", pickup="played", max_rounds="none").start()
+    assert isinstance(state, WarState)
+    after = state.play(ROUND).play(ROUND)
+    assert after.seen is state.seen and len(state.seen) == 3
+    assert state.play(ROUND).play(ROUND) == after and len(state.seen) == 3  # played again
+
+
 def test_the_one_move_is_a_round_and_nothing_else() -> None:
     state = parlour.game("war", deck="small", seed=2).start()
     assert isinstance(state, WarState)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from parlour.actors import Moved, Outcome, View
 from parlour.core import State
 from parlour.games.ayo.game import AyoReport, AyoState, Capture
-from parlour.players.terminal import BoardScreen, Seat, act, final_words
+from parlour.players.screen import BoardScreen, Seat, act, final_words
 
 
 class AyoScreen(BoardScreen):
@@ -32,9 +32,23 @@ class AyoScreen(BoardScreen):
         )
 
     def board(self, state: State, seats: Sequence[Seat]) -> str:
-        """The seed's board, its players called as on the rest of the screen ("You to
-        move", "Computer captured 8"); the row labels P1 and P2 stay, to keep the columns."""
-        return re.sub(r"Player ([12])", lambda m: seats[int(m.group(1)) - 1].name, state.render())
+        """The board as the game draws it, its players called as on the rest of the screen
+        ("You to move", "Computer captured 8"), the rows too ("You", "Computer" where the
+        drawing says P1 and P2), the grid moved right to keep the columns."""
+        names = [seat.name for seat in seats]
+        width = max(map(len, names))
+        lines = re.sub(r"Player ([12])", lambda m: names[int(m.group(1)) - 1], state.render())
+        first, *grid = lines.split("\n")
+        rows = {"  P1  ": names[0], "  P2  ": names[1]}
+        return "\n".join(
+            [first]
+            + [
+                f"  {rows[line[:6]]:<{width}}  {line[6:]}"
+                if line[:6] in rows
+                else " " * (width - 2) + line
+                for line in grid
+            ]
+        )
 
     def question(self, view: View) -> str:
         houses = ", ".join(view.state.move_name(m) for m in view.legal_moves)
@@ -49,8 +63,11 @@ class AyoScreen(BoardScreen):
         lines.append(f"{act(names[event.player], 'sows', 'sow')} house {report.house}.\n")
         if report.relays:
             (house, tokens), *more = report.relays
-            hands = "".join(f", house {h} ({n})" for h, n in more)
-            lines.append(f"  Sown on from house {house} ({tokens} tokens){hands}.\n")
+            then = "".join(f", then house {h} ({n})" for h, n in more)
+            lines.append(
+                f"  The last token fell in house {house}: its {tokens} tokens are taken up "
+                f"and sown on{then}.\n"
+            )
         lines.extend(f"  {_capture(c, names, event.player)}\n" for c in report.captures)
         lines.extend(
             f"  {act(names[p], 'has', 'have')} no legal move: the turn passes.\n"

@@ -13,7 +13,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from parlour.core import BadPosition, IllegalMove, game, shown
+from parlour.core import BadPosition, IllegalMove, game, parse_whole, shown
 from parlour.games.gomoku.game import MAX_SIZE, MIN_SIZE, GomokuGame, GomokuState, Point
 
 _HEADER = re.compile(r"\s*Piskvorky\s+(\d+)x(\d+)\b", re.IGNORECASE)
@@ -69,7 +69,7 @@ def from_psq(text: str) -> PsqRecord:
     if header is None:
         first = shown(lines[0][:40]) if lines else "nothing"
         raise BadPosition(f"not a .psq record: it begins with {first}, not 'Piskvorky NxN'")
-    width, height = int(header[1]), int(header[2])
+    width, height = (parse_whole(side, "the board's side", 1, 10**6) for side in header.groups())
     if width != height or not MIN_SIZE <= width <= MAX_SIZE:
         raise BadPosition(
             f"a {width}x{height} board; parlour plays square boards of {MIN_SIZE} to {MAX_SIZE}"
@@ -81,10 +81,11 @@ def from_psq(text: str) -> PsqRecord:
         found = _MOVE.match(line)
         if found is None:
             break
-        x, y, ms = int(found[1]), int(found[2]), int(found[3])
+        x, y = (parse_whole(found[n], f"move {number}'s point", 0, 10**6) for n in (1, 2))
+        ms = parse_whole(found[3].lstrip("-"), f"move {number}'s time", 0, 10**9)
         if not (1 <= x <= width and 1 <= y <= width):
             raise BadPosition(f"move {number}, {shown(line.strip())}, is off the board")
         moves.append((y - 1, x - 1))
-        times.append(ms)
+        times.append(-ms if found[3].startswith("-") else ms)
     names = tuple(line.strip() for line in rest[len(moves) : len(moves) + 2] if line.strip())
     return PsqRecord(width, tuple(moves), tuple(times), tuple(n for n in names if n != "-1"))

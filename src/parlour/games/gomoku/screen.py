@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from parlour.actors import Moved, Outcome, Reason, View
 from parlour.core import State
-from parlour.players.terminal import BoardScreen, Seat, act, final_words
+from parlour.players.screen import BoardScreen, Seat, act, final_words
 
 STONES = ("X", "0")
 

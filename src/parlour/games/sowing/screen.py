@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from parlour.actors import Moved, Outcome, View
 from parlour.core import State
 from parlour.games.sowing.game import LETTERS, SowReport
-from parlour.players.terminal import BoardScreen, Seat, final_words
+from parlour.players.screen import BoardScreen, Seat, final_words
 
 
 class SowingScreen(BoardScreen):

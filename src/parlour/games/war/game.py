@@ -8,9 +8,17 @@ walks War too, while the Dealer and its Players still play it as the seed's acto
 
 A state ends as the kernel ends a game: a player out of cards; the round limit (fewer or
 more cards win); or, under a pickup that draws no random numbers, the stacks of a round's
-start seen before (a cycle, no winner).  The state remembers the pairs of stacks it has
-seen for that last check; its notation does not (it would hold every round), so a
-position read from text starts that memory afresh.
+start seen before (a cycle, no winner).  For that last check the states of one game share
+a memory of the stacks seen and the round each was first seen at (:class:`Seen`), so a
+round costs the same at round 100,000 as at round 1; the notation does not hold it (it
+would hold every round), so a position read from text starts that memory afresh.
+
+A position read from text is one the rules can reach: while the game goes on (and at the
+round limit or a cycle) the stacks hold every card of the deck exactly once; out of
+cards, the loser's stack is empty (the cards on the table are in no stack); the counters
+fit the kernel's 32 bits with room to play on (:data:`MAX_COUNT`), and a round is a
+battle and the wars it leads to (battles = rounds + wars); the ending is the one the
+position has (the round limit at the limit, a cycle under a pickup that can cycle).
 
 Notation: ``CARDS/CARDS ROUNDS BATTLES WARS GENERATOR END``: each stack top first as card
 names joined by commas (``-`` for an empty one), the counters, the generator's state in
@@ -54,10 +62,14 @@ from parlour.outcome import Reason
 
 ROUND = "round"
 """War's one move: play the next round."""
-MAX_COUNT = 10**12  # rounds, battles or wars a position may have counted
+MAX_COUNT = 10**9
+"""The most rounds, battles or wars a position may have counted: the kernel counts in
+32 bits (up to 2,147,483,647), and this leaves room for a billion rounds more."""
 _HEX = re.compile(r"[0-9a-f]{1,16}")
 Result = tuple[Reason, int | None]
 """How a state ended: War's Reason and the winner (None for a draw)."""
+Seen = dict[Stacks, int]
+"""The stacks seen in a game, each with the round it was first seen at."""
 
 
 class WarGame(Game):
@@ -93,6 +105,9 @@ class WarGame(Game):
         return WarState(self, stacks, (0, 0, 0), int(rng[0]), None)
 
     def parse(self, text: str) -> WarState:
+        odd = next((c for c in text if c.isspace() and c not in " \t\r\n"), None)
+        if odd is not None:
+            raise BadPosition(f"separate the fields with spaces, not {odd!r}")
         fields = text.split()
         if len(fields) != 6:
             raise BadPosition(
@@ -104,9 +119,51 @@ class WarGame(Game):
             parse_whole(text, f"the {what}", 0, MAX_COUNT)
             for text, what in zip(fields[1:4], ("rounds", "battles", "wars"), strict=True)
         )
+        if battles != rounds + wars:
+            raise BadPosition(
+                f"{battles} battles in {rounds} rounds with {wars} wars: each round is one "
+                "battle and the wars it leads to (battles = rounds + wars)"
+            )
         generator = _parse_generator(fields[4])
         result = _parse_end(fields[5])
+        self._check_reachable(stacks, rounds, result)
         return WarState(self, stacks, (rounds, battles, wars), generator, result)
+
+    def _check_reachable(self, stacks: Stacks, rounds: int, result: Result | None) -> None:
+        """BadPosition unless the rules can reach these stacks, rounds and ending."""
+        rules, (stack0, stack1) = self.rules, stacks
+        reason, winner = result or (None, None)
+        if reason is Reason.OUT_OF_CARDS:
+            losers = (0, 1) if winner is None else (1 - winner,)
+            if any(stacks[loser] for loser in losers):
+                raise BadPosition(
+                    f"out of cards, but {' and '.join(player_name(n) for n in losers)} holds cards"
+                )
+            return  # the cards put in the last round are on the table, in no stack
+        missing = len(rules.deck) - len(stack0) - len(stack1)
+        if missing:
+            raise BadPosition(
+                f"the stacks must hold every card of the deck ({len(rules.deck)}); "
+                f"{missing} missing"
+            )
+        if rules.limit and rounds > rules.limit:
+            raise BadPosition(f"{rounds} rounds played, past the round limit of {rules.limit}")
+        if reason is None and rules.limit and rounds == rules.limit:
+            raise BadPosition(f"the round limit of {rules.limit} is reached: the game is over")
+        if reason is Reason.ROUND_LIMIT:
+            due = int(long_game_winner(len(stack0), len(stack1), rules.more_wins))
+            if rounds != rules.limit:
+                raise BadPosition(f"the round limit ends a game at round {rules.limit or 'none'}")
+            if winner != (None if due == TIE else due):
+                raise BadPosition(
+                    f"at the round limit {'nobody' if due == TIE else player_name(due)} wins here"
+                )
+        can_cycle = rules.pickup_code != SHUFFLED and rounds >= 2 and stack0 and stack1
+        if reason is Reason.CYCLE and (winner is not None or not can_cycle):
+            raise BadPosition(
+                "a cycle ends only a game whose pickup is not shuffled, after two rounds at "
+                "least, with cards in both stacks"
+            )
 
     def _parse_stacks(self, text: str) -> Stacks:
         halves = text.split("/")
@@ -158,14 +215,19 @@ class WarState(State):
         counters: tuple[int, int, int],
         generator: int,
         result: Result | None,
-        seen: frozenset[Stacks] = frozenset(),
+        seen: Seen | None = None,
     ) -> None:
         self.game = game
         self.stacks = stacks
         self.counters = counters
         self.generator = generator
         self.result = result
-        self.seen = seen | {stacks} if game.rules.pickup_code != SHUFFLED else seen
+        self.seen: Seen = {} if seen is None else seen
+        """The stacks seen so far in this game and the round each was first seen at,
+        shared by its states (a pickup that draws no random numbers makes a game one line
+        of states from its first, so what is seen at a later round never misleads)."""
+        if game.rules.pickup_code != SHUFFLED:
+            self.seen.setdefault(stacks, counters[0])
 
     @property
     def to_move(self) -> int:
@@ -207,7 +269,7 @@ class WarState(State):
         if rules.limit and rounds >= rules.limit:
             counts = len(stacks[0]), len(stacks[1])
             return ended(ROUND_LIMIT, int(long_game_winner(*counts, rules.more_wins)))
-        if stacks in self.seen:
+        if self.seen.get(stacks, rounds) < rounds:
             return ended(CYCLE, TIE)
         return None
 

@@ -45,6 +45,7 @@ from parlour.games.war.rules import (
     pick_up,
     rng_start,
     shuffle,
+    spell_deck,
     war_outcome,
 )
 from parlour.outcome import Outcome
@@ -486,11 +487,12 @@ class Summary:
     lengths: list[tuple[int, int, int]]  # (from, to inclusive, games) of rounds
 
     def as_json(self) -> dict[str, object]:
-        """The summary as plain JSON values."""
+        """The summary as plain JSON values; the options as the flags take them (the deck
+        as ``full``, ``small`` or card names, not 52 numbers)."""
         return {
             "games": self.games,
             "options": {
-                "deck": list(self.rules.deck),
+                "deck": spell_deck(self.rules.deck),
                 "pickup": self.rules.pickup,
                 "max_rounds": self.rules.max_rounds,
                 "long_game_winner": self.rules.long_game_winner,

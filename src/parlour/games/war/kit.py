@@ -15,4 +15,4 @@ class WarKit(Kit):
 
 
 KIT = WarKit()
-register("war", WarGame, "War (seed 004): no choices, each move plays a round", kit=KIT)
+register("war", WarGame, "War: no choices, each move plays a round", kit=KIT)

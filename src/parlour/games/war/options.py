@@ -41,7 +41,7 @@ OPTIONS = (
         "long_game_winner",
         str,
         "fewer",
-        "who wins at the round limit: fewer cards (the seed) or more",
+        "who wins at the round limit: fewer cards (this game's rule) or more (the usual one)",
         choices=("fewer", "more"),
     ),
     Option(

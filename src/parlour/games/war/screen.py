@@ -14,7 +14,7 @@ from parlour.actors.messages import GameOver
 from parlour.actors.runtime import Actor
 from parlour.games.war.dealer import Dealt, TookTable, Turned
 from parlour.games.war.rules import card_name, player_name
-from parlour.players.terminal import LineSource
+from parlour.players.keyboard import QUIT, QUITTED, LineSource
 
 
 class WarScreen(Actor):
@@ -78,10 +78,12 @@ class WarScreen(Actor):
         return f"  war{'' if war == 1 else f' #{war}'}! {counts}: {shown}, then {up}"
 
     async def _pause(self) -> None:
+        """Wait for Enter (q, quit or the end of input stop the screen, and the watcher
+        the game), or ``delay`` seconds."""
         if self._keys is not None:
-            await self._keys.readline(
-                "  (Enter for the next round) "
-            )  # None, the end of input: go on without pausing
+            line = await self._keys.readline("  (Enter for the next round) ")
+            if line is None or line.strip().lower() in QUIT:
+                self.stop(QUITTED)
         elif self._delay:
             await asyncio.sleep(self._delay)
 
