@@ -108,7 +108,7 @@ def test_parlour_review_prints_the_grades(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("not json", "not a saved game"),
+        ("not json", "the saved game is not JSON"),
         ('{"format": "parlour-game", "version": 1, "game": "kalah", "options": {"pits": 3,'
          ' "seeds": 3}, "start": "3,3,3/0/3,3,3/0 0", "moves": ["Z"]}', "Z"),
         ('{"format": "parlour-game", "version": 1, "game": "kalah", "options": {"pits": 3,'
