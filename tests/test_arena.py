@@ -71,6 +71,14 @@ def test_computer_specs_take_a_time_a_move() -> None:
     assert parse_player(str(spec)) == spec
 
 
+@pytest.mark.parametrize(
+    "text", ["engine:/bin/cat:-u", "engine:/bin/cat:-u 'two words'", "engine:/bin/cat"]
+)
+def test_an_engine_spec_with_arguments_reads_back_as_written(text: str) -> None:
+    spec = parse_player(text)
+    assert parse_player(str(spec)) == spec and str(spec) == text
+
+
 def test_a_match_records_every_game_whole_in_pairs_with_colours_swapped(tmp_path: Path) -> None:
     db = tmp_path / "arena.db"
     result = parlour(

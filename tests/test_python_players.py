@@ -59,11 +59,17 @@ def test_a_python_spec_reads_back_as_written_case_and_colons_kept() -> None:
         ("python:no_such_module_here:f", "cannot import the module 'no_such_module_here'"),
         ("python:test_python_players:nth_mov", "has no function 'nth_mov'"),
         ("python:test_python_players:__doc__", "has no function '__doc__'"),
+        ("python:os:getcwd", "python:os:getcwd cannot build a player: it must take ARG"),
     ],
 )
 def test_a_bad_python_spec_is_refused_naming_the_problem(text: str, message: str) -> None:
     with pytest.raises(BadOption, match=message):
         parse_player(text)
+
+
+def test_play_with_a_function_that_cannot_build_a_player_is_one_line() -> None:
+    result = CliRunner().invoke(main, ["play", "kalah", "--players", "python:os:getcwd,human"])
+    assert result.exit_code == 2 and "cannot build a player" in result.output
 
 
 def test_a_module_whose_code_fails_is_refused(tmp_path: Path, monkeypatch: Any) -> None:

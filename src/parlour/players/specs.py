@@ -11,8 +11,10 @@ seats for the screens.  A bad spec raises BadOption naming the problem (the comm
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from parlour.actors import Actor
@@ -69,7 +71,8 @@ class PlayerSpec:
 
     def __str__(self) -> str:
         if self.kind == "engine":
-            return f"engine:{shlex.join(self.command)}"
+            program, *arguments = self.command
+            return f"engine:{program}" + (f":{shlex.join(arguments)}" if arguments else "")
         if self.kind == "python":
             return "python:" + ":".join(part for part in self.command if part)
         if self.kind != "computer":
@@ -110,7 +113,8 @@ def parse_player(text: str) -> PlayerSpec:
 
 def parse_engine(text: str) -> PlayerSpec:
     """``PATH[:ARGS]``: a Gomocup engine's program, which must be there to run, and its
-    arguments (split as a shell would)."""
+    arguments (split as a shell would).  The program's path is what comes before the first
+    colon, so a path with a colon in it cannot be named here."""
     path, _, args = text.partition(":")
     if not path.strip():
         raise BadOption("engine:PATH needs the engine's program, e.g. engine:./pbrain-wine")
@@ -140,6 +144,7 @@ def parse_python(text: str) -> PlayerSpec:
     function = getattr(_module(module_name), function_name, None)
     if not callable(function):
         raise BadOption(f"the module {module_name} has no function {shown(function_name)}")
+    _check_builder(f"python:{module_name}:{function_name}", function)
     return PlayerSpec("python", command=(module_name, function_name, argument))
 
 
@@ -150,6 +155,22 @@ def _module(name: str) -> object:
         raise BadOption(f"cannot import the module {shown(name)}: {error}") from None
     except Exception as error:  # the module's own code failed: say so, never crash
         raise BadOption(f"the python player's module {shown(name)} fails: {error!r}") from None
+
+
+def _check_builder(name: str, function: Callable[..., object]) -> None:
+    """BadOption unless ``function`` takes the two arguments a builder is given (ARG and
+    the seed): ``python:os:getcwd`` is refused here, not in a traceback at the first game.
+    A function whose signature Python cannot tell is taken on trust."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind("", 0)
+    except TypeError as error:
+        raise BadOption(
+            f"{name} cannot build a player: it must take ARG and a seed ({error})"
+        ) from None
 
 
 def build_python(command: tuple[str, ...], seed: int | None) -> Actor:
