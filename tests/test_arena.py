@@ -9,6 +9,7 @@ import random
 import signal
 import sqlite3
 import subprocess
+import threading
 import time
 from contextlib import closing
 from pathlib import Path
@@ -17,8 +18,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from helpers import PARLOUR, default_ctrl_c
+from helpers import PARLOUR, bounded, default_ctrl_c
 from parlour import game
+from parlour.actors import Actor, Move, Play
 from parlour.arena.executors import Local
 from parlour.arena.plan import Plan
 from parlour.arena.records import Records
@@ -26,6 +28,10 @@ from parlour.arena.worker import play_job
 from parlour.cli import main
 from parlour.games.gomoku.psq import from_psq
 from parlour.players.specs import PlayerSpec, parse_player
+
+# A Ray cluster these tests start listens on the loopback only: Ray's switch for a cluster
+# of one machine, read when Ray is first imported (here, and by the commands run here).
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
 
 
 def parlour(*args: str) -> Result:
@@ -173,23 +179,95 @@ def test_executors_agree_on_every_game() -> None:
     assert played == {job.index: play_job(plan, job).moves for job in jobs}
 
 
+class HangsOnce(Actor):
+    """Plays the first legal move, except the first player of its kind ever to move (the one
+    that claims ``folder``): that one writes its process id there and waits to be killed."""
+
+    def __init__(self, folder: str) -> None:
+        self.folder = Path(folder)
+
+    async def receive(self, message: Any) -> None:
+        match message:
+            case Play(view):
+                try:
+                    (self.folder / "claimed").touch(exist_ok=False)
+                except FileExistsError:
+                    self.reply(Move(view.legal_moves[0]))
+                    return
+                (self.folder / "pid.new").write_text(str(os.getpid()))
+                (self.folder / "pid.new").rename(self.folder / "pid")
+                threading.Event().wait()
+
+
+def hangs_once(folder: str, seed: int | None) -> Actor:
+    return HangsOnce(folder)
+
+
+def kill_when_hung(folder: Path) -> threading.Thread:
+    """A thread that kills (-9) the process HangsOnce names in ``folder`` once it does."""
+
+    def kill() -> None:
+        deadline = time.monotonic() + 120
+        while not (folder / "pid").exists() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        os.kill(int((folder / "pid").read_text()), signal.SIGKILL)
+
+    thread = threading.Thread(target=kill, daemon=True)
+    thread.start()
+    return thread
+
+
+def test_a_local_worker_killed_mid_game_costs_that_game_only(tmp_path: Path) -> None:
+    players = ("random", f"python:test_arena:hangs_once:{tmp_path}")
+    plan = Plan("kalah", dict(game("kalah").options), players, 12, (), 3)
+    local = Local(2)
+    killer = kill_when_hung(tmp_path)
+    try:
+        played = bounded(lambda: {r.index: r.moves for r in local.run(plan, plan.jobs())})
+    finally:
+        local.close()
+    killer.join()
+    assert isinstance(played, dict)
+    assert sorted(played) == list(range(12))
+    assert played == {job.index: play_job(plan, job).moves for job in plan.jobs()}
+
+
+def test_concurrency_is_capped_by_the_cores_and_the_games() -> None:
+    from parlour.arena.executors import cores, executor
+
+    two = executor("local", 1000, work=2)
+    assert isinstance(two, Local) and two.concurrency == min(2, cores())
+    assert isinstance(many := executor("local", 1000), Local) and many.concurrency == cores()
+
+
 @pytest.mark.slow
-def test_ray_plays_the_same_games_as_the_local_processes() -> None:
-    """On a Ray cluster of this machine: a match, and War's simulation (simulate war)."""
+def test_ray_plays_the_same_games_as_the_local_processes_a_killed_worker_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a Ray cluster the executor starts on 127.0.0.1 (no --address): a match whose
+    one game hangs until its Ray worker is killed (the task is run again), and War's
+    simulation (simulate war); the cluster ends with the executor."""
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
     from parlour.arena.executors import Ray, simulate_war
     from parlour.games.war.kernel import chunks, simulate
     from parlour.games.war.rules import war_rules
 
-    plan = Plan("kalah", dict(game("kalah").options), ("random", "computer:1"), 4, (), 5)
+    players = ("computer:1", f"python:test_arena:hangs_once:{tmp_path}")
+    plan = Plan("kalah", dict(game("kalah").options), players, 4, (), 5)
     rules = war_rules(seed=4, max_rounds="none")
     counted: list[int] = []
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).parent))  # its workers' test_arena
+    runner = Ray(2)
     try:
-        played = {r.index: r.moves for r in Ray(2).run(plan, plan.jobs())}
+        assert runner.started and ray.is_initialized()
+        assert {node["NodeManagerAddress"] for node in ray.nodes()} == {"127.0.0.1"}
+        killer = kill_when_hung(tmp_path)
+        played = {r.index: r.moves for r in runner.run(plan, plan.jobs())}
+        killer.join()
         on_ray = simulate_war(rules, 300, counted.append)
     finally:
-        ray.shutdown()
+        runner.close()
+    assert not ray.is_initialized()
     assert played == {job.index: play_job(plan, job).moves for job in plan.jobs()}
     assert on_ray == simulate(rules, 300) and on_ray.games == 300
     assert counted == [count for _, count in chunks(rules, 300)]
@@ -222,7 +300,7 @@ def test_ctrl_c_and_kill_9_then_resume_finish_with_exactly_the_games(tmp_path: P
         floor = recorded()
         while recorded() < floor + 5 and time.monotonic() < deadline:
             time.sleep(0.05)
-        time.sleep(random.uniform(0, 0.5))
+        assert recorded() >= floor + 5, "the match recorded nothing within a minute"
         if sig == signal.SIGINT:
             os.killpg(process.pid, sig)
         else:
@@ -273,6 +351,38 @@ def test_bad_settings_are_one_line_and_record_nothing(
     result = parlour("match", "kalah", *args, "--db", str(db))
     assert result.exit_code == 2 and problem in result.output
     assert not db.exists() or not rows(db)
+
+
+def test_a_match_of_three_players_is_refused_before_any_game(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    result = parlour("match", "kalah", "--players", "random,random,random", "--games", "2",
+                     "--db", str(db), "--json")  # fmt: skip
+    assert result.exit_code == 2 and "a match is between two players, not 3" in result.output
+    assert not db.exists()
+
+
+@pytest.mark.parametrize(
+    ("address", "problem"),
+    [
+        ("nonsense", "--address takes HOST:PORT or ray://HOST:PORT, not 'nonsense'"),
+        ("127.0.0.1:9", "no Ray cluster answers at 127.0.0.1:9"),
+        ("127.0.0.1:99999", "the cluster's port"),
+    ],
+)
+def test_an_address_without_a_cluster_is_one_line_and_leaves_no_match(
+    tmp_path: Path, address: str, problem: str
+) -> None:
+    pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
+    db = tmp_path / "arena.db"
+    args = ["--players", "random,random", "--executor", "ray", "--address", address]
+    result = bounded(lambda: parlour("match", "kalah", *args, "--db", str(db)))
+    assert isinstance(result, Result)
+    assert result.exit_code == 2 and problem in result.output, result.output
+    assert result.output.strip().splitlines()[-1] == f"Error: {problem}" or (
+        result.output.count("Error:") == 1 and problem in result.output.splitlines()[-1]
+    )
+    with Records(db) as records:
+        assert records.last_unfinished("match") is None
 
 
 def test_a_game_without_choices_is_refused_and_nothing_recorded(tmp_path: Path) -> None:

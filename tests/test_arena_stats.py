@@ -102,3 +102,16 @@ def test_bradley_terry_orders_a_round_robin_and_keeps_a_perfect_player_finite() 
     top, middle, bottom = stats.bradley_terry(points, games, anchor=2, anchor_elo=0)
     assert top.elo > middle.elo > bottom.elo == 0
     assert math.isfinite(top.elo) and top.margin > middle.margin > 0
+
+
+@pytest.mark.parametrize(
+    ("wins", "losses", "draws", "shown"),
+    [
+        (2, 0, 0, "+inf (every game won)"),
+        (0, 3, 0, "-inf (every game lost)"),
+        (60, 40, 0, "+70.4 ± 70.6"),
+        (3, 1, 0, "+190.8 (-126.4 to +inf)"),
+    ],
+)
+def test_an_estimate_is_shown_without_nan(wins: int, losses: int, draws: int, shown: str) -> None:
+    assert str(stats.elo_of_games(wins, losses, draws)) == shown

@@ -74,10 +74,9 @@ class Standing:
 
     def line(self) -> str:
         """The standing in one line, as the progress bar shows it."""
-        estimate = self.elo()
         text = (
             f"W-L-D {self.wins}-{self.losses}-{self.draws}  score {self.score:.3f}  "
-            f"Elo {_signed(estimate.elo)} ±{_number(estimate.margin)}  "
+            f"Elo {self.elo()}  "
             f"LOS {100 * stats.los(self.wins, self.losses):.1f}%"
         )
         llr = self.llr()
@@ -109,14 +108,6 @@ class Standing:
 
 def _finite(value: float) -> float | None:
     return value if np.isfinite(value) else None
-
-
-def _number(value: float) -> str:
-    return f"{value:.1f}" if np.isfinite(value) else "inf"
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.1f}" if np.isfinite(value) else ("+inf" if value > 0 else "-inf")
 
 
 def standing_of(records: Records, match_id: int, plan: Plan) -> Standing:

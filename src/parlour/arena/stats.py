@@ -46,6 +46,20 @@ class Estimate:
         """Half the interval's width, the "+-" that is printed."""
         return (self.high - self.low) / 2
 
+    def __str__(self) -> str:
+        """As the arena prints it: "+70.4 ± 70.8" while both ends are finite, the ends
+        themselves when one is not, and what an infinite estimate means (a score of 1 or
+        0 says the one player is stronger, not by how much)."""
+        if math.isinf(self.elo):
+            return f"{_signed(self.elo)} (every game {'won' if self.elo > 0 else 'lost'})"
+        if math.isfinite(self.margin):
+            return f"{self.elo:+.1f} ± {self.margin:.1f}"
+        return f"{self.elo:+.1f} ({_signed(self.low)} to {_signed(self.high)})"
+
+
+def _signed(value: float) -> str:
+    return f"{value:+.1f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+
 
 def _estimate(points: Sequence[float], counts: Sequence[int]) -> Estimate:
     """The Elo of samples worth ``points`` (scores a game) seen ``counts`` times each."""

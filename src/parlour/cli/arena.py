@@ -134,8 +134,13 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
     Shows W-L-D, the score, the Elo difference of the first player with its 95%
     interval, the likelihood of superiority and, with --sprt, the log-likelihood ratio.
     """
+    if len(flags["players"]) != 2:
+        raise click.UsageError(
+            f"a match is between two players, not {len(flags['players'])}: "
+            "three or more play a round robin (parlour tournament)"
+        )
     bounds = None if sprt is None else (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)
-    with _Session("match", games, bounds, flags) as (records, match_id, plan):
+    with _Session("match", games, bounds, flags) as (records, match_id, plan, runner):
         from parlour.arena.match import play_match
 
         _, standing = _play(
@@ -143,7 +148,7 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
             match_id,
             plan,
             flags,
-            lambda runner, shown: play_match(records, plan, runner, shown, match_id),
+            lambda shown: play_match(records, plan, runner, shown, match_id),
         )
         verdict = standing.verdict()
         summary = standing.as_json()
@@ -172,7 +177,7 @@ def tournament(rounds: int, **flags: Any) -> None:
         raise click.UsageError("a tournament needs three players or more (two: parlour match)")
     if len(set(players)) != len(players):
         raise click.UsageError(f"each player once in a tournament: {','.join(players)}")
-    with _Session("tournament", 2 * rounds, None, flags) as (records, match_id, plan):
+    with _Session("tournament", 2 * rounds, None, flags) as (records, match_id, plan, runner):
         from parlour.arena.match import run, table_of
 
         _play(
@@ -180,7 +185,7 @@ def tournament(rounds: int, **flags: Any) -> None:
             match_id,
             plan,
             flags,
-            lambda runner, shown: run(records, match_id, plan, runner, lambda n: shown(n, None)),
+            lambda shown: run(records, match_id, plan, runner, lambda n: shown(n, None)),
         )
         table = table_of(plan.players, records.results(match_id))
         if flags["as_json"]:
@@ -190,15 +195,18 @@ def tournament(rounds: int, **flags: Any) -> None:
 
 
 class _Session:
-    """The database open and the plan to play: a new one from the flags, or with
-    ``--resume`` the latest unfinished one of its kind (which the flags must describe)."""
+    """The database open, the plan to play (a new one from the flags, or with ``--resume``
+    the latest unfinished one of its kind, which the flags must describe) and the executor
+    to play it, started before a new match is recorded (so that a cluster that cannot be
+    reached leaves no empty match behind)."""
 
     def __init__(
         self, kind: str, games: int, sprt: tuple[float, ...] | None, flags: dict[str, Any]
     ) -> None:
         self.kind, self.games, self.sprt, self.flags = kind, games, sprt, flags
+        self.runner: Executor | None = None
 
-    def __enter__(self) -> tuple[Records, int, Plan]:
+    def __enter__(self) -> tuple[Records, int, Plan, Executor]:
         from parlour.arena.plan import Plan, openings_of
 
         flags = self.flags
@@ -219,7 +227,9 @@ class _Session:
         self.records = _open(flags["db_path"])
         try:
             if flags["resume"]:
-                return self.records, *self._resumed(game.name, flags["players"])
+                match_id, plan = self._resumed(game.name, flags["players"])
+                work = len(plan.jobs()) - len(self.records.done_jobs(match_id))
+                return self.records, match_id, plan, self._runner(work)
             seed = flags["seed"] if flags["seed"] is not None else secrets.randbelow(2**31)
             if game.options.get("seed", 0) is None:  # a game that draws lots: the plan's
                 game = make_game(game.name, (*flags["option_texts"], f"seed={seed}"))
@@ -235,10 +245,22 @@ class _Session:
                 flags["seconds"],
                 self.sprt,
             )
+            runner = self._runner(len(plan.jobs()))
         except ParlourError as error:
             self.records.close()
             raise click.UsageError(str(error)) from None
-        return self.records, self.records.new_match(self.kind, plan), plan
+        return self.records, self.records.new_match(self.kind, plan), plan, runner
+
+    def _runner(self, work: int) -> Executor:
+        """The executor the flags name, for ``work`` games (said on stderr when it starts
+        a Ray cluster of its own)."""
+        from parlour.arena.executors import Ray, executor
+
+        flags = self.flags
+        self.runner = executor(flags["executor"], flags["concurrency"], flags["address"], work)
+        if isinstance(self.runner, Ray) and self.runner.started:
+            click.echo("Started a Ray cluster of this machine for this run.", err=True)
+        return self.runner
 
     def _resumed(self, game: str, players: tuple[str, ...]) -> tuple[int, Plan]:
         from parlour.arena.records import RecordsError
@@ -254,6 +276,8 @@ class _Session:
         return found.id, found.plan
 
     def __exit__(self, *_: object) -> None:
+        if self.runner is not None:
+            self.runner.close()
         self.records.close()
 
 
@@ -266,19 +290,14 @@ def _play(
     match_id: int,
     plan: Plan,
     flags: dict[str, Any],
-    games: Callable[[Executor, Shown], T],
+    games: Callable[[Shown], T],
 ) -> T:
-    """``games(executor, shown)``: the plan's missing games played under a progress bar
-    (``shown`` moves it, with the standing when there is one); Ctrl-C stops at once."""
+    """``games(shown)``: the plan's missing games played under a progress bar (``shown``
+    moves it, with the standing when there is one); Ctrl-C stops at once, and so does
+    an executor that cannot go on, in one line, the match left to resume."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from parlour.arena.executors import executor
-
-    try:
-        runner = executor(flags["executor"], flags["concurrency"], flags["address"])
-    except ParlourError as error:
-        raise click.UsageError(str(error)) from None
     total = len(plan.jobs())
     progress = Progress(
         "[progress.description]{task.description}",
@@ -303,7 +322,7 @@ def _play(
         task = progress.add_task("", total=total)
         shown(len(records.done_jobs(match_id)), None)
         try:
-            return games(runner, shown)
+            return games(shown)
         except KeyboardInterrupt:
             progress.stop()
             done = len(records.done_jobs(match_id))
@@ -312,6 +331,12 @@ def _play(
                 err=True,
             )
             raise SystemExit(EXIT_INTERRUPTED) from None
+        except ParlourError as error:
+            progress.stop()
+            done = len(records.done_jobs(match_id))
+            raise click.ClickException(
+                f"{error}; {done} of {total} games recorded, --resume plays the rest"
+            ) from None
 
 
 def _print_match(match_id: int, plan: Plan, standing: Standing, verdict: str | None) -> None:
@@ -323,7 +348,7 @@ def _print_match(match_id: int, plan: Plan, standing: Standing, verdict: str | N
         f"Match {match_id}: {first} against {second}, {plan.game}, {standing.games} games",
         f"  W-L-D   {standing.wins}-{standing.losses}-{standing.draws} (for {first})",
         f"  score   {standing.score:.3f}",
-        f"  Elo     {estimate.elo:+.1f} ± {estimate.margin:.1f} (95%)",
+        f"  Elo     {estimate} (95%)",
         f"  LOS     {100 * los(standing.wins, standing.losses):.1f}%",
         f"  pairs   {standing.pentanomial()} (0, 1/2, 1, 3/2, 2 points)",
     ]
