@@ -9,6 +9,7 @@ import random
 import signal
 import sqlite3
 import subprocess
+import sys
 import threading
 import time
 from contextlib import closing
@@ -24,7 +25,7 @@ from parlour.actors import Actor, Move, Play
 from parlour.arena.executors import Local
 from parlour.arena.plan import Plan
 from parlour.arena.records import Records
-from parlour.arena.worker import play_job
+from parlour.arena.worker import GameRecord, play_job
 from parlour.cli import main
 from parlour.games.gomoku.psq import from_psq
 from parlour.players.specs import PlayerSpec, parse_player
@@ -411,6 +412,100 @@ def test_a_corrupt_database_is_refused_and_left_alone(tmp_path: Path) -> None:
         result = parlour(*args, "--db", str(db))
         assert result.exit_code == 1 and "is not a parlour database" in result.output
     assert db.read_bytes() == b"not a database at all" * 100
+
+
+def a_record(index: int) -> GameRecord:
+    """A made-up record (the database does not replay what it stores)."""
+    return GameRecord(index, index // 2, (0, 1), ("random", "random"), "x", (), ("A",) * 40,
+                      None, "rules", "", (24, 24), (0.001,) * 40, "then", "now")  # fmt: skip
+
+
+def unfinished_match(db: Path, games: int = 100) -> Plan:
+    plan = Plan("kalah", dict(game("kalah").options), ("random", "random"), games, (), 4)
+    with Records(db) as records:
+        records.new_match("match", plan)
+    return plan
+
+
+def test_listing_opens_the_database_read_only(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    plan = unfinished_match(db)
+    with Records(db) as records:
+        records.add(1, plan, play_job(plan, plan.jobs()[0]))
+    with closing(sqlite3.connect(db)) as connection:
+        connection.execute("PRAGMA journal_mode=DELETE")
+    before = db.read_bytes()
+    if os.getuid() != 0:  # root writes whatever the permissions say
+        db.chmod(0o444)
+    for args in (["games"], ["export", "1"], ["replay", "1", "--delay", "0"]):
+        result = parlour(*args, "--db", str(db))
+        assert result.exit_code == 0 and "rules" in result.output, result.output
+    assert db.read_bytes() == before and sorted(tmp_path.iterdir()) == [db]
+    with Records(db, writable=False) as records, pytest.raises(sqlite3.OperationalError):
+        records.db.execute("CREATE TABLE more (a)")
+
+
+def test_a_damaged_database_is_named_on_open_and_never_written(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    plan = unfinished_match(db)
+    with Records(db) as records:
+        for index in range(2000):
+            records.add(1, plan, a_record(index))
+    with closing(sqlite3.connect(db)) as connection:
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    damaged = bytearray(db.read_bytes())
+    middle = len(damaged) // 2 // 4096 * 4096
+    damaged[middle : middle + 60_000] = bytes(range(256)) * 234 + bytes(96)
+    db.write_bytes(bytes(damaged))
+    for args in (["games"], ["match", "kalah", "--players", "random,random", "--games", "2"]):
+        result = parlour(*args, "--db", str(db))
+        assert result.exit_code == 1 and "is damaged" in result.output, result.output
+        assert result.output.count("\n") == 1
+    assert db.read_bytes() == bytes(damaged)
+
+
+@pytest.mark.parametrize("path", ["", "  ", "~nouser_here_at_all/x.db"])
+def test_a_database_name_that_names_nothing_is_one_line(tmp_path: Path, path: str) -> None:
+    for args in (["games"], ["match", "kalah", "--players", "random,random", "--games", "2"]):
+        result = parlour(*args, "--db", path)
+        assert result.exit_code == 1 and "--db" in result.output, result.output
+        assert result.output.startswith("Error: ") and result.output.count("\n") == 1
+    assert not (Path.cwd() / "~nouser_here_at_all").exists()
+
+
+def test_resume_refuses_options_that_contradict_the_plan_by_name(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    unfinished_match(db, games=4)
+    resume = ["match", "kalah", "--players", "random,random", "--resume", "--db", str(db)]
+    result = parlour(*resume, "--games", "50", "--time", "1", "--sprt", "0,5")
+    assert result.exit_code == 2, result.output
+    assert "--games, --sprt, --time differ from the plan of match 1" in result.output
+    assert "--seed differs" in parlour(*resume, "--seed", "5").output
+    assert "--openings differs" in parlour(*resume, "--openings", "random:2").output
+    assert "--option differs" in parlour(*resume, "-o", "seeds=3").output
+    assert not rows(db)
+    agreed = parlour(*resume, "--games", "4", "--seed", "4", "-o", "seeds=4", "-j", "1")
+    assert agreed.exit_code == 0, agreed.output
+    assert sorted(r["job"] for r in rows(db)) == [0, 1, 2, 3]
+
+
+def test_a_match_being_played_is_not_resumed_twice(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    unfinished_match(db)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", "import sys; from parlour.arena.records import Records; "
+         f"r = Records({str(db)!r}); r.hold(1); print('held', flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        result = parlour("match", "kalah", "--players", "random,random", "--resume",
+                         "--db", str(db))  # fmt: skip
+        assert result.exit_code == 2, result.output
+        assert "match 1 of" in result.output and "being played by another process" in result.output
+    finally:
+        holder.communicate("")
+    assert not rows(db)
 
 
 def test_resume_with_nothing_to_resume_says_so(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from parlour.cli import main
 from parlour.cli._common import (
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from parlour.arena.match import Standing
     from parlour.arena.plan import Plan
     from parlour.arena.records import Records
+    from parlour.core import Game
 
 MAX_GAMES = 10**9
 REFRESH = 0.1  # seconds between two updates of the progress bar
@@ -228,6 +230,8 @@ class _Session:
         try:
             if flags["resume"]:
                 match_id, plan = self._resumed(game.name, flags["players"])
+                self._unchanged(match_id, plan, game)
+                self.records.hold(match_id)
                 work = len(plan.jobs()) - len(self.records.done_jobs(match_id))
                 return self.records, match_id, plan, self._runner(work)
             seed = flags["seed"] if flags["seed"] is not None else secrets.randbelow(2**31)
@@ -246,10 +250,47 @@ class _Session:
                 self.sprt,
             )
             runner = self._runner(len(plan.jobs()))
+            match_id = self.records.new_match(self.kind, plan)
+            self.records.hold(match_id)
         except ParlourError as error:
             self.records.close()
             raise click.UsageError(str(error)) from None
-        return self.records, self.records.new_match(self.kind, plan), plan, runner
+        return self.records, match_id, plan, runner
+
+    def _unchanged(self, match_id: int, plan: Plan, game: Game) -> None:
+        """RecordsError naming each option given with ``--resume`` that the stored plan
+        contradicts: a match goes on as it was started, or its games would not add up."""
+        from parlour.arena.plan import openings_of
+        from parlour.arena.records import RecordsError
+
+        flags, context = self.flags, click.get_current_context()
+        count = "--games" if self.kind == "match" else "--rounds"
+        stored: dict[str, tuple[str, Any, Callable[[], Any]]] = {
+            count: (count.strip("-"), plan.games, lambda: self.games),
+            "--sprt": ("sprt", plan.sprt, lambda: self.sprt),
+            "--time": ("seconds", plan.seconds, lambda: flags["seconds"]),
+            "--seed": ("seed", plan.seed, lambda: flags["seed"]),
+            "--option": ("option_texts", plan.options, lambda: dict(game.options)),
+            "--openings": (
+                "openings",
+                plan.openings,
+                lambda: openings_of(
+                    flags["openings"], game.start(), (plan.games + 1) // 2, plan.seed
+                ),
+            ),
+        }
+        given = [
+            flag
+            for flag, (name, value, wanted) in stored.items()
+            if context.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+            and wanted() != value
+        ]
+        if given:
+            raise RecordsError(
+                f"{', '.join(given)} differ{'s' if len(given) == 1 else ''} from the plan of "
+                f"{self.kind} {match_id}, which --resume plays as it was started: leave "
+                f"{'it' if len(given) == 1 else 'them'} out"
+            )
 
     def _runner(self, work: int) -> Executor:
         """The executor the flags name, for ``work`` games (said on stderr when it starts
@@ -400,11 +441,12 @@ def _print_table(match_id: int, table: Any) -> None:
     click.echo(f"Bradley-Terry (Elo) ratings, {table.anchor} held at 1000; 95% margins.")
 
 
-def _open(db_path: str | None) -> Records:
+def _open(db_path: str | None, writable: bool = True) -> Records:
+    """The database ``--db`` names (None: the user's), read-only unless ``writable``."""
     from parlour.arena.records import Records, default_path
 
     try:
-        return Records(db_path or default_path())
+        return Records(default_path() if db_path is None else db_path, writable)
     except ParlourError as error:
         raise click.ClickException(str(error)) from None
 
@@ -419,7 +461,7 @@ def games(
     db_path: str | None, match_id: int | None, player: str | None, game_name: str | None, limit: int
 ) -> None:
     """List the recorded games, the newest first."""
-    with _open(db_path) as records:
+    with _open(db_path, writable=False) as records:
         for row in records.games(match_id, player, game_name, limit):
             winner = "draw" if row["winner"] is None else row[f"player{row['winner']}"]
             plies = len(row["moves"].split())
@@ -448,7 +490,7 @@ def replay(game_id: int, db_path: str | None, delay: float) -> None:
     """Show a recorded game on the terminal, move by move."""
     from parlour.arena.replay import replay_game
 
-    with _open(db_path) as records:
+    with _open(db_path, writable=False) as records:
         row = _game_row(records, game_id)
     try:
         code = replay_game(row, delay, sys.stdout)
@@ -501,6 +543,6 @@ _EXPORTERS: dict[str, Callable[[dict[str, Any]], str]] = {
 )
 def export(game_id: int, db_path: str | None, form: str) -> None:
     """Write a recorded game to standard output."""
-    with _open(db_path) as records:
+    with _open(db_path, writable=False) as records:
         row = _game_row(records, game_id)
     click.echo(_EXPORTERS[form](row))
