@@ -1,5 +1,6 @@
 """The ``--players`` specs every play command shares: ``human``, ``computer:LEVEL``, ``random``,
-``engine:PATH[:ARGS]`` (a Gomocup engine, for five in a row), ``python:MODULE:FUNCTION[:ARG]``
+``engine:PATH[:ARGS]`` (an outside program: parlour's engine protocol, Gomocup's for five in
+a row), ``python:MODULE:FUNCTION[:ARG]``
 (a player some Python code builds, such as a benchmark's adapter of another program's bot).
 
 ``parse_players("human,computer:3")`` gives one :class:`PlayerSpec` a seat (player 0
@@ -26,6 +27,9 @@ from parlour.search import DEFAULT_LEVEL, PERFECT
 KINDS = ("human", "computer", "random", "engine", "python")
 ENGINE_SECONDS = 5.0
 """An engine's time a move when ``--time`` gives none."""
+GOMOCUP_GAMES = frozenset({"gomoku"})
+"""The games whose engines speak the Gomocup protocol (``parlour.games.gomoku.gomocup``);
+an engine of any other game speaks parlour's own (:mod:`parlour.protocol`)."""
 
 
 @dataclass(frozen=True)
@@ -55,12 +59,17 @@ class PlayerSpec:
         engine), else as it is."""
         return replace(self, seconds=seconds) if self.kind in ("computer", "engine") else self
 
-    def build(self, seed: int | None = None) -> Actor:
-        """The actor of a program seat (a person's seat is the terminal's business)."""
+    def build(self, seed: int | None = None, game_name: str | None = None) -> Actor:
+        """The actor of a program seat (a person's seat is the terminal's business) in the
+        game called ``game_name`` (None: five in a row's, for an engine)."""
         if self.kind == "computer":
             return ComputerPlayer(self.level, self.seconds)
         if self.kind == "random":
             return RandomPlayer(seed)
+        if self.kind == "engine" and game_name is not None and game_name not in GOMOCUP_GAMES:
+            from parlour.players.external import ProtocolPlayer
+
+            return ProtocolPlayer(self.command, self.seconds or ENGINE_SECONDS)
         if self.kind == "engine":
             from parlour.games.gomoku.gomocup.player import EnginePlayer
 
@@ -112,7 +121,7 @@ def parse_player(text: str) -> PlayerSpec:
 
 
 def parse_engine(text: str) -> PlayerSpec:
-    """``PATH[:ARGS]``: a Gomocup engine's program, which must be there to run, and its
+    """``PATH[:ARGS]``: an engine's program, which must be there to run, and its
     arguments (split as a shell would).  The program's path is what comes before the first
     colon, so a path with a colon in it cannot be named here."""
     path, _, args = text.partition(":")

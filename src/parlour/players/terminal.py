@@ -558,7 +558,9 @@ async def _play_in_terminal(
     seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
     terminal = spawn(TerminalPlayer(screen, seats, keys, out, clear=clear))
     players: list[Ref] = [
-        terminal if spec.human else spawn(spec.build(None if seed is None else seed + n))
+        terminal
+        if spec.human
+        else spawn(spec.build(None if seed is None else seed + n, start.game.name))
         for n, spec in enumerate(specs)
     ]
     out.write(wrapped(screen.opening(start, seats)))
