@@ -167,6 +167,28 @@ def test_a_tournament_plays_every_pair_both_ways_and_anchors_level_1(tmp_path: P
     assert table["ratings"]["random"][0] < 1000
     points = table["points"]
     assert all(points[i][j] + points[j][i] == 2 for i in range(3) for j in range(3) if i != j)
+    players = table["players"]
+    for pair in table["pairs"]:
+        i, j = (players.index(name) for name in pair["players"])
+        assert i < j and pair["games"] == 2 and sum(pair["pentanomial"]) == 1
+        assert pair["wins"] + pair["draws"] / 2 == points[i][j]
+        assert pair["draw_ratio"] == pair["draws"] / 2
+    assert len(table["pairs"]) == 3
+    again = parlour("standings", str(table["tournament"]), "--db", str(db), "--json")
+    assert json.loads(again.output) == table
+    shown = parlour("standings", str(table["tournament"]), "--db", str(db))
+    assert "Each pair" in shown.output and "1 - 2" in shown.output
+
+
+def test_standings_of_a_match_are_what_its_end_printed(tmp_path: Path) -> None:
+    db = tmp_path / "arena.db"
+    result = parlour("match", "kalah", "--players", "random,computer:1", "--games", "4",
+                     "--db", str(db), "--json", "-j", "1", "--seed", "2")  # fmt: skip
+    printed = json.loads(result.output.strip().splitlines()[-1])
+    again = parlour("standings", str(printed["match"]), "--db", str(db), "--json")
+    assert json.loads(again.output) == printed
+    missing = parlour("standings", "9", "--db", str(db))
+    assert missing.exit_code == 1 and missing.output == f"Error: no match 9 in {db}\n"
 
 
 def test_executors_agree_on_every_game() -> None:

@@ -63,7 +63,15 @@ class Standing:
         return list(self.finished)
 
     def elo(self) -> stats.Estimate:
+        """The Elo difference with its 95% interval: of the finished game pairs
+        (pentanomial) once there are any, of the games (trinomial) before."""
+        if any(self.finished):
+            return stats.elo_of_pairs(self.finished)
         return stats.elo_of_games(self.wins, self.losses, self.draws)
+
+    @property
+    def draw_ratio(self) -> float:
+        return self.draws / self.games if self.games else 0.0
 
     def llr(self) -> float | None:
         return None if self.sprt is None else self.sprt.llr(self.pentanomial())
@@ -97,6 +105,7 @@ class Standing:
             "elo_low": _finite(estimate.low),
             "elo_high": _finite(estimate.high),
             "los": stats.los(self.wins, self.losses),
+            "draw_ratio": self.draw_ratio,
             "pentanomial": self.pentanomial(),
         }
         if self.sprt is not None:
@@ -165,6 +174,19 @@ def play_match(
     standing = standing_of(records, match_id, plan)
     run(records, match_id, plan, executor, lambda done: shown(done, standing), standing)
     return match_id, standing_of(records, match_id, plan)
+
+
+def pairs_of(
+    players: tuple[str, ...], results: Iterable[tuple[int, int, int, int | None]]
+) -> dict[tuple[int, int], Standing]:
+    """Each pair of players' standing (the first's results against the second, i < j)
+    from a round robin's games (pair, entrant of seat 0, entrant of seat 1, winner)."""
+    standings: dict[tuple[int, int], Standing] = {}
+    for pair, first, second, winner in results:
+        low, high = sorted((first, second))
+        seats = (0, 1) if first == low else (1, 0)
+        standings.setdefault((low, high), Standing()).add(pair, seats, winner)
+    return dict(sorted(standings.items()))
 
 
 @dataclass(frozen=True)

@@ -152,12 +152,7 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
             flags,
             lambda shown: play_match(records, plan, runner, shown, match_id),
         )
-        verdict = standing.verdict()
-        summary = standing.as_json()
-        if flags["as_json"]:
-            click.echo(json.dumps({"match": match_id, "players": plan.players, **summary}))
-        else:
-            _print_match(match_id, plan, standing, verdict)
+        _show_match(match_id, plan, standing, flags["as_json"])
 
 
 @main.command("tournament")
@@ -180,7 +175,7 @@ def tournament(rounds: int, **flags: Any) -> None:
     if len(set(players)) != len(players):
         raise click.UsageError(f"each player once in a tournament: {','.join(players)}")
     with _Session("tournament", 2 * rounds, None, flags) as (records, match_id, plan, runner):
-        from parlour.arena.match import run, table_of
+        from parlour.arena.match import run
 
         _play(
             records,
@@ -189,11 +184,48 @@ def tournament(rounds: int, **flags: Any) -> None:
             flags,
             lambda shown: run(records, match_id, plan, runner, lambda n: shown(n, None)),
         )
-        table = table_of(plan.players, records.results(match_id))
-        if flags["as_json"]:
-            click.echo(json.dumps(_table_json(match_id, table)))
+        _show_table(match_id, plan, records.results(match_id), flags["as_json"])
+
+
+@main.command("standings")
+@click.argument("match_id", type=whole_type("the match", 1, 2**62), metavar="ID")
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
+def standings(match_id: int, db_path: str | None, as_json: bool) -> None:
+    """The standings of a recorded match or tournament, finished or not, as its end
+    prints them: a match's W-L-D, Elo, LOS and pairs; a tournament's crosstable, ratings
+    and each pair of players' results."""
+    from parlour.arena.match import standing_of
+
+    with _open(db_path, writable=False) as records:
+        try:
+            found = records.match(match_id)
+        except ParlourError as error:
+            raise click.ClickException(str(error)) from None
+        if found.kind == "match":
+            _show_match(match_id, found.plan, standing_of(records, match_id, found.plan), as_json)
         else:
-            _print_table(match_id, table)
+            _show_table(match_id, found.plan, records.results(match_id), as_json)
+
+
+def _show_match(match_id: int, plan: Plan, standing: Standing, as_json: bool) -> None:
+    if as_json:
+        summary = standing.as_json()
+        click.echo(json.dumps({"match": match_id, "players": plan.players, **summary}))
+    else:
+        _print_match(match_id, plan, standing, standing.verdict())
+
+
+def _show_table(
+    match_id: int, plan: Plan, results: list[tuple[int, int, int, int | None]], as_json: bool
+) -> None:
+    from parlour.arena.match import pairs_of, table_of
+
+    table, pairs = table_of(plan.players, results), pairs_of(plan.players, results)
+    if as_json:
+        click.echo(json.dumps(_table_json(match_id, table, pairs)))
+    else:
+        _print_table(match_id, table, pairs)
 
 
 class _Session:
@@ -391,6 +423,7 @@ def _print_match(match_id: int, plan: Plan, standing: Standing, verdict: str | N
         f"  score   {standing.score:.3f}",
         f"  Elo     {estimate} (95%)",
         f"  LOS     {100 * los(standing.wins, standing.losses):.1f}%",
+        f"  draws   {100 * standing.draw_ratio:.1f}%",
         f"  pairs   {standing.pentanomial()} (0, 1/2, 1, 3/2, 2 points)",
     ]
     llr = standing.llr()
@@ -404,7 +437,9 @@ def _print_match(match_id: int, plan: Plan, standing: Standing, verdict: str | N
     click.echo("\n".join(lines))
 
 
-def _table_json(match_id: int, table: Any) -> dict[str, Any]:
+def _table_json(
+    match_id: int, table: Any, pairs: dict[tuple[int, int], Standing]
+) -> dict[str, Any]:
     return {
         "tournament": match_id,
         "players": list(table.players),
@@ -414,13 +449,20 @@ def _table_json(match_id: int, table: Any) -> dict[str, Any]:
             p: [r.elo, r.margin] for p, r in zip(table.players, table.ratings, strict=True)
         },
         "anchor": table.anchor,
+        "pairs": [
+            {"players": [table.players[i], table.players[j]], **standing.as_json()}
+            for (i, j), standing in pairs.items()
+        ],
     }
 
 
-def _print_table(match_id: int, table: Any) -> None:
-    """The crosstable (points out of games, row against column) and the ratings."""
+def _print_table(match_id: int, table: Any, pairs: dict[tuple[int, int], Standing]) -> None:
+    """The crosstable (points out of games, row against column), the ratings, and each
+    pair of players' results as a match's (fastchess's per-pair table)."""
     from rich.console import Console
     from rich.table import Table
+
+    from parlour.arena.stats import los
 
     grid = Table(title=f"Tournament {match_id}: points of the row's player against the column's")
     grid.add_column("player")
@@ -439,6 +481,19 @@ def _print_table(match_id: int, table: Any) -> None:
         )
     Console().print(grid)
     click.echo(f"Bradley-Terry (Elo) ratings, {table.anchor} held at 1000; 95% margins.")
+    each = Table(title="Each pair: the first player's results against the second")
+    for heading in ("pair", "W-L-D", "draws", "Elo (95%)", "LOS", "pairs 0-2 points"):
+        each.add_column(heading, justify="left" if heading == "pair" else "right")
+    for (i, j), standing in pairs.items():
+        each.add_row(
+            f"{i + 1} - {j + 1}",
+            f"{standing.wins}-{standing.losses}-{standing.draws}",
+            f"{100 * standing.draw_ratio:.0f}%",
+            str(standing.elo()),
+            f"{100 * los(standing.wins, standing.losses):.1f}%",
+            " ".join(map(str, standing.pentanomial())),
+        )
+    Console().print(each)
 
 
 def _open(db_path: str | None, writable: bool = True) -> Records:
