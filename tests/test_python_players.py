@@ -116,3 +116,15 @@ def test_a_benchmarks_player_plays_a_recorded_match(tmp_path: Path) -> None:
             state = state.play(move)
         assert state.is_over and (row["winner"] is None) == (state.winner is None)
         assert state.scores == (row["score0"], row["score1"])
+
+
+def test_a_player_that_fails_in_every_worker_stops_the_match_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    players = "python:test_python_players:not_a_player,random"
+    result = CliRunner().invoke(
+        main, ["match", "kalah", "--players", players, "--games", "2", "-j", "1", "--db", str(db)]
+    )
+    assert result.exit_code == 1, result.output
+    (line,) = [text for text in result.output.splitlines() if text.startswith("Error:")]
+    assert "not a player actor" in line and "0 of 2 games recorded, --resume plays the rest" in line
+    assert "Traceback" not in result.output
