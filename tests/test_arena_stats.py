@@ -142,3 +142,7 @@ def test_a_match_of_pairs_shows_the_pentanomial_interval_not_the_games() -> None
     assert (standing.wins, standing.losses, standing.draws) == (22, 18, 0)
     assert standing.elo() == stats.elo_of_pairs([4, 0, 10, 0, 6])
     assert standing.elo() != stats.elo_of_games(22, 18, 0)
+
+
+def test_an_even_score_is_never_shown_as_minus_zero() -> None:
+    assert str(stats.Estimate(-0.0, -1.0, 1.0)) == "+0.0 ± 1.0"

@@ -53,12 +53,15 @@ class Estimate:
         if math.isinf(self.elo):
             return f"{_signed(self.elo)} (every game {'won' if self.elo > 0 else 'lost'})"
         if math.isfinite(self.margin):
-            return f"{self.elo:+.1f} ± {self.margin:.1f}"
-        return f"{self.elo:+.1f} ({_signed(self.low)} to {_signed(self.high)})"
+            return f"{_signed(self.elo)} ± {self.margin:.1f}"
+        return f"{_signed(self.elo)} ({_signed(self.low)} to {_signed(self.high)})"
 
 
 def _signed(value: float) -> str:
-    return f"{value:+.1f}" if math.isfinite(value) else ("+inf" if value > 0 else "-inf")
+    """``+12.3``, ``+0.0`` (never ``-0.0``), ``+inf``."""
+    if not math.isfinite(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{value + 0.0:+.1f}"
 
 
 def _estimate(points: Sequence[float], counts: Sequence[int]) -> Estimate:
