@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
 import sqlite3
 import subprocess
@@ -24,7 +25,7 @@ from parlour import game
 from parlour.actors import Actor, Move, Play
 from parlour.arena.executors import Local
 from parlour.arena.plan import Plan
-from parlour.arena.records import Records
+from parlour.arena.records import Records, code_version
 from parlour.arena.worker import GameRecord, play_job
 from parlour.cli import main
 from parlour.games.gomoku.psq import from_psq
@@ -96,6 +97,8 @@ def test_a_match_records_every_game_whole_in_pairs_with_colours_swapped(tmp_path
     summary = json.loads(result.output.strip().splitlines()[-1])
     recorded = sorted(rows(db), key=lambda r: r["job"])
     assert [r["job"] for r in recorded] == list(range(6))
+    assert {r["version"] for r in recorded} == {code_version()}
+    assert re.fullmatch(r"\S+\+[0-9a-f]{12}", code_version())
     for row in recorded:
         assert_whole(row)
         assert len(row["opening"].split()) == 3 and row["moves"].startswith(row["opening"])
@@ -542,3 +545,17 @@ def test_the_plans_time_reaches_every_player_on_a_clock_without_its_own() -> Non
     assert [spec.seconds for spec in plan.specs()] == [0.5, 2.0, 0.5, None, None]
     untimed = Plan("gomoku", dict(game("gomoku").options), players, 2, (), 1)
     assert [spec.seconds for spec in untimed.specs()] == [None, 2.0, None, None, None]
+
+
+def test_the_progress_line_after_an_sprt_stop_is_the_final_standing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("parlour.cli.arena.REFRESH", 1e9)  # the bar drawn only when it must
+    args = ["--sprt", "0,300", "--games", "1000", "-j", "1", "--seed", "3"]
+    result = parlour("match", "kalah", "--players", "computer:3,random", *args,
+                     "--db", str(tmp_path / "a.db"))  # fmt: skip
+    assert result.exit_code == 0, result.output
+    final = re.search(r"W-L-D +(\d+-\d+-\d+) \(for", result.output)
+    shown = re.findall(r"W-L-D (\d+-\d+-\d+)  score", result.output)
+    assert final is not None and shown and shown[-1] == final.group(1)
+    assert "H1 (300) accepted" in result.output and sum(map(int, shown[-1].split("-"))) < 1000

@@ -13,6 +13,7 @@ read open the file read-only.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import sqlite3
@@ -38,7 +39,7 @@ CREATE TABLE matches (
     created TEXT NOT NULL,
     finished TEXT,                   -- NULL while games are still to play
     verdict TEXT,                    -- the SPRT's H0/H1, where it stopped the match
-    version TEXT NOT NULL            -- parlour's version that created it
+    version TEXT NOT NULL            -- parlour's version and source hash that created it
 );
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
@@ -92,8 +93,15 @@ def default_path() -> Path:
 
 @cache
 def code_version() -> str:
-    """parlour's version, read once (reading a package's metadata takes milliseconds)."""
-    return version("parlour")
+    """parlour's exact code, read once: its version and a hash of its source files
+    (``0.1.0+3f2a9c01d4e7``), so that a record tells which build played it even between
+    two releases, or from a checkout with changes not committed."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(source.read_bytes())
+    return f"{version('parlour')}+{digest.hexdigest()[:12]}"
 
 
 def now() -> str:

@@ -381,12 +381,14 @@ def _play(
         transient=flags["as_json"],
     )
 
-    last = [0.0]
+    last: list[Any] = [0.0, 0, None]  # when the bar was drawn, and what it is to show
 
-    def shown(done: int, standing: Standing | None) -> None:
-        """The bar and the standing, at most ten times a second (games may end faster)."""
+    def shown(done: int, standing: Standing | None, final: bool = False) -> None:
+        """The bar and the standing, at most ten times a second (games may end faster),
+        and always at the end (an SPRT's stop, the last game)."""
         now = time.monotonic()
-        if now - last[0] >= REFRESH or done == total:
+        last[1:] = done, standing
+        if now - last[0] >= REFRESH or done == total or final:
             last[0] = now
             line = standing.line() if standing else ""
             progress.update(task, completed=done, description=line)
@@ -395,7 +397,9 @@ def _play(
         task = progress.add_task("", total=total)
         shown(len(records.done_jobs(match_id)), None)
         try:
-            return games(shown)
+            result = games(shown)
+            shown(last[1], last[2], final=True)
+            return result
         except KeyboardInterrupt:
             progress.stop()
             done = len(records.done_jobs(match_id))
