@@ -3,6 +3,7 @@ kill, executors giving the same games, and bad input refused with nothing record
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import random
@@ -196,7 +197,7 @@ def test_standings_of_a_match_are_what_its_end_printed(tmp_path: Path) -> None:
 
 def test_executors_agree_on_every_game() -> None:
     plan = Plan("kalah", dict(game("kalah").options), ("random", "random"), 4, (), 11)
-    jobs = plan.jobs()
+    jobs = list(plan.jobs())
     local = Local(2)
     try:
         played = {r.index: r.moves for r in local.run(plan, jobs)}
@@ -256,6 +257,16 @@ def test_a_local_worker_killed_mid_game_costs_that_game_only(tmp_path: Path) -> 
     assert isinstance(played, dict)
     assert sorted(played) == list(range(12))
     assert played == {job.index: play_job(plan, job).moves for job in plan.jobs()}
+
+
+def test_a_plans_games_are_made_as_they_are_wanted() -> None:
+    players = ("random", "computer:1", "computer:2")
+    small = Plan("kalah", dict(game("kalah").options), players, 4, (("A",), ("B",)), 1)
+    assert small.job_count == len(list(small.jobs())) == 12
+    huge = Plan("kalah", dict(game("kalah").options), ("random", "random"), 10**12, (), 1)
+    first = list(itertools.islice(huge.jobs(), 3))  # a list of them all would never end
+    assert huge.job_count == 10**12 and [job.index for job in first] == [0, 1, 2]
+    assert [job.seats for job in first] == [(0, 1), (1, 0), (0, 1)]
 
 
 def test_concurrency_is_capped_by_the_cores_and_the_games() -> None:
@@ -355,7 +366,7 @@ def test_ctrl_c_and_kill_9_then_resume_finish_with_exactly_the_games(tmp_path: P
     with Records(db) as records:
         plan = records.match(1).plan
         assert records.match(1).finished is not None
-    for job in random.sample(plan.jobs(), 5):
+    for job in random.sample(list(plan.jobs()), 5):
         (row,) = (r for r in recorded_rows if r["job"] == job.index)
         assert row["moves"] == " ".join(play_job(plan, job).moves)
 
@@ -456,7 +467,7 @@ def test_listing_opens_the_database_read_only(tmp_path: Path) -> None:
     db = tmp_path / "arena.db"
     plan = unfinished_match(db)
     with Records(db) as records:
-        records.add(1, plan, play_job(plan, plan.jobs()[0]))
+        records.add(1, plan, play_job(plan, next(plan.jobs())))
     with closing(sqlite3.connect(db)) as connection:
         connection.execute("PRAGMA journal_mode=DELETE")
     before = db.read_bytes()

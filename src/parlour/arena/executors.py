@@ -17,7 +17,7 @@ import signal
 import socket
 import sys
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
@@ -48,7 +48,7 @@ class ArenaError(ParlourError):
 
 
 class Executor(Protocol):
-    def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
+    def run(self, plan: Plan, jobs: Iterable[Job]) -> Iterator[GameRecord]:
         """The records of ``jobs``, as they finish."""
 
     def close(self) -> None:
@@ -134,10 +134,10 @@ class Local:
         ours.send(plan)
         return _Worker(process, ours)
 
-    def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
+    def run(self, plan: Plan, jobs: Iterable[Job]) -> Iterator[GameRecord]:
         self.close()
-        waiting, deaths = deque(jobs), Counter[int]()
-        self.workers = [self._start(plan) for _ in range(min(self.concurrency, len(waiting)))]
+        waiting, deaths = _Queue(jobs), Counter[int]()
+        self.workers = [self._start(plan) for _ in range(self.concurrency)]
         for worker in self.workers:
             _give(worker, waiting)
         while busy := [w for w in self.workers if w.job is not None]:
@@ -151,11 +151,10 @@ class Local:
                     deaths[job.index] += 1
                     if deaths[job.index] > RETRIES:
                         raise ArenaError(f"game {job.index} killed {RETRIES + 1} workers")
-                    waiting.appendleft(job)
+                    waiting.again.append(job)
                     self._replace(worker, plan)
                 elif isinstance(answer, _Failed):
                     raise ArenaError(f"game {answer.index} failed: {answer.error}")
-                worker.job = None
                 _give(worker, waiting)
                 if answer is not None:
                     yield answer
@@ -171,10 +170,21 @@ class Local:
         self.workers = []
 
 
-def _give(worker: _Worker, waiting: deque[Job]) -> None:
+class _Queue:
+    """The jobs to give out: those to play again first, then the plan's, as they come."""
+
+    def __init__(self, jobs: Iterable[Job]) -> None:
+        self.fresh = iter(jobs)
+        self.again: deque[Job] = deque()
+
+    def next(self) -> Job | None:
+        return self.again.popleft() if self.again else next(self.fresh, None)
+
+
+def _give(worker: _Worker, waiting: _Queue) -> None:
     """The next job to ``worker``, if any is waiting."""
-    if waiting:
-        worker.job = waiting.popleft()
+    worker.job = waiting.next()
+    if worker.job is not None:
         with contextlib.suppress(OSError):  # it died: the next wait sees its sentinel
             worker.connection.send(worker.job)
 
@@ -232,7 +242,7 @@ class Ray:
             ) from None
         self.started = address is None
 
-    def run(self, plan: Plan, jobs: Sequence[Job]) -> Iterator[GameRecord]:
+    def run(self, plan: Plan, jobs: Iterable[Job]) -> Iterator[GameRecord]:
         plan_ref = self.ray.put(plan)
         yield from self.stream(play_job, ((plan_ref, job) for job in jobs))
 

@@ -139,7 +139,7 @@ def run(
     SPRT's verdict if it stopped the match.  The match is marked finished when every
     game is in or the SPRT decided; Ctrl-C leaves it to resume."""
     done = records.done_jobs(match_id)
-    jobs = [job for job in plan.jobs() if job.index not in done]
+    jobs = (job for job in plan.jobs() if job.index not in done)
     verdict = standing.verdict() if standing is not None else None
     try:
         if verdict is None:

@@ -264,7 +264,7 @@ class _Session:
                 match_id, plan = self._resumed(game.name, flags["players"])
                 self._unchanged(match_id, plan, game)
                 self.records.hold(match_id)
-                work = len(plan.jobs()) - len(self.records.done_jobs(match_id))
+                work = plan.job_count - len(self.records.done_jobs(match_id))
                 return self.records, match_id, plan, self._runner(work)
             seed = flags["seed"] if flags["seed"] is not None else secrets.randbelow(2**31)
             if game.options.get("seed", 0) is None:  # a game that draws lots: the plan's
@@ -281,7 +281,7 @@ class _Session:
                 flags["seconds"],
                 self.sprt,
             )
-            runner = self._runner(len(plan.jobs()))
+            runner = self._runner(plan.job_count)
             match_id = self.records.new_match(self.kind, plan)
             self.records.hold(match_id)
         except ParlourError as error:
@@ -371,7 +371,7 @@ def _play(
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    total = len(plan.jobs())
+    total = plan.job_count
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
