@@ -92,7 +92,7 @@ def database(path: str | None, quick: bool) -> Iterator[Records]:
 def play(records: Records, plan: Plan, workers: int, title: str) -> tuple[int, Standing]:
     """Play ``plan`` as a new match on ``workers`` local processes under a progress bar;
     its id and its standing (player 0 against player 1), as recorded."""
-    total = len(plan.jobs())
+    total = plan.job_count
     with Progress() as progress:
         task = progress.add_task(title, total=total)
 

@@ -102,3 +102,47 @@ def test_bradley_terry_orders_a_round_robin_and_keeps_a_perfect_player_finite() 
     top, middle, bottom = stats.bradley_terry(points, games, anchor=2, anchor_elo=0)
     assert top.elo > middle.elo > bottom.elo == 0
     assert math.isfinite(top.elo) and top.margin > middle.margin > 0
+
+
+@pytest.mark.parametrize(
+    ("wins", "losses", "draws", "shown"),
+    [
+        (2, 0, 0, "+inf (every game won)"),
+        (0, 3, 0, "-inf (every game lost)"),
+        (60, 40, 0, "+70.4 ± 70.6"),
+        (3, 1, 0, "+190.8 (-126.4 to +inf)"),
+    ],
+)
+def test_an_estimate_is_shown_without_nan(wins: int, losses: int, draws: int, shown: str) -> None:
+    assert str(stats.elo_of_games(wins, losses, draws)) == shown
+
+
+def test_pairs_give_the_pentanomial_interval_of_their_scores() -> None:
+    counts = [1, 3, 9, 6, 4]  # pairs worth 0, 1/2, 1, 3/2, 2 points: k/4 a game
+    scores = [k / 4 for k, count in enumerate(counts) for _ in range(count)]
+    mean = statistics.fmean(scores)
+    error = statistics.pstdev(scores) / math.sqrt(len(scores))
+    z = statistics.NormalDist().inv_cdf(0.975)
+    estimate = stats.elo_of_pairs(counts)
+    assert estimate.elo == pytest.approx(logistic_elo(mean))
+    assert estimate.low == pytest.approx(logistic_elo(mean - z * error))
+    assert estimate.high == pytest.approx(logistic_elo(mean + z * error))
+
+
+def test_a_match_of_pairs_shows_the_pentanomial_interval_not_the_games() -> None:
+    from parlour.arena.match import Standing
+
+    standing = Standing()
+    # The winning seat of each pair's two games, player 0 first in the first game.
+    kinds = [(0, 0)] * 10 + [(0, 1)] * 6 + [(1, 0)] * 4  # split, won twice, lost twice
+    for pair, (first, second) in enumerate(kinds):
+        standing.add(pair, (0, 1), first)
+        standing.add(pair, (1, 0), second)
+    assert standing.pentanomial() == [4, 0, 10, 0, 6]
+    assert (standing.wins, standing.losses, standing.draws) == (22, 18, 0)
+    assert standing.elo() == stats.elo_of_pairs([4, 0, 10, 0, 6])
+    assert standing.elo() != stats.elo_of_games(22, 18, 0)
+
+
+def test_an_even_score_is_never_shown_as_minus_zero() -> None:
+    assert str(stats.Estimate(-0.0, -1.0, 1.0)) == "+0.0 ± 1.0"

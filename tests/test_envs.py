@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo import AECEnv
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import parlour
 from parlour.envs import ParlourEnv, ayo_v0, env, gomoku_v0, kalah_v0, mancala_v0, raw_env, war_v0
@@ -33,6 +33,18 @@ MAKERS: dict[str, Callable[[], AECEnv]] = {
 def test_pettingzoo_api_and_seed_tests(name: str) -> None:
     api_test(MAKERS[name](), num_cycles=200)
     seed_test(MAKERS[name], num_cycles=200)
+
+
+@pytest.mark.parametrize("name", MAKERS)
+def test_pettingzoo_render_test_in_every_mode(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    render_test(MAKERS[name])
+    capsys.readouterr()
+    shown = raw_env(name, render_mode="human")
+    shown.reset(seed=1)
+    assert shown.render() is None
+    assert capsys.readouterr().out == shown.state.render() + "\n"
 
 
 def play_out(name: str, seed: int, **options: object) -> tuple[ParlourEnv, list[int]]:

@@ -3,6 +3,7 @@ the parameters meaning parlour's options."""
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import numpy as np
@@ -29,7 +30,27 @@ SMALL: dict[str, dict[str, Any]] = {
 @pytest.mark.parametrize("name", GAMES)
 def test_openspiel_random_simulations(name: str) -> None:
     spiel = pyspiel.load_game(f"parlour_{name}", SMALL[name])
-    pyspiel.random_sim_test(spiel, num_sims=3, serialize=False, verbose=False)
+    pyspiel.random_sim_test(spiel, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_games_and_states_pickle_and_serialize_to_equal_ones(name: str) -> None:
+    spiel = pyspiel.load_game(f"parlour_{name}", SMALL[name])
+    state, rng = spiel.new_initial_state(), np.random.RandomState(1)
+    for _ in range(5):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    again = pickle.loads(pickle.dumps(state))
+    assert str(pickle.loads(pickle.dumps(spiel))) == str(spiel)
+    assert again.history() == state.history() and again.state == state.state
+    game_again, state_again = pyspiel.deserialize_game_and_state(
+        pyspiel.serialize_game_and_state(spiel, state)
+    )
+    assert str(game_again) == str(spiel) and state_again.state == state.state
 
 
 @pytest.mark.parametrize(

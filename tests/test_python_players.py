@@ -59,11 +59,17 @@ def test_a_python_spec_reads_back_as_written_case_and_colons_kept() -> None:
         ("python:no_such_module_here:f", "cannot import the module 'no_such_module_here'"),
         ("python:test_python_players:nth_mov", "has no function 'nth_mov'"),
         ("python:test_python_players:__doc__", "has no function '__doc__'"),
+        ("python:os:getcwd", "python:os:getcwd cannot build a player: it must take ARG"),
     ],
 )
 def test_a_bad_python_spec_is_refused_naming_the_problem(text: str, message: str) -> None:
     with pytest.raises(BadOption, match=message):
         parse_player(text)
+
+
+def test_play_with_a_function_that_cannot_build_a_player_is_one_line() -> None:
+    result = CliRunner().invoke(main, ["play", "kalah", "--players", "python:os:getcwd,human"])
+    assert result.exit_code == 2 and "cannot build a player" in result.output
 
 
 def test_a_module_whose_code_fails_is_refused(tmp_path: Path, monkeypatch: Any) -> None:
@@ -110,3 +116,15 @@ def test_a_benchmarks_player_plays_a_recorded_match(tmp_path: Path) -> None:
             state = state.play(move)
         assert state.is_over and (row["winner"] is None) == (state.winner is None)
         assert state.scores == (row["score0"], row["score1"])
+
+
+def test_a_player_that_fails_in_every_worker_stops_the_match_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    players = "python:test_python_players:not_a_player,random"
+    result = CliRunner().invoke(
+        main, ["match", "kalah", "--players", players, "--games", "2", "-j", "1", "--db", str(db)]
+    )
+    assert result.exit_code == 1, result.output
+    (line,) = [text for text in result.output.splitlines() if text.startswith("Error:")]
+    assert "not a player actor" in line and "0 of 2 games recorded, --resume plays the rest" in line
+    assert "Traceback" not in result.output

@@ -12,7 +12,8 @@ on a draw, with the final margin (the agent's score minus the opponent's, as the
 counts scores) in ``infos[agent]["margin"]``.  A game cut short by its round limit (Ayo's
 ``max_rounds`` with nobody holding all 48 tokens, War's ``max_rounds``) ends in
 ``truncations``, every other end in ``terminations``; the round limit still names a
-winner, so its rewards are paid.  ``render_mode="ansi"`` gives the terminal's board.
+winner, so its rewards are paid.  ``render_mode="ansi"`` gives the terminal's board,
+``"human"`` prints it.
 
 The encodings (actions, observations, War's turns and hidden cards) are
 :mod:`parlour.encoding`'s.
@@ -43,12 +44,17 @@ AGENTS = ("player_0", "player_1")
 class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
     """The AEC environment of one parlour game (see the module's docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "is_parallelizable": False,
+    }
 
     def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be 'ansi' or None, not {shown(render_mode)}")
+        if render_mode not in (None, *ParlourEnv.metadata["render_modes"]):
+            raise ValueError(
+                f"render_mode must be 'ansi', 'human' or None, not {shown(render_mode)}"
+            )
         self.game = game(name, **options)
         self.drawn = {"seed"} & {o.name for o in self.game.OPTIONS} - set(options)
         """The game's random draw, taken from the environment's generator at each reset
@@ -129,9 +135,10 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             self.truncations[agent] = cut
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return self.state.render()
+        """The terminal's board: returned (``ansi``) or printed (``human``)."""
+        if self.render_mode == "human":
+            print(self.state.render())
+        return self.state.render() if self.render_mode == "ansi" else None
 
     def close(self) -> None:
         pass

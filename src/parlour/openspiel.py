@@ -99,6 +99,10 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     def new_initial_state(self) -> ParlourSpielState:
         return ParlourSpielState(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its name and parameters, loaded again through OpenSpiel."""
+        return _load, (self.NAME, self.get_parameters())
+
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         return Observer(self.codec)
 
@@ -107,6 +111,18 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         if isinstance(self.rules, WarGame):
             return self.rules.deal(outcome)
         return game(self.rules.name, **{**self.rules.options, "first": outcome}).start()
+
+
+def _load(name: str, params: dict[str, Any]) -> ParlourGame:
+    game: ParlourGame = pyspiel.load_game(f"parlour_{name}", params)
+    return game
+
+
+def _replayed(spiel_game: ParlourGame, actions: list[int]) -> ParlourSpielState:
+    state = spiel_game.new_initial_state()
+    for action in actions:
+        state.apply_action(action)
+    return state
 
 
 def _max_length(rules: Any, encoding: Codec) -> int:
@@ -134,6 +150,19 @@ class Shared(Generic[T]):
     def __deepcopy__(self, memo: dict[int, Any]) -> Shared[T]:
         return self
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (OpenSpiel's serialization pickles a state's attributes): a parlour
+        state as its game's name, options and notation, which round-trips."""
+        value = self.value
+        if isinstance(value, State):
+            rules = value.game
+            return _shared_state, (rules.name, dict(rules.options), value.notation())
+        return Shared, (value,)
+
+
+def _shared_state(name: str, options: dict[str, Any], notation: str) -> Shared[State]:
+    return Shared(game(name, **options).parse(notation))
+
 
 class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """An OpenSpiel state holding a parlour state, and the seat to act."""
@@ -148,6 +177,10 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     @property
     def spiel_game(self) -> ParlourGame:
         return self._game.value
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its game and the actions from the start (chance outcomes too)."""
+        return _replayed, (self.spiel_game, self.history())
 
     @property
     def codec(self) -> Codec:
@@ -252,7 +285,9 @@ def register(name: str) -> type[ParlourGame]:
         provides_observation_tensor=True,
         parameter_specification=parameters(name),
     )
-    cls = type(f"Parlour{name.title()}Game", (ParlourGame,), {"NAME": name, "TYPE": spiel_type})
+    title = f"Parlour{name.title()}Game"
+    cls = type(title, (ParlourGame,), {"NAME": name, "TYPE": spiel_type, "__module__": __name__})
+    globals()[title] = cls  # found by its name, as pickle looks a class up
     pyspiel.register_game(spiel_type, cls)
     return cls
 

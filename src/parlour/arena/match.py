@@ -63,7 +63,15 @@ class Standing:
         return list(self.finished)
 
     def elo(self) -> stats.Estimate:
+        """The Elo difference with its 95% interval: of the finished game pairs
+        (pentanomial) once there are any, of the games (trinomial) before."""
+        if any(self.finished):
+            return stats.elo_of_pairs(self.finished)
         return stats.elo_of_games(self.wins, self.losses, self.draws)
+
+    @property
+    def draw_ratio(self) -> float:
+        return self.draws / self.games if self.games else 0.0
 
     def llr(self) -> float | None:
         return None if self.sprt is None else self.sprt.llr(self.pentanomial())
@@ -74,10 +82,9 @@ class Standing:
 
     def line(self) -> str:
         """The standing in one line, as the progress bar shows it."""
-        estimate = self.elo()
         text = (
             f"W-L-D {self.wins}-{self.losses}-{self.draws}  score {self.score:.3f}  "
-            f"Elo {_signed(estimate.elo)} ±{_number(estimate.margin)}  "
+            f"Elo {self.elo()}  "
             f"LOS {100 * stats.los(self.wins, self.losses):.1f}%"
         )
         llr = self.llr()
@@ -98,6 +105,7 @@ class Standing:
             "elo_low": _finite(estimate.low),
             "elo_high": _finite(estimate.high),
             "los": stats.los(self.wins, self.losses),
+            "draw_ratio": self.draw_ratio,
             "pentanomial": self.pentanomial(),
         }
         if self.sprt is not None:
@@ -109,14 +117,6 @@ class Standing:
 
 def _finite(value: float) -> float | None:
     return value if np.isfinite(value) else None
-
-
-def _number(value: float) -> str:
-    return f"{value:.1f}" if np.isfinite(value) else "inf"
-
-
-def _signed(value: float) -> str:
-    return f"{value:+.1f}" if np.isfinite(value) else ("+inf" if value > 0 else "-inf")
 
 
 def standing_of(records: Records, match_id: int, plan: Plan) -> Standing:
@@ -139,7 +139,7 @@ def run(
     SPRT's verdict if it stopped the match.  The match is marked finished when every
     game is in or the SPRT decided; Ctrl-C leaves it to resume."""
     done = records.done_jobs(match_id)
-    jobs = [job for job in plan.jobs() if job.index not in done]
+    jobs = (job for job in plan.jobs() if job.index not in done)
     verdict = standing.verdict() if standing is not None else None
     try:
         if verdict is None:
@@ -174,6 +174,19 @@ def play_match(
     standing = standing_of(records, match_id, plan)
     run(records, match_id, plan, executor, lambda done: shown(done, standing), standing)
     return match_id, standing_of(records, match_id, plan)
+
+
+def pairs_of(
+    players: tuple[str, ...], results: Iterable[tuple[int, int, int, int | None]]
+) -> dict[tuple[int, int], Standing]:
+    """Each pair of players' standing (the first's results against the second, i < j)
+    from a round robin's games (pair, entrant of seat 0, entrant of seat 1, winner)."""
+    standings: dict[tuple[int, int], Standing] = {}
+    for pair, first, second, winner in results:
+        low, high = sorted((first, second))
+        seats = (0, 1) if first == low else (1, 0)
+        standings.setdefault((low, high), Standing()).add(pair, seats, winner)
+    return dict(sorted(standings.items()))
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -60,17 +60,23 @@ class Plan:
         specs = [parse_player(text) for text in self.players]
         return [s.clocked(self.seconds) if s.seconds is None else s for s in specs]
 
-    def jobs(self) -> list[Job]:
+    @property
+    def job_count(self) -> int:
+        """The games of the plan: ``games`` for each pair of players."""
+        return self.games * len(self.players) * (len(self.players) - 1) // 2
+
+    def jobs(self) -> Iterator[Job]:
         """Every game of the plan, numbered from 0: pairs of players in turn (a, b), each
-        pair's games two by two from one opening, the first of each two with a first."""
+        pair's games two by two from one opening, the first of each two with a first.
+        Made as they are wanted, so that a match of a million games starts at once."""
         pairs = list(itertools.combinations(range(len(self.players)), 2))
-        jobs: list[Job] = []
+        index = 0
         for k in range(self.games):
             opening = self.openings[(k // 2) % len(self.openings)] if self.openings else ()
             for a, b in pairs:
                 seats = (a, b) if k % 2 == 0 else (b, a)
-                jobs.append(Job(len(jobs), k // 2, seats, opening))
-        return jobs
+                yield Job(index, k // 2, seats, opening)
+                index += 1
 
 
 @dataclass(frozen=True)

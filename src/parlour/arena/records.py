@@ -1,16 +1,23 @@
 """The arena's records: matches and their games in one SQLite file (WAL mode).
 
-One process owns the file while a match runs and writes each game in a transaction of its
-own, so a match killed at any moment leaves whole games only; the ``UNIQUE (match, job)``
-key makes a game recorded twice impossible, and resuming plays the jobs not recorded.
-The schema carries a version number (``PRAGMA user_version``); a file of another version,
-or one that is not a database, is refused with a message saying so.
+One process owns a match while it runs (:meth:`Records.hold`, a lock the system drops
+when the process dies) and writes each game in a transaction of its own, so a match killed
+at any moment leaves whole games only; the ``UNIQUE (match, job)`` key makes a game
+recorded twice impossible, and resuming plays the jobs not recorded.  The schema carries a
+version number (``PRAGMA user_version``); a file of another version, one that is not a
+database, or one damaged (``PRAGMA quick_check`` on every open) is refused with a message
+saying so, and never written.  Reading needs no right to write: the commands that only
+read open the file read-only.
 """
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
+import os
 import sqlite3
+import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -32,7 +39,7 @@ CREATE TABLE matches (
     created TEXT NOT NULL,
     finished TEXT,                   -- NULL while games are still to play
     verdict TEXT,                    -- the SPRT's H0/H1, where it stopped the match
-    version TEXT NOT NULL            -- parlour's version that created it
+    version TEXT NOT NULL            -- parlour's version and source hash that created it
 );
 CREATE TABLE games (
     id INTEGER PRIMARY KEY,
@@ -86,37 +93,77 @@ def default_path() -> Path:
 
 @cache
 def code_version() -> str:
-    """parlour's version, read once (reading a package's metadata takes milliseconds)."""
-    return version("parlour")
+    """parlour's exact code, read once: its version and a hash of its source files
+    (``0.1.0+3f2a9c01d4e7``), so that a record tells which build played it even between
+    two releases, or from a checkout with changes not committed."""
+    package = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for source in sorted(package.rglob("*.py")):
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(source.read_bytes())
+    return f"{version('parlour')}+{digest.hexdigest()[:12]}"
 
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class Records:
-    """An open database of matches and games."""
+def database_path(text: str | Path) -> Path:
+    """The database ``--db`` names, ``~`` and ``~user`` expanded; RecordsError for an
+    empty name or a user that does not exist (never a folder called ``~nouser``)."""
+    if not str(text).strip():
+        raise RecordsError("--db needs a file name, not an empty one")
+    try:
+        path = Path(text).expanduser()
+    except RuntimeError as error:  # no home folder for "~" or "~user"
+        raise RecordsError(f"--db {text}: {error}") from None
+    if str(path).startswith("~"):
+        raise RecordsError(f"--db {text}: no such user {str(path).split('/')[0][1:]!r}")
+    return path
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = Path(path).expanduser()
+
+class Records:
+    """An open database of matches and games; ``writable`` False opens it read-only (it
+    must exist, and nothing is written to it, not even its journal mode)."""
+
+    def __init__(self, path: str | Path, writable: bool = True) -> None:
+        self.path = database_path(path)
+        self.holds: dict[int, int] = {}  # match -> the descriptor of its lock
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, timeout=30)
+            if writable:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self.db = sqlite3.connect(self.path, timeout=30)
+            else:
+                if not self.path.is_file():
+                    raise RecordsError(f"no database at {self.path}")
+                uri = "file:" + urllib.parse.quote(str(self.path.absolute())) + "?mode=ro"
+                self.db = sqlite3.connect(uri, timeout=30, uri=True)
         except (OSError, sqlite3.Error) as error:
             raise RecordsError(f"cannot open the database {self.path}: {error}") from None
         self.db.row_factory = sqlite3.Row
         try:
-            self._prepare()
+            self._prepare(writable)
         except sqlite3.DatabaseError as error:
             self.db.close()
-            raise RecordsError(f"{self.path} is not a parlour database ({error})") from None
+            what = "is damaged" if "malformed" in str(error) else "is not a parlour database"
+            raise RecordsError(f"{self.path} {what} ({error})") from None
+        except RecordsError:
+            self.db.close()
+            raise
 
-    def _prepare(self) -> None:
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
+    def _prepare(self, writable: bool) -> None:
+        if writable:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
         found = self.db.execute("PRAGMA user_version").fetchone()[0]
         tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master")}
-        if found == 0 and not tables:
+        problems = [r[0] for r in self.db.execute("PRAGMA quick_check(1)")]
+        if problems != ["ok"]:
+            raise RecordsError(
+                f"{self.path} is damaged ({' '.join(problems[0].split())}): parlour leaves "
+                "it as it is; keep a copy, and record into another --db"
+            )
+        if found == 0 and not tables and writable:
             with self.db:
                 self.db.executescript(SCHEMA + f"PRAGMA user_version={SCHEMA_VERSION};")
         elif found != SCHEMA_VERSION or not {"matches", "games"} <= tables:
@@ -125,7 +172,28 @@ class Records:
             )
 
     def close(self) -> None:
+        for held in self.holds.values():
+            os.close(held)
+        self.holds = {}
         self.db.close()
+
+    def hold(self, match_id: int) -> None:
+        """Take match ``match_id`` for this process until :meth:`close` (or its end):
+        RecordsError if another process holds it.  The lock is a byte of the file beside
+        the database (``-lock``), so the system drops it with a process killed outright."""
+        lock = self.path.with_name(self.path.name + "-lock")
+        try:
+            held = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as error:
+            raise RecordsError(f"cannot lock match {match_id}: {error}") from None
+        try:
+            fcntl.lockf(held, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, match_id)
+        except OSError:
+            os.close(held)
+            raise RecordsError(
+                f"match {match_id} of {self.path} is being played by another process"
+            ) from None
+        self.holds[match_id] = held
 
     def __enter__(self) -> Records:
         return self

@@ -46,6 +46,23 @@ class Estimate:
         """Half the interval's width, the "+-" that is printed."""
         return (self.high - self.low) / 2
 
+    def __str__(self) -> str:
+        """As the arena prints it: "+70.4 ± 70.8" while both ends are finite, the ends
+        themselves when one is not, and what an infinite estimate means (a score of 1 or
+        0 says the one player is stronger, not by how much)."""
+        if math.isinf(self.elo):
+            return f"{_signed(self.elo)} (every game {'won' if self.elo > 0 else 'lost'})"
+        if math.isfinite(self.margin):
+            return f"{_signed(self.elo)} ± {self.margin:.1f}"
+        return f"{_signed(self.elo)} ({_signed(self.low)} to {_signed(self.high)})"
+
+
+def _signed(value: float) -> str:
+    """``+12.3``, ``+0.0`` (never ``-0.0``), ``+inf``."""
+    if not math.isfinite(value):
+        return "+inf" if value > 0 else "-inf"
+    return f"{value + 0.0:+.1f}"
+
 
 def _estimate(points: Sequence[float], counts: Sequence[int]) -> Estimate:
     """The Elo of samples worth ``points`` (scores a game) seen ``counts`` times each."""
@@ -66,6 +83,13 @@ def elo_of_games(wins: int, losses: int, draws: int) -> Estimate:
 PAIR_POINTS = (0.0, 0.25, 0.5, 0.75, 1.0)
 """A pair's score a game: 0, 1/2, 1, 3/2 or 2 points out of 2."""
 REGULARIZE = 1e-3
+
+
+def elo_of_pairs(pentanomial: Sequence[int]) -> Estimate:
+    """The Elo difference of game pairs counted by their points (0, 1/2, 1, 3/2, 2), each
+    pair one sample (pentanomial): the interval fastchess prints for paired games, which
+    leaves the openings' bias out of the variance."""
+    return _estimate(PAIR_POINTS, pentanomial)
 
 
 def los(wins: int, losses: int) -> float:

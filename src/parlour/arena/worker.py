@@ -9,6 +9,7 @@ numba's cache) between games: only its first game of a kind pays for them.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -16,8 +17,10 @@ from functools import cache
 from typing import Any
 
 from parlour.actors import Actor, GameOver, Moved, Ref, run_game, spawn
+from parlour.actors.messages import Forfeit
 from parlour.arena.plan import Job, Plan, start_after
 from parlour.core import State, game
+from parlour.players.external import Prepared
 
 
 @dataclass(frozen=True)
@@ -86,7 +89,11 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     specs = plan.specs()
     players: list[Ref] = []
     for seat, who in enumerate(job.seats):
-        players.append(spawn(specs[who].build(job.seed(plan.seed, seat))))
+        actor = specs[who].build(job.seed(plan.seed, seat), plan.game)
+        if isinstance(actor, Prepared):  # an engine's start is no move's thinking time
+            with contextlib.suppress(Forfeit):  # the game's to say, at the engine's turn
+                await actor.prepare(start)
+        players.append(spawn(actor))
     clock = _Clock()
     watcher = spawn(clock)
     started = _now()

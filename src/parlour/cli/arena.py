@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from parlour.cli import main
 from parlour.cli._common import (
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from parlour.arena.match import Standing
     from parlour.arena.plan import Plan
     from parlour.arena.records import Records
+    from parlour.core import Game
 
 MAX_GAMES = 10**9
 REFRESH = 0.1  # seconds between two updates of the progress bar
@@ -134,8 +136,13 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
     Shows W-L-D, the score, the Elo difference of the first player with its 95%
     interval, the likelihood of superiority and, with --sprt, the log-likelihood ratio.
     """
+    if len(flags["players"]) != 2:
+        raise click.UsageError(
+            f"a match is between two players, not {len(flags['players'])}: "
+            "three or more play a round robin (parlour tournament)"
+        )
     bounds = None if sprt is None else (sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta)
-    with _Session("match", games, bounds, flags) as (records, match_id, plan):
+    with _Session("match", games, bounds, flags) as (records, match_id, plan, runner):
         from parlour.arena.match import play_match
 
         _, standing = _play(
@@ -143,14 +150,9 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
             match_id,
             plan,
             flags,
-            lambda runner, shown: play_match(records, plan, runner, shown, match_id),
+            lambda shown: play_match(records, plan, runner, shown, match_id),
         )
-        verdict = standing.verdict()
-        summary = standing.as_json()
-        if flags["as_json"]:
-            click.echo(json.dumps({"match": match_id, "players": plan.players, **summary}))
-        else:
-            _print_match(match_id, plan, standing, verdict)
+        _show_match(match_id, plan, standing, flags["as_json"])
 
 
 @main.command("tournament")
@@ -172,33 +174,73 @@ def tournament(rounds: int, **flags: Any) -> None:
         raise click.UsageError("a tournament needs three players or more (two: parlour match)")
     if len(set(players)) != len(players):
         raise click.UsageError(f"each player once in a tournament: {','.join(players)}")
-    with _Session("tournament", 2 * rounds, None, flags) as (records, match_id, plan):
-        from parlour.arena.match import run, table_of
+    with _Session("tournament", 2 * rounds, None, flags) as (records, match_id, plan, runner):
+        from parlour.arena.match import run
 
         _play(
             records,
             match_id,
             plan,
             flags,
-            lambda runner, shown: run(records, match_id, plan, runner, lambda n: shown(n, None)),
+            lambda shown: run(records, match_id, plan, runner, lambda n: shown(n, None)),
         )
-        table = table_of(plan.players, records.results(match_id))
-        if flags["as_json"]:
-            click.echo(json.dumps(_table_json(match_id, table)))
+        _show_table(match_id, plan, records.results(match_id), flags["as_json"])
+
+
+@main.command("standings")
+@click.argument("match_id", type=whole_type("the match", 1, 2**62), metavar="ID")
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the standings as JSON.")
+def standings(match_id: int, db_path: str | None, as_json: bool) -> None:
+    """The standings of a recorded match or tournament, finished or not, as its end
+    prints them: a match's W-L-D, Elo, LOS and pairs; a tournament's crosstable, ratings
+    and each pair of players' results."""
+    from parlour.arena.match import standing_of
+
+    with _open(db_path, writable=False) as records:
+        try:
+            found = records.match(match_id)
+        except ParlourError as error:
+            raise click.ClickException(str(error)) from None
+        if found.kind == "match":
+            _show_match(match_id, found.plan, standing_of(records, match_id, found.plan), as_json)
         else:
-            _print_table(match_id, table)
+            _show_table(match_id, found.plan, records.results(match_id), as_json)
+
+
+def _show_match(match_id: int, plan: Plan, standing: Standing, as_json: bool) -> None:
+    if as_json:
+        summary = standing.as_json()
+        click.echo(json.dumps({"match": match_id, "players": plan.players, **summary}))
+    else:
+        _print_match(match_id, plan, standing, standing.verdict())
+
+
+def _show_table(
+    match_id: int, plan: Plan, results: list[tuple[int, int, int, int | None]], as_json: bool
+) -> None:
+    from parlour.arena.match import pairs_of, table_of
+
+    table, pairs = table_of(plan.players, results), pairs_of(plan.players, results)
+    if as_json:
+        click.echo(json.dumps(_table_json(match_id, table, pairs)))
+    else:
+        _print_table(match_id, table, pairs)
 
 
 class _Session:
-    """The database open and the plan to play: a new one from the flags, or with
-    ``--resume`` the latest unfinished one of its kind (which the flags must describe)."""
+    """The database open, the plan to play (a new one from the flags, or with ``--resume``
+    the latest unfinished one of its kind, which the flags must describe) and the executor
+    to play it, started before a new match is recorded (so that a cluster that cannot be
+    reached leaves no empty match behind)."""
 
     def __init__(
         self, kind: str, games: int, sprt: tuple[float, ...] | None, flags: dict[str, Any]
     ) -> None:
         self.kind, self.games, self.sprt, self.flags = kind, games, sprt, flags
+        self.runner: Executor | None = None
 
-    def __enter__(self) -> tuple[Records, int, Plan]:
+    def __enter__(self) -> tuple[Records, int, Plan, Executor]:
         from parlour.arena.plan import Plan, openings_of
 
         flags = self.flags
@@ -219,7 +261,11 @@ class _Session:
         self.records = _open(flags["db_path"])
         try:
             if flags["resume"]:
-                return self.records, *self._resumed(game.name, flags["players"])
+                match_id, plan = self._resumed(game.name, flags["players"])
+                self._unchanged(match_id, plan, game)
+                self.records.hold(match_id)
+                work = plan.job_count - len(self.records.done_jobs(match_id))
+                return self.records, match_id, plan, self._runner(work)
             seed = flags["seed"] if flags["seed"] is not None else secrets.randbelow(2**31)
             if game.options.get("seed", 0) is None:  # a game that draws lots: the plan's
                 game = make_game(game.name, (*flags["option_texts"], f"seed={seed}"))
@@ -235,10 +281,59 @@ class _Session:
                 flags["seconds"],
                 self.sprt,
             )
+            runner = self._runner(plan.job_count)
+            match_id = self.records.new_match(self.kind, plan)
+            self.records.hold(match_id)
         except ParlourError as error:
             self.records.close()
             raise click.UsageError(str(error)) from None
-        return self.records, self.records.new_match(self.kind, plan), plan
+        return self.records, match_id, plan, runner
+
+    def _unchanged(self, match_id: int, plan: Plan, game: Game) -> None:
+        """RecordsError naming each option given with ``--resume`` that the stored plan
+        contradicts: a match goes on as it was started, or its games would not add up."""
+        from parlour.arena.plan import openings_of
+        from parlour.arena.records import RecordsError
+
+        flags, context = self.flags, click.get_current_context()
+        count = "--games" if self.kind == "match" else "--rounds"
+        stored: dict[str, tuple[str, Any, Callable[[], Any]]] = {
+            count: (count.strip("-"), plan.games, lambda: self.games),
+            "--sprt": ("sprt", plan.sprt, lambda: self.sprt),
+            "--time": ("seconds", plan.seconds, lambda: flags["seconds"]),
+            "--seed": ("seed", plan.seed, lambda: flags["seed"]),
+            "--option": ("option_texts", plan.options, lambda: dict(game.options)),
+            "--openings": (
+                "openings",
+                plan.openings,
+                lambda: openings_of(
+                    flags["openings"], game.start(), (plan.games + 1) // 2, plan.seed
+                ),
+            ),
+        }
+        given = [
+            flag
+            for flag, (name, value, wanted) in stored.items()
+            if context.get_parameter_source(name) not in (None, ParameterSource.DEFAULT)
+            and wanted() != value
+        ]
+        if given:
+            raise RecordsError(
+                f"{', '.join(given)} differ{'s' if len(given) == 1 else ''} from the plan of "
+                f"{self.kind} {match_id}, which --resume plays as it was started: leave "
+                f"{'it' if len(given) == 1 else 'them'} out"
+            )
+
+    def _runner(self, work: int) -> Executor:
+        """The executor the flags name, for ``work`` games (said on stderr when it starts
+        a Ray cluster of its own)."""
+        from parlour.arena.executors import Ray, executor
+
+        flags = self.flags
+        self.runner = executor(flags["executor"], flags["concurrency"], flags["address"], work)
+        if isinstance(self.runner, Ray) and self.runner.started:
+            click.echo("Started a Ray cluster of this machine for this run.", err=True)
+        return self.runner
 
     def _resumed(self, game: str, players: tuple[str, ...]) -> tuple[int, Plan]:
         from parlour.arena.records import RecordsError
@@ -254,6 +349,8 @@ class _Session:
         return found.id, found.plan
 
     def __exit__(self, *_: object) -> None:
+        if self.runner is not None:
+            self.runner.close()
         self.records.close()
 
 
@@ -266,20 +363,15 @@ def _play(
     match_id: int,
     plan: Plan,
     flags: dict[str, Any],
-    games: Callable[[Executor, Shown], T],
+    games: Callable[[Shown], T],
 ) -> T:
-    """``games(executor, shown)``: the plan's missing games played under a progress bar
-    (``shown`` moves it, with the standing when there is one); Ctrl-C stops at once."""
+    """``games(shown)``: the plan's missing games played under a progress bar (``shown``
+    moves it, with the standing when there is one); Ctrl-C stops at once, and so does
+    an executor that cannot go on, in one line, the match left to resume."""
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-    from parlour.arena.executors import executor
-
-    try:
-        runner = executor(flags["executor"], flags["concurrency"], flags["address"])
-    except ParlourError as error:
-        raise click.UsageError(str(error)) from None
-    total = len(plan.jobs())
+    total = plan.job_count
     progress = Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -289,12 +381,14 @@ def _play(
         transient=flags["as_json"],
     )
 
-    last = [0.0]
+    last: list[Any] = [0.0, 0, None]  # when the bar was drawn, and what it is to show
 
-    def shown(done: int, standing: Standing | None) -> None:
-        """The bar and the standing, at most ten times a second (games may end faster)."""
+    def shown(done: int, standing: Standing | None, final: bool = False) -> None:
+        """The bar and the standing, at most ten times a second (games may end faster),
+        and always at the end (an SPRT's stop, the last game)."""
         now = time.monotonic()
-        if now - last[0] >= REFRESH or done == total:
+        last[1:] = done, standing
+        if now - last[0] >= REFRESH or done == total or final:
             last[0] = now
             line = standing.line() if standing else ""
             progress.update(task, completed=done, description=line)
@@ -303,7 +397,9 @@ def _play(
         task = progress.add_task("", total=total)
         shown(len(records.done_jobs(match_id)), None)
         try:
-            return games(runner, shown)
+            result = games(shown)
+            shown(last[1], last[2], final=True)
+            return result
         except KeyboardInterrupt:
             progress.stop()
             done = len(records.done_jobs(match_id))
@@ -312,6 +408,12 @@ def _play(
                 err=True,
             )
             raise SystemExit(EXIT_INTERRUPTED) from None
+        except ParlourError as error:
+            progress.stop()
+            done = len(records.done_jobs(match_id))
+            raise click.ClickException(
+                f"{error}; {done} of {total} games recorded, --resume plays the rest"
+            ) from None
 
 
 def _print_match(match_id: int, plan: Plan, standing: Standing, verdict: str | None) -> None:
@@ -323,8 +425,9 @@ def _print_match(match_id: int, plan: Plan, standing: Standing, verdict: str | N
         f"Match {match_id}: {first} against {second}, {plan.game}, {standing.games} games",
         f"  W-L-D   {standing.wins}-{standing.losses}-{standing.draws} (for {first})",
         f"  score   {standing.score:.3f}",
-        f"  Elo     {estimate.elo:+.1f} ± {estimate.margin:.1f} (95%)",
+        f"  Elo     {estimate} (95%)",
         f"  LOS     {100 * los(standing.wins, standing.losses):.1f}%",
+        f"  draws   {100 * standing.draw_ratio:.1f}%",
         f"  pairs   {standing.pentanomial()} (0, 1/2, 1, 3/2, 2 points)",
     ]
     llr = standing.llr()
@@ -338,7 +441,9 @@ def _print_match(match_id: int, plan: Plan, standing: Standing, verdict: str | N
     click.echo("\n".join(lines))
 
 
-def _table_json(match_id: int, table: Any) -> dict[str, Any]:
+def _table_json(
+    match_id: int, table: Any, pairs: dict[tuple[int, int], Standing]
+) -> dict[str, Any]:
     return {
         "tournament": match_id,
         "players": list(table.players),
@@ -348,13 +453,20 @@ def _table_json(match_id: int, table: Any) -> dict[str, Any]:
             p: [r.elo, r.margin] for p, r in zip(table.players, table.ratings, strict=True)
         },
         "anchor": table.anchor,
+        "pairs": [
+            {"players": [table.players[i], table.players[j]], **standing.as_json()}
+            for (i, j), standing in pairs.items()
+        ],
     }
 
 
-def _print_table(match_id: int, table: Any) -> None:
-    """The crosstable (points out of games, row against column) and the ratings."""
+def _print_table(match_id: int, table: Any, pairs: dict[tuple[int, int], Standing]) -> None:
+    """The crosstable (points out of games, row against column), the ratings, and each
+    pair of players' results as a match's (fastchess's per-pair table)."""
     from rich.console import Console
     from rich.table import Table
+
+    from parlour.arena.stats import los
 
     grid = Table(title=f"Tournament {match_id}: points of the row's player against the column's")
     grid.add_column("player")
@@ -373,13 +485,27 @@ def _print_table(match_id: int, table: Any) -> None:
         )
     Console().print(grid)
     click.echo(f"Bradley-Terry (Elo) ratings, {table.anchor} held at 1000; 95% margins.")
+    each = Table(title="Each pair: the first player's results against the second")
+    for heading in ("pair", "W-L-D", "draws", "Elo (95%)", "LOS", "pairs 0-2 points"):
+        each.add_column(heading, justify="left" if heading == "pair" else "right")
+    for (i, j), standing in pairs.items():
+        each.add_row(
+            f"{i + 1} - {j + 1}",
+            f"{standing.wins}-{standing.losses}-{standing.draws}",
+            f"{100 * standing.draw_ratio:.0f}%",
+            str(standing.elo()),
+            f"{100 * los(standing.wins, standing.losses):.1f}%",
+            " ".join(map(str, standing.pentanomial())),
+        )
+    Console().print(each)
 
 
-def _open(db_path: str | None) -> Records:
+def _open(db_path: str | None, writable: bool = True) -> Records:
+    """The database ``--db`` names (None: the user's), read-only unless ``writable``."""
     from parlour.arena.records import Records, default_path
 
     try:
-        return Records(db_path or default_path())
+        return Records(default_path() if db_path is None else db_path, writable)
     except ParlourError as error:
         raise click.ClickException(str(error)) from None
 
@@ -394,7 +520,7 @@ def games(
     db_path: str | None, match_id: int | None, player: str | None, game_name: str | None, limit: int
 ) -> None:
     """List the recorded games, the newest first."""
-    with _open(db_path) as records:
+    with _open(db_path, writable=False) as records:
         for row in records.games(match_id, player, game_name, limit):
             winner = "draw" if row["winner"] is None else row[f"player{row['winner']}"]
             plies = len(row["moves"].split())
@@ -423,7 +549,7 @@ def replay(game_id: int, db_path: str | None, delay: float) -> None:
     """Show a recorded game on the terminal, move by move."""
     from parlour.arena.replay import replay_game
 
-    with _open(db_path) as records:
+    with _open(db_path, writable=False) as records:
         row = _game_row(records, game_id)
     try:
         code = replay_game(row, delay, sys.stdout)
@@ -476,6 +602,6 @@ _EXPORTERS: dict[str, Callable[[dict[str, Any]], str]] = {
 )
 def export(game_id: int, db_path: str | None, form: str) -> None:
     """Write a recorded game to standard output."""
-    with _open(db_path) as records:
+    with _open(db_path, writable=False) as records:
         row = _game_row(records, game_id)
     click.echo(_EXPORTERS[form](row))

@@ -1,5 +1,6 @@
 """The ``--players`` specs every play command shares: ``human``, ``computer:LEVEL``, ``random``,
-``engine:PATH[:ARGS]`` (a Gomocup engine, for five in a row), ``python:MODULE:FUNCTION[:ARG]``
+``engine:PATH[:ARGS]`` (an outside program: parlour's engine protocol, Gomocup's for five in
+a row), ``python:MODULE:FUNCTION[:ARG]``
 (a player some Python code builds, such as a benchmark's adapter of another program's bot).
 
 ``parse_players("human,computer:3")`` gives one :class:`PlayerSpec` a seat (player 0
@@ -11,8 +12,10 @@ seats for the screens.  A bad spec raises BadOption naming the problem (the comm
 from __future__ import annotations
 
 import importlib
+import inspect
 import os
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from parlour.actors import Actor
@@ -24,6 +27,9 @@ from parlour.search import DEFAULT_LEVEL, PERFECT
 KINDS = ("human", "computer", "random", "engine", "python")
 ENGINE_SECONDS = 5.0
 """An engine's time a move when ``--time`` gives none."""
+GOMOCUP_GAMES = frozenset({"gomoku"})
+"""The games whose engines speak the Gomocup protocol (``parlour.games.gomoku.gomocup``);
+an engine of any other game speaks parlour's own (:mod:`parlour.protocol`)."""
 
 
 @dataclass(frozen=True)
@@ -53,12 +59,17 @@ class PlayerSpec:
         engine), else as it is."""
         return replace(self, seconds=seconds) if self.kind in ("computer", "engine") else self
 
-    def build(self, seed: int | None = None) -> Actor:
-        """The actor of a program seat (a person's seat is the terminal's business)."""
+    def build(self, seed: int | None = None, game_name: str | None = None) -> Actor:
+        """The actor of a program seat (a person's seat is the terminal's business) in the
+        game called ``game_name`` (None: five in a row's, for an engine)."""
         if self.kind == "computer":
             return ComputerPlayer(self.level, self.seconds)
         if self.kind == "random":
             return RandomPlayer(seed)
+        if self.kind == "engine" and game_name is not None and game_name not in GOMOCUP_GAMES:
+            from parlour.players.external import ProtocolPlayer
+
+            return ProtocolPlayer(self.command, self.seconds or ENGINE_SECONDS)
         if self.kind == "engine":
             from parlour.games.gomoku.gomocup.player import EnginePlayer
 
@@ -69,7 +80,8 @@ class PlayerSpec:
 
     def __str__(self) -> str:
         if self.kind == "engine":
-            return f"engine:{shlex.join(self.command)}"
+            program, *arguments = self.command
+            return f"engine:{program}" + (f":{shlex.join(arguments)}" if arguments else "")
         if self.kind == "python":
             return "python:" + ":".join(part for part in self.command if part)
         if self.kind != "computer":
@@ -109,8 +121,9 @@ def parse_player(text: str) -> PlayerSpec:
 
 
 def parse_engine(text: str) -> PlayerSpec:
-    """``PATH[:ARGS]``: a Gomocup engine's program, which must be there to run, and its
-    arguments (split as a shell would)."""
+    """``PATH[:ARGS]``: an engine's program, which must be there to run, and its
+    arguments (split as a shell would).  The program's path is what comes before the first
+    colon, so a path with a colon in it cannot be named here."""
     path, _, args = text.partition(":")
     if not path.strip():
         raise BadOption("engine:PATH needs the engine's program, e.g. engine:./pbrain-wine")
@@ -140,6 +153,7 @@ def parse_python(text: str) -> PlayerSpec:
     function = getattr(_module(module_name), function_name, None)
     if not callable(function):
         raise BadOption(f"the module {module_name} has no function {shown(function_name)}")
+    _check_builder(f"python:{module_name}:{function_name}", function)
     return PlayerSpec("python", command=(module_name, function_name, argument))
 
 
@@ -150,6 +164,22 @@ def _module(name: str) -> object:
         raise BadOption(f"cannot import the module {shown(name)}: {error}") from None
     except Exception as error:  # the module's own code failed: say so, never crash
         raise BadOption(f"the python player's module {shown(name)} fails: {error!r}") from None
+
+
+def _check_builder(name: str, function: Callable[..., object]) -> None:
+    """BadOption unless ``function`` takes the two arguments a builder is given (ARG and
+    the seed): ``python:os:getcwd`` is refused here, not in a traceback at the first game.
+    A function whose signature Python cannot tell is taken on trust."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return
+    try:
+        signature.bind("", 0)
+    except TypeError as error:
+        raise BadOption(
+            f"{name} cannot build a player: it must take ARG and a seed ({error})"
+        ) from None
 
 
 def build_python(command: tuple[str, ...], seed: int | None) -> Actor:

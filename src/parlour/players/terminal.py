@@ -319,7 +319,9 @@ async def _play_in_terminal(
     player = TerminalPlayer(screen, seats, keys, out, clear=clear)
     terminal = spawn(player)
     players: list[Ref] = [
-        terminal if spec.human else spawn(spec.build(None if seed is None else seed + n))
+        terminal
+        if spec.human
+        else spawn(spec.build(None if seed is None else seed + n, start.game.name))
         for n, spec in enumerate(specs)
     ]
     out.write(wrapped(screen.opening(start, seats)))

@@ -196,7 +196,7 @@ class Undoer(RandomPlayer):
 def test_engine_specs_keep_the_path_and_split_the_arguments(tmp_path: Path) -> None:
     spec = parse_player(f"Engine:{sys.executable}:{BRAIN} 'good'")
     assert spec.command == (sys.executable, BRAIN, "good")
-    assert str(spec) == f"engine:{sys.executable} {BRAIN} good"
+    assert str(spec) == f"engine:{sys.executable}:{BRAIN} good" and parse_player(str(spec)) == spec
     assert timed((spec, PlayerSpec("human")), 0.5)[0].seconds == 0.5
     engine = spec.build()
     assert isinstance(engine, EnginePlayer) and engine.seconds == ENGINE_SECONDS

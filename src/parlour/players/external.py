@@ -1,0 +1,217 @@
+"""A player that is an outside engine program speaking parlour's engine protocol
+(:mod:`parlour.protocol`), for any game: ``engine:PATH[:ARGS]``.
+
+An engine is started once and kept from game to game (``newgame`` between them) by the
+process that plays them: engines wait, idle, in :data:`_IDLE` until a player of the same
+command takes one.  :meth:`ProtocolPlayer.prepare` starts (or takes) the engine and gives
+it the rules before the game, so its start is never counted as thinking time.  On its
+turn the player sends the position and ``go movetime S``, and wants ``bestmove`` within
+``S`` and a tolerance: late, garbage, an illegal move, a crash or a closed output ends
+the game, the engine losing with that reason (:class:`parlour.actors.Forfeit`), and the
+engine is killed, never kept.  An engine dies with the process that started it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ctypes
+import signal
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from parlour.actors import Actor, GameOver, Move, Play
+from parlour.actors.messages import Forfeit
+from parlour.actors.runtime import Piped, Reply
+from parlour.core import Game, IllegalMove, ParlourError, State, shown
+from parlour.outcome import Reason
+from parlour.protocol import Go, game_line
+
+TOLERANCE = 1.0
+"""Seconds an engine may take over its time a move before it loses on time."""
+START_SECONDS = 60.0
+"""Seconds an engine has to start and answer ``parlourok`` and ``readyok`` (a cold start
+may compile its kernels)."""
+MAX_LINE = 1 << 16
+"""The longest line an engine may send."""
+
+
+@runtime_checkable
+class Prepared(Protocol):
+    """A player with something to do before the game's clock starts."""
+
+    async def prepare(self, start: State) -> None: ...
+
+
+class Engine:
+    """One running engine program and the rules it was last given."""
+
+    def __init__(self, command: tuple[str, ...], process: asyncio.subprocess.Process) -> None:
+        self.command = command
+        self.process = process
+        self.rules: Game | None = None
+        self.loop = asyncio.get_running_loop()
+
+    @classmethod
+    async def start(cls, command: tuple[str, ...]) -> Engine:
+        try:
+            process = await asyncio.create_subprocess_exec(
+                *command,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL,
+                start_new_session=True,  # Ctrl-C at the terminal is parlour's, not the engine's
+                preexec_fn=_dies_with_parent,
+                limit=MAX_LINE,
+            )
+        except OSError as error:
+            raise Forfeit(Reason.CRASHED, f"the engine did not start: {error}") from None
+        engine = cls(command, process)
+        engine.write("parlour 1")
+        await engine.expect("parlourok", START_SECONDS)
+        return engine
+
+    def write(self, line: str) -> None:
+        stdin = self.process.stdin
+        assert stdin is not None
+        if stdin.is_closing():
+            raise Forfeit(Reason.CRASHED, "the engine closed its input")
+        stdin.write(f"{line}\n".encode())
+
+    async def line(self, deadline: float, what: str) -> str:
+        """The engine's next line before ``deadline`` (a perf_counter time)."""
+        stdout = self.process.stdout
+        assert stdout is not None
+        left = deadline - time.perf_counter()
+        try:
+            raw = await asyncio.wait_for(stdout.readline(), max(left, 0.0))
+        except TimeoutError:
+            raise Forfeit(Reason.TIME, f"the engine sent no {what} in time") from None
+        except ValueError:  # a line over MAX_LINE
+            raise Forfeit(Reason.ILLEGAL, "the engine sent a line too long") from None
+        if not raw:
+            raise Forfeit(Reason.CRASHED, f"the engine closed its output ({self._exit()})")
+        return raw.decode("utf-8", "replace").strip()
+
+    async def expect(self, word: str, seconds: float) -> list[str]:
+        """The lines up to one that is ``word``; an ``error`` line before it is a forfeit."""
+        deadline, lines = time.perf_counter() + seconds, []
+        while (line := await self.line(deadline, word)) != word:
+            if line.split()[:1] == ["error"]:
+                raise Forfeit(Reason.ILLEGAL, f"the engine refused: {shown(line)}")
+            lines.append(line)
+        return lines
+
+    async def ready(self, rules: Game) -> None:
+        """The engine set for a new game of ``rules``."""
+        self.write(game_line(rules) if rules != self.rules else "newgame")
+        self.rules = rules
+        await self.expect("readyok", START_SECONDS)
+
+    def _exit(self) -> str:
+        code = self.process.returncode
+        return "still running" if code is None else f"exit status {code}"
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            self.process.kill()
+
+
+_IDLE: list[Engine] = []
+"""Engines of this process waiting for their next game."""
+
+
+def _dies_with_parent() -> None:
+    """In the engine's process: its end when the process that started it ends."""
+    if sys.platform == "linux":
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+async def _engine(command: tuple[str, ...]) -> Engine:
+    """An idle engine of ``command`` on this event loop, or a new one."""
+    loop = asyncio.get_running_loop()
+    for engine in list(_IDLE):
+        if engine.loop is not loop or engine.process.returncode is not None:
+            _IDLE.remove(engine)  # of a loop gone, or dead: of no use any more
+            engine.kill()
+        elif engine.command == command:
+            _IDLE.remove(engine)
+            return engine
+    return await Engine.start(command)
+
+
+class ProtocolPlayer(Actor):
+    """The engine ``command`` (its path and arguments) given ``seconds`` a move."""
+
+    def __init__(self, command: Sequence[str], seconds: float) -> None:
+        self.command = tuple(command)
+        self.seconds = seconds
+        self.engine: Engine | None = None
+        self._answer: Reply | None = None
+        self._thinking: asyncio.Task[Any] | None = None
+
+    async def prepare(self, start: State) -> None:
+        if self.engine is None:
+            self.engine = await _engine(self.command)
+        await self.engine.ready(start.game)
+
+    async def receive(self, message: Any) -> None:
+        match message:
+            case Play(view):
+                self._answer = self.defer()
+                self._thinking = self.pipe(self._turn(view.state), "move")
+            case Piped("move", move, error):
+                self._answered(move, error)
+            case GameOver():
+                self._answer = None
+                if self._thinking is not None and not self._thinking.done():
+                    self._thinking.cancel()  # its move is not wanted, nor the engine
+                    self._drop()
+                elif self.engine is not None:
+                    _IDLE.append(self.engine)
+                    self.engine = None
+
+    def stopping(self) -> None:
+        self._drop()
+
+    def _drop(self) -> None:
+        if self.engine is not None:
+            self.engine.kill()
+            self.engine = None
+
+    def _answered(self, move: Any, error: BaseException | None) -> None:
+        answer, self._answer = self._answer, None
+        if answer is None:
+            return
+        if error is not None:
+            self._drop()
+            if isinstance(error, Forfeit):
+                raise error
+            raise Forfeit(Reason.CRASHED, f"the engine failed: {error}")
+        answer.send(Move(move))
+
+    async def _turn(self, state: State) -> Any:
+        await self.prepare_once(state)
+        engine = self.engine
+        assert engine is not None
+        engine.write(f"position {state.notation()}")
+        engine.write(Go(self.seconds).line())
+        deadline = time.perf_counter() + self.seconds + TOLERANCE
+        while not (line := await engine.line(deadline, "bestmove")).startswith("bestmove"):
+            if line.split()[:1] == ["error"]:
+                raise Forfeit(Reason.ILLEGAL, f"the engine answered {shown(line)}")
+        name = line.removeprefix("bestmove").strip()
+        try:
+            move = state.parse_move(name)
+            state.play(move)
+        except (IllegalMove, ParlourError) as error:
+            raise Forfeit(Reason.ILLEGAL, f"the engine played {shown(name)}: {error}") from None
+        return move
+
+    async def prepare_once(self, state: State) -> None:
+        """The engine and the rules, where the game began without :meth:`prepare` (a
+        player seated by a command that does not prepare its players)."""
+        if self.engine is None or self.engine.rules != state.game:
+            await self.prepare(state)

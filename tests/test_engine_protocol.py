@@ -1,0 +1,143 @@
+"""parlour's engine protocol (parlour.protocol): the engine's side line by line, and
+matches between engine processes (``parlour engine``) in Kalah and Ayo, each engine kept
+from game to game and an engine that breaks the protocol losing its game."""
+
+from __future__ import annotations
+
+import json
+import queue
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from helpers import PARLOUR
+from parlour import game
+from parlour.arena.records import Records
+from parlour.cli import main
+from parlour.protocol import Go, Server, game_line, read_game, read_go
+
+
+def talk(level: int = 2) -> tuple[Server, queue.Queue[str]]:
+    said: queue.Queue[str] = queue.Queue()
+    return Server(said.put, level), said
+
+
+def next_line(said: queue.Queue[str], starting: str) -> str:
+    """The next line said that starts with ``starting`` (a minute at most)."""
+    while not (line := said.get(timeout=60)).startswith(starting):
+        pass
+    return line
+
+
+def test_the_engine_answers_each_command_and_plays_a_legal_move() -> None:
+    server, said = talk()
+    server.handle("parlour 1")
+    assert [said.get_nowait(), said.get_nowait()] == ["id name parlour", "parlourok"]
+    state = game("kalah").start().play(game("kalah").start().legal_moves()[0])
+    for line in (game_line(state.game), f"position {state.notation()}", "go movetime 0.1"):
+        server.handle(line)
+    assert said.get_nowait() == "readyok"
+    move = next_line(said, "bestmove").split()[1]
+    assert state.parse_move(move) in state.legal_moves()
+    assert server.handle("quit") is False
+
+
+@pytest.mark.parametrize(
+    ("line", "problem"),
+    [
+        ("bogus", "error unknown command 'bogus'"),
+        ("go", "error go before a position"),
+        ("game", "error game needs the game's name"),
+        ("game chess", "error unknown game"),
+        ("game kalah seeds", "error game options are KEY=VALUE"),
+        ("go movetime soon", "error movetime must be a number of seconds"),
+        ("go depth 3", "error go knows movetime, time, increment, not 'depth'"),
+        ("position 1/2/3", "error expected"),
+    ],
+)
+def test_a_bad_command_is_one_error_line_and_the_engine_goes_on(line: str, problem: str) -> None:
+    server, said = talk()
+    server.handle("game kalah" if line.startswith("position") else "")
+    while not said.empty():
+        said.get_nowait()
+    assert server.handle(line) is True
+    answer = said.get_nowait()
+    assert answer.startswith(problem) and "\n" not in answer and said.empty()
+
+
+def test_stop_ends_a_search_with_its_best_move() -> None:
+    server, said = talk(level=8)
+    server.handle("game ayo")
+    server.handle("go movetime 3600")
+    server.handle("stop")
+    move = next_line(said, "bestmove").split()[1]
+    start = server.state  # the engine's own draw of who begins
+    assert start is not None and start.parse_move(move) in start.legal_moves()
+
+
+def test_time_left_and_increment_give_a_share_of_the_time() -> None:
+    assert read_go(["time", "40", "increment", "1"]) == Go(3.0)
+    assert read_go(["time", "1"]) == Go(0.05)
+    assert read_go(["movetime", "2"]).line() == "go movetime 2"
+    rules = game("kalah", seeds=3)
+    assert read_game(game_line(rules).split()[1:]) == rules
+
+
+def engine_script(folder: Path, log: Path, level: int) -> str:
+    """An engine program: ``parlour engine --level LEVEL`` that notes its process id."""
+    script = folder / f"engine{level}"
+    script.write_text(f"#!/bin/sh\necho $$ >> {log}\nexec {PARLOUR} engine --level {level}\n")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return f"engine:{script}"
+
+
+@pytest.mark.parametrize("name", ["kalah", "ayo"])
+def test_two_engine_processes_play_a_match_each_kept_for_every_game(
+    tmp_path: Path, name: str
+) -> None:
+    db, log = tmp_path / "arena.db", tmp_path / "started"
+    players = f"{engine_script(tmp_path, log, 2)},{engine_script(tmp_path, log, 4)}"
+    result = CliRunner().invoke(main, [
+        "match", name, "--players", players, "--games", "4", "--time", "0.05", "-j", "1",
+        "--db", str(db), "--json",
+    ])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output.splitlines()[-1])["games"] == 4
+    with Records(db) as records:
+        recorded = list(records.games(limit=10))
+    assert len(recorded) == 4
+    for row in recorded:
+        state = game(name, **json.loads(row["options"])).parse(row["start"])
+        for move in row["moves"].split():
+            state = state.play(state.parse_move(move))
+        assert state.is_over and row["reason"] == "rules" and row["winner"] == state.winner
+    assert len(log.read_text().split()) == 2  # one process an engine, for all four games
+
+
+def test_an_engine_that_plays_an_illegal_move_loses_that_game(tmp_path: Path) -> None:
+    liar = tmp_path / "liar"
+    liar.write_text(
+        f"#!{sys.executable}\n"
+        "import sys\n"
+        "answers = {'parlour': ['parlourok'], 'game': ['readyok'], 'newgame': ['readyok'],\n"
+        "           'go': ['info depth 1 value 0 nodes 1', 'bestmove Z']}\n"
+        "for line in sys.stdin:\n"
+        "    for answer in answers.get(line.split()[0] if line.split() else '', []):\n"
+        "        print(answer, flush=True)\n"
+    )
+    liar.chmod(liar.stat().st_mode | stat.S_IEXEC)
+    db = tmp_path / "arena.db"
+    result = CliRunner().invoke(main, [
+        "match", "kalah", "--players", f"engine:{liar},random", "--games", "2", "-j", "1",
+        "--db", str(db),
+    ])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    with Records(db) as records:
+        recorded = list(records.games(limit=10))
+    assert len(recorded) == 2
+    for row in recorded:
+        assert row["reason"] == "illegal" and "'Z'" in row["detail"]
+        assert row[f"player{row['winner']}"] == "random"
