@@ -9,7 +9,9 @@ line is flushed.  It thinks only on its own turn, in a thread, so ``INFO`` lines
 refused (the manager must wait for the move).
 
 Its own stones are X (1) and the opponent's 0 (2) whoever began: the search does not
-care who moved first, and a ``BOARD`` of any stones then reads the same way.
+care who moved first, and a ``BOARD`` of any stones then reads the same way.  A stone of
+neither side (``BOARD``'s field 3: a continuous game's winning line, a point renju
+forbids) is a wall to both: a stone that is neither side's in every line through it.
 
 Time: each move gets ``timeout_turn``, and no more than a share of ``time_left`` when
 the match has a limit, less a safety margin for what follows the search's clock
@@ -30,6 +32,7 @@ from typing import NoReturn, TextIO
 import numpy as np
 
 import parlour
+from parlour.core import ParlourError
 from parlour.games.gomoku.engine import Thinker
 from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS
 from parlour.games.gomoku.game import GomokuGame, GomokuState, Point
@@ -37,13 +40,18 @@ from parlour.games.gomoku.gomocup.protocol import (
     BRAIN_NAME,
     CARO,
     EXACT_FIVE,
+    MAX_BYTES,
+    MAX_CODE,
+    MAX_MILLISECONDS,
     OWN,
     RENJU,
     THEIRS,
+    WALL,
     ProtocolError,
-    check_size,
+    parse_limit,
     parse_number,
     parse_point,
+    parse_size,
     point_text,
 )
 from parlour.search import Stop
@@ -64,10 +72,18 @@ TABLE_SHARE = 4
 """The transposition table takes at most a quarter of ``max_memory``: the rest is the
 interpreter's, numpy's and the compiled kernels' (about 180 MB at rest)."""
 SMALLEST_TABLE_BITS = 10
-INFO_NUMBERS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule")
+INFO_LIMITS = {
+    "timeout_turn": MAX_MILLISECONDS,
+    "timeout_match": MAX_MILLISECONDS,
+    "time_left": MAX_MILLISECONDS,
+    "max_memory": MAX_BYTES,
+}
+"""The ``INFO`` keys that are limits, each with the largest value it is read as."""
+INFO_CODES = ("game_type", "rule")
 INFO_TEXTS = ("folder", "evaluate")
-ON_A_BOARD = ("RESTART", "BEGIN", "TURN", "BOARD", "TAKEBACK")
-"""The commands that need a board (after START) and no search under way."""
+ON_A_BOARD = ("RESTART", "BEGIN", "TURN", "TAKEBACK")
+"""The commands that need a board (after START) and no search under way (and ``BOARD``,
+checked at its ``DONE``)."""
 
 
 def move_seconds(info: dict[str, int]) -> float | None:
@@ -117,21 +133,22 @@ class Brain:
             self.out.flush()
 
     def handle(self, line: str) -> bool:
-        """Answer one line; False after ``END``."""
+        """Answer one line; False after ``END``.  A line that cannot be read (or a board
+        that cannot be played on) is answered ``ERROR`` with the reason, and the brain
+        reads on."""
         words = line.strip().split(None, 1)
         if not words:
             return True
-        if self.board_lines is not None:
-            self._board_line(line.strip())
-            return True
         command = words[0].upper()
-        rest = words[1] if len(words) > 1 else ""
-        if command == "END":
+        if command == "END" and self.board_lines is None:
             self._stop.set()
             return False
         try:
-            self._command(command, rest)
-        except ProtocolError as error:
+            if self.board_lines is not None:
+                self._board_line(line.strip())
+            else:
+                self._command(command, words[1] if len(words) > 1 else "")
+        except ParlourError as error:
             self.say(f"ERROR {error}")
         return True
 
@@ -141,10 +158,10 @@ class Brain:
             self._idle()
         match command:
             case "START":
-                self._start(parse_number(rest, "the board size"))
+                self._start(parse_size(rest))
             case "RECTSTART":
                 width, _, height = rest.partition(",")
-                w, h = parse_number(width, "the width"), parse_number(height, "the height")
+                w, h = parse_size(width), parse_size(height)
                 if w != h:
                     raise ProtocolError(f"parlour plays square boards only, not {w}x{h}")
                 self._start(w)
@@ -164,7 +181,7 @@ class Brain:
                     del self.stones[point]
                     raise
             case "BOARD":
-                self.board_lines = []
+                self.board_lines = []  # read to its DONE, and answered once there
             case "TAKEBACK":
                 point = parse_point(rest, self.size)
                 if point not in self.stones:
@@ -180,7 +197,6 @@ class Brain:
                 self.say(f"UNKNOWN {command} is not a command of the Gomocup protocol")
 
     def _start(self, size: int) -> None:
-        check_size(size)
         self._idle()
         if self._thinker is None:
             self._thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
@@ -201,27 +217,25 @@ class Brain:
         return point
 
     def _board_line(self, line: str) -> None:
-        """A line of ``BOARD``: ``x,y,field`` or ``DONE``.  A bad line is refused and the
-        whole board dropped (the board before it stands)."""
+        """A line of ``BOARD``: ``x,y,field`` or ``DONE``, where the board is answered
+        once: a move, or the one ``ERROR`` of a bad line (the whole board dropped, the
+        board before it standing), of a board before ``START``, or of a board that holds
+        a five or is full (kept: a ``TAKEBACK`` may follow)."""
         assert self.board_lines is not None
         if line.upper() != "DONE":
             self.board_lines.append(line)
             return
         lines, self.board_lines = self.board_lines, None
+        self._started()
+        self._idle()
         stones: dict[Point, int] = {}
-        try:
-            for text in lines:
-                where, _, owner = text.rpartition(",")
-                point = parse_point(where, self.size)
-                if point in stones:
-                    raise ProtocolError(f"{where} is given twice")
-                who = parse_number(owner, "a BOARD line's field")
-                if who not in (OWN, THEIRS):
-                    raise ProtocolError(f"a stone is 1 (own) or 2 (the opponent's), not {who}")
-                stones[point] = who
-        except ProtocolError as error:
-            self.say(f"ERROR {error}")
-            return
+        for text in lines:
+            where, _, owner = text.rpartition(",")
+            point = parse_point(where, self.size)
+            if point in stones:
+                raise ProtocolError(f"{where} is given twice")
+            what = "a stone (1 own, 2 the opponent's, 3 neither's)"
+            stones[point] = parse_number(owner, what, OWN, WALL)
         self.stones = stones
         self._think()
 
@@ -230,11 +244,13 @@ class Brain:
         key = key.lower()
         if key in INFO_TEXTS:
             self.texts[key] = value.strip()
-        elif key in INFO_NUMBERS:
-            number = int(value) if value.strip().lstrip("-").isdigit() else None
-            if number is None:
-                raise ProtocolError(f"INFO {key} takes a whole number, not {value.strip()!r}")
-            self.info[key] = number
+        elif key in INFO_LIMITS:
+            text = value.strip()
+            overdrawn = key == "time_left" and text.startswith("-")  # some managers say so
+            limit = parse_limit(text[overdrawn:], f"INFO {key}", INFO_LIMITS[key])
+            self.info[key] = 0 if overdrawn else limit
+        elif key in INFO_CODES:
+            number = self.info[key] = parse_number(value, f"INFO {key}", 0, MAX_CODE)
             if key == "rule" and number & (RENJU | CARO):
                 self.say("MESSAGE parlour plays no renju or caro rule: playing freestyle")
         # other keys are the manager's own business: the protocol says to ignore them
