@@ -1,5 +1,6 @@
 """The ``--players`` specs every play command shares: ``human``, ``computer:LEVEL``, ``random``,
-``engine:PATH[:ARGS]`` (a Gomocup engine, for five in a row), ``python:MODULE:FUNCTION[:ARG]``
+``engine[@MIB]:PATH[:ARGS]`` (a Gomocup engine, for five in a row, given MIB mebibytes),
+``python:MODULE:FUNCTION[:ARG]``
 (a player some Python code builds, such as a benchmark's adapter of another program's bot).
 
 ``parse_players("human,computer:3")`` gives one :class:`PlayerSpec` a seat (player 0
@@ -24,6 +25,8 @@ from parlour.search import DEFAULT_LEVEL, PERFECT
 KINDS = ("human", "computer", "random", "engine", "python")
 ENGINE_SECONDS = 5.0
 """An engine's time a move when ``--time`` gives none."""
+MAX_MIB = 1 << 20
+"""The most memory an engine may be given, in MiB (a tebibyte)."""
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,8 @@ class PlayerSpec:
     command: tuple[str, ...] = ()
     """An engine's program and its arguments; a python player's module, function and
     argument ("" for none)."""
+    memory: int | None = None
+    """An engine's memory in MiB (0: no limit; None: the engine player's default)."""
 
     @property
     def human(self) -> bool:
@@ -60,16 +65,18 @@ class PlayerSpec:
         if self.kind == "random":
             return RandomPlayer(seed)
         if self.kind == "engine":
-            from parlour.games.gomoku.gomocup.player import EnginePlayer
+            from parlour.games.gomoku.gomocup.player import MAX_MEMORY, EnginePlayer
 
-            return EnginePlayer(self.command, self.seconds or ENGINE_SECONDS)
+            memory = MAX_MEMORY if self.memory is None else self.memory << 20
+            return EnginePlayer(self.command, self.seconds or ENGINE_SECONDS, memory)
         if self.kind == "python":
             return build_python(self.command, seed)
         raise ValueError("a human seat has no program to build")
 
     def __str__(self) -> str:
         if self.kind == "engine":
-            return f"engine:{shlex.join(self.command)}"
+            memory = "" if self.memory is None else f"@{self.memory}"
+            return f"engine{memory}:{shlex.join(self.command)}"
         if self.kind == "python":
             return "python:" + ":".join(part for part in self.command if part)
         if self.kind != "computer":
@@ -82,9 +89,9 @@ class PlayerSpec:
 def parse_player(text: str) -> PlayerSpec:
     """One spec: ``human``, ``random``, ``computer`` (level 3), ``computer:LEVEL``,
     ``computer:LEVEL@SECONDS`` (a time a move, for the levels that search on a clock), or
-    ``engine:PATH[:ARGS]``, or ``python:MODULE:FUNCTION[:ARG]``."""
-    if text.strip().lower().startswith("engine:"):
-        return parse_engine(text.strip()[len("engine:") :])
+    ``engine[@MIB]:PATH[:ARGS]``, or ``python:MODULE:FUNCTION[:ARG]``."""
+    if text.strip().lower().startswith(("engine:", "engine@")):
+        return parse_engine(text.strip()[len("engine") :])
     if text.strip().lower().startswith("python:"):
         return parse_python(text.strip()[len("python:") :])
     kind, sep, level_text = text.strip().lower().partition(":")
@@ -109,8 +116,12 @@ def parse_player(text: str) -> PlayerSpec:
 
 
 def parse_engine(text: str) -> PlayerSpec:
-    """``PATH[:ARGS]``: a Gomocup engine's program, which must be there to run, and its
-    arguments (split as a shell would)."""
+    """``[@MIB]:PATH[:ARGS]``: a Gomocup engine's memory in MiB (0: no limit), its
+    program, which must be there to run, and its arguments (split as a shell would)."""
+    memory_text, _, text = text.partition(":")
+    memory = None
+    if memory_text:
+        memory = parse_whole(memory_text[1:], "an engine's memory in MiB", 0, MAX_MIB, BadOption)
     path, _, args = text.partition(":")
     if not path.strip():
         raise BadOption("engine:PATH needs the engine's program, e.g. engine:./pbrain-wine")
@@ -121,7 +132,7 @@ def parse_engine(text: str) -> PlayerSpec:
         arguments = shlex.split(args)
     except ValueError as error:
         raise BadOption(f"the engine's arguments {shown(args)}: {error}") from None
-    return PlayerSpec("engine", command=(program, *arguments))
+    return PlayerSpec("engine", command=(program, *arguments), memory=memory)
 
 
 def parse_python(text: str) -> PlayerSpec:
