@@ -4,7 +4,6 @@ immediate five or block, plays level 1 by the seed's ``sequences``, and stops on
 from __future__ import annotations
 
 import threading
-import time
 
 import numpy as np
 import pytest
@@ -477,10 +476,9 @@ def test_a_search_reports_its_depth_and_nodes() -> None:
 
 def test_the_clock_stops_a_deep_search() -> None:
     state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
-    started = time.perf_counter()
     report = search(state, MAX_LEVEL, seconds=0.3)
-    assert time.perf_counter() - started < 5  # the level alone would think for 20 s
-    assert report.depth < 14 and state.is_free(*report.move)
+    assert report.depth < LEVELS[MAX_LEVEL].depth  # the clock stopped it, not the depth
+    assert state.is_free(*report.move)
 
 
 def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:

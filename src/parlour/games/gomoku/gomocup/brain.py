@@ -64,10 +64,11 @@ MOVES_AHEAD = 25
 """A move's share of ``time_left``: the match time left over this many moves."""
 MARGIN_SHARE, MARGIN_SECONDS = 0.05, 0.07
 """The safety margin kept from a move's time: 5% of it and 0.07 s (0.095 s of 0.5 s, where
-the search then has 0.405 s).  What follows the search's clock took up to 0.03 s at 0.5 s
-a move on two cores at load 2, and up to 0.09 s at load 5 (the process waiting for a
-core); a larger margin leaves the search time it could use: it thinks until the clock
-stops it in every move that is not forced."""
+the search then has 0.405 s), for what follows the search's clock (the answer, the
+thread's end, a wait for a core on a busy machine).  A larger margin leaves the search
+time it could use: it thinks until the clock stops it in every move that is not forced.
+``benchmarks/gomoku_vs_engine.py`` measures each move's time against the limit (how the
+figures were chosen: ``benchmarks/results/gomoku_budgets.md``)."""
 TABLE_SHARE = 4
 """The transposition table takes at most a quarter of ``max_memory``: the rest is the
 interpreter's, numpy's and the compiled kernels' (about 180 MB at rest)."""
