@@ -4,20 +4,25 @@ lines refused with the brain still alive, ``END`` honoured at once, even mid-sea
 from __future__ import annotations
 
 import io
+import os
 import queue
 import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
+import parlour
 from helpers import BOUND, PARLOUR
 from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS
+from parlour.games.gomoku.game import GomokuState
 from parlour.games.gomoku.gomocup import brain as pbrain
 from parlour.games.gomoku.gomocup.brain import (
     MARGIN_SECONDS,
     MARGIN_SHARE,
+    READY,
     TABLE_SHARE,
     move_seconds,
     table_bits,
@@ -28,9 +33,10 @@ from parlour.search.table import SLOT_BYTES
 class Brain:
     """A brain process: lines sent to it, each answer read with a time limit."""
 
-    def __init__(self, *command: str) -> None:
+    def __init__(self, *command: str, env: dict[str, str] | None = None) -> None:
         self.process = subprocess.Popen(
             list(command),
+            env=env,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
@@ -52,7 +58,11 @@ class Brain:
         self.process.stdin.flush()
 
     def answer(self, timeout: float = 30) -> str | None:
-        return self.lines.get(timeout=timeout)
+        """The next line that answers something (not the brain's word that it is ready,
+        which comes whenever its search is loaded)."""
+        while (line := self.lines.get(timeout=timeout)) == f"MESSAGE {READY}":
+            pass
+        return line
 
     def ask(self, *lines: str) -> str | None:
         self.send(*lines)
@@ -161,6 +171,7 @@ def test_the_brain_thinks_to_the_clock() -> None:
 
     brain = pbrain.Brain(io.StringIO())
     brain.handle("START 15")
+    assert brain.ready.wait(BOUND)
     assert brain._thinker is not None and brain._thinker.to_the_clock
 
 
@@ -185,6 +196,7 @@ def test_the_brain_searches_with_the_table_its_memory_allows() -> None:
 
     for line in ("START 15", "INFO max_memory 83886080", "INFO timeout_turn 100"):
         brain.handle(line)
+    assert brain.ready.wait(BOUND)  # the search thinks, not the quick move
     assert answered("BEGIN") == "7,7"
     answered("TURN 8,8")
     assert brain._thinker is not None
@@ -208,7 +220,8 @@ class Answers(io.StringIO):
 
     def write(self, text: str) -> int:
         for line in text.splitlines():
-            self.lines.put(line)
+            if line != f"MESSAGE {READY}":  # said whenever the search is loaded
+                self.lines.put(line)
         return len(text)
 
 
@@ -281,10 +294,7 @@ def test_a_limit_too_long_for_a_timer_is_read_as_the_longest_one() -> None:
     assert brain.info == {"timeout_turn": 86_400_000, "max_memory": 9, "time_left": 0}
     brain.handle("INFO time_left " + "9" * 5000)
     assert brain.info["time_left"] == 86_400_000
-    brain.handle("BEGIN")
-    assert brain._thinker is not None and brain._thinker.seconds is not None
-    assert brain._thinker.seconds <= 86_400  # its clocks are set for a day at most
-    brain.handle("END")
+    assert (move_seconds(brain.info) or 0) <= 86_400  # its clocks are set for a day at most
 
 
 def test_a_board_that_holds_a_five_or_is_full_is_answered_and_the_brain_reads_on() -> None:
@@ -333,3 +343,52 @@ def test_the_command_lives_through_malformed_lines() -> None:
     answers = done.stdout.splitlines()
     assert done.returncode == 0 and done.stderr == ""
     assert [line.split()[0] for line in answers] == ["OK", "ERROR", "ERROR", 'name="parlour",']
+
+
+def test_a_brain_says_when_its_search_is_ready() -> None:
+    out = io.StringIO()
+    brain = pbrain.Brain(out)
+    assert brain.ready.wait(BOUND)
+    assert out.getvalue().splitlines() == [f"MESSAGE {READY}"]
+
+
+@pytest.mark.parametrize(
+    ("moves", "expected"),
+    [
+        ("H8 A1 H9 A2 H10 A3 H11 B5", {"H7", "H12"}),  # its own four: the five
+        ("A1 H8 A2 H9 A3 H10 B5 H11", {"H7", "H12"}),  # the opponent's four: blocked
+        ("H8", {"G7", "G8", "G9", "H7", "H9", "J7", "J8", "J9"}),  # next to the stone
+        ("", {"H8"}),  # the centre of an empty board
+    ],
+)
+def test_a_quick_move_takes_a_five_blocks_one_or_keeps_company(
+    moves: str, expected: set[str]
+) -> None:
+    state = parlour.game("gomoku").start()
+    for name in moves.split():
+        state = state.play(state.parse_move(name))
+    assert isinstance(state, GomokuState)
+    assert state.move_name(pbrain.quick_move(state)) in expected
+
+
+COMPILING = 900.0
+"""Seconds a cold brain may take to compile its search before the test counts a hang."""
+
+
+@pytest.mark.slow
+def test_a_cold_brain_answers_about_start_and_a_move_before_its_search_is_compiled(
+    tmp_path: Path,
+) -> None:
+    """With an empty kernel cache, ABOUT, START and the first move are answered before
+    the brain says its search is ready (the compiling takes minutes), which it then
+    says, and its next move is the search's."""
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    brain = Brain(sys.executable, "-m", "parlour.games.gomoku.gomocup.brain", env=env)
+    brain.send("ABOUT", "START 15", "INFO timeout_turn 1000", "BEGIN")
+    said = [brain.lines.get(timeout=COMPILING) for _ in range(4)]
+    assert str(said[0]).startswith('name="parlour"')
+    assert said[1:] == ["OK", "7,7", f"MESSAGE {READY}"]
+    reply = brain.ask("TURN 8,8")
+    assert reply is not None and reply not in ("7,7", "8,8")
+    brain.send("END")
+    assert brain.ended_within(BOUND)

@@ -13,6 +13,11 @@ care who moved first, and a ``BOARD`` of any stones then reads the same way.  A 
 neither side (``BOARD``'s field 3: a continuous game's winning line, a point renju
 forbids) is a wall to both: a stone that is neither side's in every line through it.
 
+A cold start talks at once: the search's kernels (minutes to compile with an empty cache)
+are loaded in a thread of their own from the brain's start, and it says ``MESSAGE``
+:data:`READY` when they are; until then it answers every command, and a move that cannot
+wait for them within its time is a quick one (:func:`quick_move`), not a late one.
+
 Time: each move gets ``timeout_turn``, and no more than a share of ``time_left`` when
 the match has a limit, less a safety margin for what follows the search's clock
 (answering, the thread's end): ``benchmarks/gomoku_vs_engine.py`` measures the time
@@ -25,17 +30,17 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from importlib.metadata import version
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import numpy as np
 
 import parlour
 from parlour.core import ParlourError
-from parlour.games.gomoku.engine import Thinker
 from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS
-from parlour.games.gomoku.game import GomokuGame, GomokuState, Point
+from parlour.games.gomoku.game import EMPTY, GomokuGame, GomokuState, Point, makes_five
 from parlour.games.gomoku.gomocup.protocol import (
     BRAIN_NAME,
     CARO,
@@ -57,7 +62,12 @@ from parlour.games.gomoku.gomocup.protocol import (
 from parlour.search import Stop
 from parlour.search.table import SLOT_BYTES
 
+if TYPE_CHECKING:
+    from parlour.games.gomoku.engine import Thinker
+
 DEFAULT_LEVEL = 3
+READY = "parlour is ready: its search is compiled"
+"""The ``MESSAGE`` a brain says once its search can think (its kernels loaded)."""
 FASTEST = 0.05
 """Seconds a move when ``timeout_turn`` is 0 (as fast as it can)."""
 MOVES_AHEAD = 25
@@ -126,7 +136,25 @@ class Brain:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _busy: bool = False  # thinking of a move
     _stop: Stop = field(default_factory=Stop)
-    _thinker: Thinker | None = None
+    _thinker: Thinker | None = None  # the search, once loaded
+    ready: threading.Event = field(default_factory=threading.Event)
+    """Set once the search is loaded: until then a move may be a quick one."""
+
+    def __post_init__(self) -> None:
+        threading.Thread(target=self._load, daemon=True).start()
+
+    def _load(self) -> None:
+        """Compile the rules' kernels (which reading a board needs), then load the
+        search's and warm it up, off every clock."""
+        start = self._game(15).start().play((7, 7))
+        assert isinstance(start, GomokuState)
+        from parlour.games.gomoku.engine import Thinker
+
+        thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
+        thinker.warm_up(start)
+        self._thinker = thinker
+        self.say(f"MESSAGE {READY}")  # before any move it thinks of
+        self.ready.set()
 
     def say(self, line: str) -> None:
         with self._lock:
@@ -199,10 +227,6 @@ class Brain:
 
     def _start(self, size: int) -> None:
         self._idle()
-        if self._thinker is None:
-            self._thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
-            # compiled here, not on the first move's clock
-            self._thinker.warm_up(self._game(size).start())
         self.size = size
         self.stones.clear()
         self.say("OK")
@@ -272,15 +296,22 @@ class Brain:
             raise ProtocolError("the game is over: a five is on the board")
         if state.is_over:
             raise ProtocolError("the board is full")
-        assert self._thinker is not None
-        self._thinker.seconds = move_seconds(self.info)
-        self._thinker.table_bits = table_bits(self.info)
         self._stop, self._busy = Stop(), True
-        threading.Thread(target=self._move, args=(state, self._stop), daemon=True).start()
+        limits = (move_seconds(self.info), table_bits(self.info))
+        threading.Thread(target=self._move, args=(state, self._stop, *limits), daemon=True).start()
 
-    def _move(self, state: GomokuState, stop: Stop) -> None:
-        assert self._thinker is not None
-        point, _ = self._thinker.best_move(state, stop)
+    def _move(self, state: GomokuState, stop: Stop, seconds: float | None, bits: int) -> None:
+        """Think of a move within ``seconds`` (None: the level's own time) with a table of
+        ``2 ** bits`` slots, then say it: a quick one if the search is not loaded in time."""
+        started = time.perf_counter()
+        if not self.ready.wait(seconds):
+            point = quick_move(state)
+        else:
+            assert self._thinker is not None
+            spent = time.perf_counter() - started
+            self._thinker.seconds = None if seconds is None else max(FASTEST, seconds - spent)
+            self._thinker.table_bits = bits
+            point, _ = self._thinker.best_move(state, stop)
         if not stop.is_set:
             self.stones[point] = OWN
             self._busy = False  # before the answer, which the next command may follow
@@ -290,6 +321,26 @@ class Brain:
         """Refuse to change the board while a move is being thought of."""
         if self._busy:
             raise ProtocolError("still thinking of a move: wait for it")
+
+
+def quick_move(state: GomokuState) -> Point:
+    """A move found without the search (for a brain whose search is still compiling): a
+    five of the side to move, else a block of the opponent's, else the free point with the
+    most stones next to it, nearest the centre."""
+    board, exact, stone = state.board, state.game.exact, state.to_move + 1
+    free = state.legal_moves()
+    for who in (stone, 3 - stone):
+        for row, col in free:
+            if makes_five(board, row, col, who, exact):
+                return row, col
+    centre = state.size // 2
+
+    def liking(point: Point) -> tuple[int, int]:
+        row, col = point
+        around = board[max(row - 1, 0) : row + 2, max(col - 1, 0) : col + 2]
+        return int(np.count_nonzero(around != EMPTY)), -max(abs(row - centre), abs(col - centre))
+
+    return max(free, key=liking)
 
 
 def serve(source: TextIO, out: TextIO, level: int = DEFAULT_LEVEL) -> None:
