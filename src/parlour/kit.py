@@ -75,6 +75,13 @@ class Kit:
         """Compile (and build) what the engine needs for ``state``'s game before any clock
         starts; nothing where there is nothing to compile."""
 
+    def engine_player(self, command: tuple[str, ...], seconds: float, memory: int | None) -> Any:
+        """The player of an outside engine (``command``: its program and arguments) that
+        speaks a protocol of the game's own, ``seconds`` a move, ``memory`` bytes (None:
+        the player's default); None where engines speak parlour's engine protocol
+        (:mod:`parlour.protocol`)."""
+        return None
+
     def screen(self, game_name: str) -> Any:
         """A new terminal screen for the game (BadOption where it has none)."""
         raise BadOption(f"{game_name} has no screen of its own")

@@ -1,6 +1,7 @@
 """The ``--players`` specs every play command shares: ``human``, ``computer:LEVEL``, ``random``,
-``engine:PATH[:ARGS]`` (an outside program: parlour's engine protocol, Gomocup's for five in
-a row), ``python:MODULE:FUNCTION[:ARG]``
+``engine[@MIB]:PATH[:ARGS]`` (an outside program, given MIB mebibytes where its protocol
+takes a memory: the game's own protocol, Gomocup's for five in a row, parlour's for the
+rest), ``python:MODULE:FUNCTION[:ARG]``
 (a player some Python code builds, such as a benchmark's adapter of another program's bot).
 
 ``parse_players("human,computer:3")`` gives one :class:`PlayerSpec` a seat (player 0
@@ -17,19 +18,19 @@ import os
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import cast
 
 from parlour.actors import Actor
 from parlour.core import BadOption, game_names, parse_seconds, parse_whole, shown
-from parlour.kit import check_level, numbers_of
+from parlour.kit import check_level, kit_of, numbers_of
 from parlour.players.machines import ComputerPlayer, RandomPlayer
 from parlour.search import DEFAULT_LEVEL, PERFECT
 
 KINDS = ("human", "computer", "random", "engine", "python")
 ENGINE_SECONDS = 5.0
 """An engine's time a move when ``--time`` gives none."""
-GOMOCUP_GAMES = frozenset({"gomoku"})
-"""The games whose engines speak the Gomocup protocol (``parlour.games.gomoku.gomocup``);
-an engine of any other game speaks parlour's own (:mod:`parlour.protocol`)."""
+MAX_MIB = 1 << 20
+"""The most memory an engine may be given, in MiB (a tebibyte)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ class PlayerSpec:
     command: tuple[str, ...] = ()
     """An engine's program and its arguments; a python player's module, function and
     argument ("" for none)."""
+    memory: int | None = None
+    """An engine's memory in MiB (0: no limit; None: the engine player's default)."""
 
     @property
     def human(self) -> bool:
@@ -61,27 +64,37 @@ class PlayerSpec:
 
     def build(self, seed: int | None = None, game_name: str | None = None) -> Actor:
         """The actor of a program seat (a person's seat is the terminal's business) in the
-        game called ``game_name`` (None: five in a row's, for an engine)."""
+        game called ``game_name`` (which an engine's seat needs: its protocol is the game's)."""
         if self.kind == "computer":
             return ComputerPlayer(self.level, self.seconds)
         if self.kind == "random":
             return RandomPlayer(seed)
-        if self.kind == "engine" and game_name is not None and game_name not in GOMOCUP_GAMES:
-            from parlour.players.external import ProtocolPlayer
-
-            return ProtocolPlayer(self.command, self.seconds or ENGINE_SECONDS)
         if self.kind == "engine":
-            from parlour.games.gomoku.gomocup.player import EnginePlayer
-
-            return EnginePlayer(self.command, self.seconds or ENGINE_SECONDS)
+            return self._engine(game_name)
         if self.kind == "python":
             return build_python(self.command, seed)
         raise ValueError("a human seat has no program to build")
 
+    def _engine(self, game_name: str | None) -> Actor:
+        """An outside engine's player: the one the game's kit makes for its own protocol
+        (Gomocup's, for five in a row), or parlour's engine protocol's."""
+        if game_name is None:
+            raise ValueError("an engine's seat needs its game, whose protocol it speaks")
+        seconds = self.seconds or ENGINE_SECONDS
+        memory = None if self.memory is None else self.memory << 20
+        player = kit_of(game_name).engine_player(self.command, seconds, memory)
+        if player is not None:
+            return cast(Actor, player)
+        from parlour.players.external import ProtocolPlayer
+
+        return ProtocolPlayer(self.command, seconds)
+
     def __str__(self) -> str:
         if self.kind == "engine":
+            memory = "" if self.memory is None else f"@{self.memory}"
             program, *arguments = self.command
-            return f"engine:{program}" + (f":{shlex.join(arguments)}" if arguments else "")
+            tail = f":{shlex.join(arguments)}" if arguments else ""
+            return f"engine{memory}:{program}{tail}"
         if self.kind == "python":
             return "python:" + ":".join(part for part in self.command if part)
         if self.kind != "computer":
@@ -94,9 +107,9 @@ class PlayerSpec:
 def parse_player(text: str) -> PlayerSpec:
     """One spec: ``human``, ``random``, ``computer`` (level 3), ``computer:LEVEL``,
     ``computer:LEVEL@SECONDS`` (a time a move, for the levels that search on a clock), or
-    ``engine:PATH[:ARGS]``, or ``python:MODULE:FUNCTION[:ARG]``."""
-    if text.strip().lower().startswith("engine:"):
-        return parse_engine(text.strip()[len("engine:") :])
+    ``engine[@MIB]:PATH[:ARGS]``, or ``python:MODULE:FUNCTION[:ARG]``."""
+    if text.strip().lower().startswith(("engine:", "engine@")):
+        return parse_engine(text.strip()[len("engine") :])
     if text.strip().lower().startswith("python:"):
         return parse_python(text.strip()[len("python:") :])
     kind, sep, level_text = text.strip().lower().partition(":")
@@ -121,9 +134,14 @@ def parse_player(text: str) -> PlayerSpec:
 
 
 def parse_engine(text: str) -> PlayerSpec:
-    """``PATH[:ARGS]``: an engine's program, which must be there to run, and its
-    arguments (split as a shell would).  The program's path is what comes before the first
-    colon, so a path with a colon in it cannot be named here."""
+    """``[@MIB]:PATH[:ARGS]``: an engine's memory in MiB (0: no limit), its program,
+    which must be there to run, and its arguments (split as a shell would).  The program's
+    path is what comes before the first colon after it, so a path with a colon in it
+    cannot be named here."""
+    memory_text, _, text = text.partition(":")
+    memory = None
+    if memory_text:
+        memory = parse_whole(memory_text[1:], "an engine's memory in MiB", 0, MAX_MIB, BadOption)
     path, _, args = text.partition(":")
     if not path.strip():
         raise BadOption("engine:PATH needs the engine's program, e.g. engine:./pbrain-wine")
@@ -134,7 +152,7 @@ def parse_engine(text: str) -> PlayerSpec:
         arguments = shlex.split(args)
     except ValueError as error:
         raise BadOption(f"the engine's arguments {shown(args)}: {error}") from None
-    return PlayerSpec("engine", command=(program, *arguments))
+    return PlayerSpec("engine", command=(program, *arguments), memory=memory)
 
 
 def parse_python(text: str) -> PlayerSpec:

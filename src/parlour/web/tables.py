@@ -261,7 +261,11 @@ class TurnTable(Table):
         self._listener = spawn(_Listener(self._hear))
         refs: list[Ref] = []
         for seat, spec in enumerate(specs):
-            actor = WebSeat(functools.partial(self._refused, seat)) if spec.human else spec.build()
+            actor = (
+                WebSeat(functools.partial(self._refused, seat))
+                if spec.human
+                else spec.build(None, start.game.name)
+            )
             refs.append(spawn(actor, name=f"{table_id}-seat{seat}"))
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)

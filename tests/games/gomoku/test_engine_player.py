@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 import parlour
+from helpers import BOUND
 from parlour.actors import (
     Forfeit,
     Outcome,
@@ -28,7 +29,7 @@ from parlour.actors.runtime import Piped
 from parlour.cli import main
 from parlour.core import BadOption
 from parlour.games.gomoku.game import GomokuState
-from parlour.games.gomoku.gomocup.player import EnginePlayer
+from parlour.games.gomoku.gomocup.player import MAX_MEMORY, EnginePlayer
 from parlour.players.machines import RandomPlayer
 from parlour.players.specs import ENGINE_SECONDS, PlayerSpec, parse_player, timed
 
@@ -65,11 +66,12 @@ MISBEHAVIOURS = [
     ("silent", Reason.TIME, "the engine sent no move within 1 s"),
     ("garbage", Reason.ILLEGAL, "answered 'I resign, or maybe not'"),
     ("occupied", Reason.ILLEGAL, "is taken"),
-    ("offboard", Reason.ILLEGAL, "off the 15x15 board"),
+    ("offboard", Reason.ILLEGAL, "on the 15x15 board must be at most 14, not 15"),
     ("noflush", Reason.TIME, "within 1 s"),
     ("memory", Reason.MEMORY, "over its 200 MiB"),
     ("closed", Reason.CRASHED, "closed its output"),
     ("fork", Reason.TIME, "within 1 s"),
+    ("error", Reason.TIME, "no move within 1 s (it said 'ERROR cannot think')"),
 ]
 
 
@@ -145,7 +147,8 @@ async def test_parlour_brain_plays_whole_games_both_ways(tmp_path: Path) -> None
         await ref.join()
     assert process.poll() is not None  # killed as the player stopped
     told = heard.read_text().splitlines()
-    assert told[:2] == ["START 15", "INFO timeout_turn 300"] and told[6] == "BEGIN"
+    assert told[:2] == ["START 15", "INFO timeout_turn 300"] and told[6] == "ABOUT"
+    assert told[7:9] == ["INFO time_left 2147483647", "BEGIN"]
     assert told.count("RESTART") == 1 and told.count("START 15") == 1
 
 
@@ -162,10 +165,10 @@ async def test_parlour_brain_follows_a_take_back_and_leaves_on_end(tmp_path: Pat
         assert outcome.reason == Reason.RULES and outcome.winner == 1
         assert person.undone
         process = engine._process
-        started = time.monotonic()
-        while process is not None and process.poll() is None:
-            assert time.monotonic() - started < 1
+        deadline = time.monotonic() + BOUND
+        while process is not None and process.poll() is None and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
+        assert process is None or process.poll() is not None
         told = heard.read_text().splitlines()
         assert told[0] == "START 15" and "INFO timeout_turn 300" in told
         takebacks = [line for line in told if line.startswith("TAKEBACK ")]
@@ -198,8 +201,15 @@ def test_engine_specs_keep_the_path_and_split_the_arguments(tmp_path: Path) -> N
     assert spec.command == (sys.executable, BRAIN, "good")
     assert str(spec) == f"engine:{sys.executable}:{BRAIN} good" and parse_player(str(spec)) == spec
     assert timed((spec, PlayerSpec("human")), 0.5)[0].seconds == 0.5
-    engine = spec.build()
+    engine = spec.build(None, "gomoku")
     assert isinstance(engine, EnginePlayer) and engine.seconds == ENGINE_SECONDS
+    assert engine.memory == MAX_MEMORY
+    for memory in (256, 0):
+        spec = parse_player(f"engine@{memory}:{sys.executable}:{BRAIN} good")
+        assert str(spec) == f"engine@{memory}:{sys.executable}:{BRAIN} good"
+        assert parse_player(str(spec)) == spec
+        engine = spec.build(None, "gomoku")
+        assert isinstance(engine, EnginePlayer) and engine.memory == memory << 20
     script = tmp_path / "pbrain-text"
     script.write_text("not a program")
     for text, message in [
@@ -208,6 +218,9 @@ def test_engine_specs_keep_the_path_and_split_the_arguments(tmp_path: Path) -> N
         (f"engine:{tmp_path / 'absent'}", "is not a program that can be run"),
         (f"engine:{script}", "is not a program that can be run"),
         (f"engine:{sys.executable}:'unclosed", "No closing quotation"),
+        (f"engine@lots:{sys.executable}", "an engine's memory in MiB must be a whole number"),
+        (f"engine@٢٥٦:{sys.executable}", "write numbers with the digits 0-9"),
+        (f"engine@{'9' * 5000}:{sys.executable}", "must be at most 1048576"),
     ]:
         with pytest.raises(BadOption, match=message):
             parse_player(text)
@@ -248,3 +261,20 @@ async def test_a_game_ended_while_the_engine_thinks_kills_it_and_the_player_live
     assert brain_processes() == [] and engine.alive
     for ref in (engine, other, referee):
         ref.stop()
+
+
+async def test_a_line_missed_after_the_engines_move_is_the_time_left_not_the_turn() -> None:
+    """An engine that misses the line that follows its move (answering it ERROR) plays
+    on: the turn comes after ``INFO time_left``, which is the line missed, and its ERROR
+    is not taken for a move."""
+    engine = EnginePlayer([sys.executable, BRAIN, "race"], seconds=0.5, tolerance=BOUND)
+    outcome = await play(engine, seat=1, size=7)
+    assert outcome.reason == Reason.RULES and len(outcome.moves) >= 9
+
+
+async def test_an_engines_setting_up_is_its_starts_time_not_its_first_moves() -> None:
+    """An engine that takes 2 s to set itself up after ``INFO max_memory`` (more than its
+    move's time and tolerance) plays on: its start ends when it answers ABOUT."""
+    engine = EnginePlayer([sys.executable, BRAIN, "slowstart"], seconds=0.5, tolerance=0.5)
+    outcome = await play(engine, seat=0, size=7)
+    assert outcome.reason == Reason.RULES and len(outcome.moves) >= 9

@@ -4,7 +4,7 @@ immediate five or block, plays level 1 by the seed's ``sequences``, and stops on
 from __future__ import annotations
 
 import threading
-import time
+from typing import Any
 
 import numpy as np
 import pytest
@@ -26,7 +26,12 @@ from parlour.games.gomoku.engine.board import (
     window_fills,
 )
 from parlour.games.gomoku.engine.driver import _Search, _table
-from parlour.games.gomoku.engine.levels import THREAT_NODES, THREAT_SECONDS, threat_nodes
+from parlour.games.gomoku.engine.levels import (
+    THREAT_NODES,
+    THREAT_SECONDS,
+    THREATS_SHARE,
+    threat_nodes,
+)
 from parlour.games.gomoku.engine.patterns import (
     CLOSED_THREE,
     CLOSED_TWO,
@@ -477,10 +482,9 @@ def test_a_search_reports_its_depth_and_nodes() -> None:
 
 def test_the_clock_stops_a_deep_search() -> None:
     state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
-    started = time.perf_counter()
     report = search(state, MAX_LEVEL, seconds=0.3)
-    assert time.perf_counter() - started < 5  # the level alone would think for 20 s
-    assert report.depth < 14 and state.is_free(*report.move)
+    assert report.depth < LEVELS[MAX_LEVEL].depth  # the clock stopped it, not the depth
+    assert state.is_free(*report.move)
 
 
 def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
@@ -757,3 +761,19 @@ def test_analyze_reports_each_depth_and_a_forced_win_as_proven() -> None:
     four = replay(15, "H8 A1 I8 A2 J8 A3 K8 A5")
     win = analyze(four, seconds=1)
     assert win.reason == "five" and win.exact and four.play(win.move).winner == 0
+
+
+def test_a_move_is_timed_by_the_callers_stop_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One timer mechanism: the move's clock and its threats' share are ``Stop.until``
+    clocks within the caller's stop (so setting it stops both), no timer of the driver's."""
+    clocks: list[float | None] = []
+    until = Stop.until
+
+    def counted(stop: Stop, seconds: float | None) -> Any:
+        clocks.append(seconds)
+        return until(stop, seconds)
+
+    monkeypatch.setattr(Stop, "until", counted)
+    state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
+    search(state, 3, seconds=0.2)
+    assert clocks == [0.2, pytest.approx(0.2 * THREATS_SHARE)]

@@ -51,6 +51,12 @@ class GomokuKit(Kit):
 
         warm_up(state)  # type: ignore[arg-type]
 
+    def engine_player(self, command: tuple[str, ...], seconds: float, memory: int | None) -> Any:
+        """A Gomocup engine's player (``parlour.games.gomoku.gomocup.player``)."""
+        from parlour.games.gomoku.gomocup.player import MAX_MEMORY, EnginePlayer
+
+        return EnginePlayer(command, seconds, MAX_MEMORY if memory is None else memory)
+
     def screen(self, game_name: str) -> Any:
         from parlour.games.gomoku.screen import GomokuScreen
 

@@ -5,6 +5,8 @@ in the order played, ``x,y,ms`` (the column and row counted from 1 at the top-le
 the milliseconds the move took), then the two players' names and ``-1``.  Readers (and
 Piskvork) take the moves up to the first line that is not one, so the lines after them
 may differ between tools.  The record keeps no rule: the five rule is the reader's.
+Every number is read by :func:`parlour.core.parse_whole`: digits of another script, or a
+number of any length out of range, are refused with the line that has them.
 """
 
 from __future__ import annotations
@@ -17,7 +19,11 @@ from parlour.core import BadPosition, IllegalMove, game, parse_whole, shown
 from parlour.games.gomoku.game import MAX_SIZE, MIN_SIZE, GomokuGame, GomokuState, Point
 
 _HEADER = re.compile(r"\s*Piskvorky\s+(\d+)x(\d+)\b", re.IGNORECASE)
-_MOVE = re.compile(r"\s*(\d+),(\d+),(-?\d+)\s*$")
+_MOVE = re.compile(r"\s*(\d+),(\d+),(-?)(\d+)\s*$")
+"""A header and a move line, their digits of any script (\\d), which ``parse_whole``
+then reads or refuses by name."""
+MAX_MS = 2**31 - 1
+"""The most milliseconds a move line may say (a C ``int``, as Piskvork writes them)."""
 
 
 @dataclass(frozen=True)
@@ -69,11 +75,11 @@ def from_psq(text: str) -> PsqRecord:
     if header is None:
         first = shown(lines[0][:40]) if lines else "nothing"
         raise BadPosition(f"not a .psq record: it begins with {first}, not 'Piskvorky NxN'")
-    width, height = (parse_whole(side, "the board's side", 1, 10**6) for side in header.groups())
-    if width != height or not MIN_SIZE <= width <= MAX_SIZE:
-        raise BadPosition(
-            f"a {width}x{height} board; parlour plays square boards of {MIN_SIZE} to {MAX_SIZE}"
-        )
+    width, height = (
+        parse_whole(side, "the board's side", MIN_SIZE, MAX_SIZE) for side in header.groups()
+    )
+    if width != height:
+        raise BadPosition(f"a {width}x{height} board; parlour plays square boards only")
     moves: list[Point] = []
     times: list[int] = []
     rest = lines[1:]
@@ -81,11 +87,12 @@ def from_psq(text: str) -> PsqRecord:
         found = _MOVE.match(line)
         if found is None:
             break
-        x, y = (parse_whole(found[n], f"move {number}'s point", 0, 10**6) for n in (1, 2))
-        ms = parse_whole(found[3].lstrip("-"), f"move {number}'s time", 0, 10**9)
-        if not (1 <= x <= width and 1 <= y <= width):
-            raise BadPosition(f"move {number}, {shown(line.strip())}, is off the board")
+        x, y = (
+            parse_whole(found[i], f"move {number}'s {axis}", 1, width)
+            for i, axis in ((1, "column"), (2, "row"))
+        )
+        ms = parse_whole(found[4], f"move {number}'s milliseconds", 0, MAX_MS)
         moves.append((y - 1, x - 1))
-        times.append(-ms if found[3].startswith("-") else ms)
+        times.append(-ms if found[3] else ms)
     names = tuple(line.strip() for line in rest[len(moves) : len(moves) + 2] if line.strip())
     return PsqRecord(width, tuple(moves), tuple(times), tuple(n for n in names if n != "-1"))

@@ -9,7 +9,14 @@
 - ``memory``: takes 300 MB, then thinks on;
 - ``closed``: closes its output;
 - ``fork``: starts a child process that sleeps, then never answers;
+- ``error``: answers a move with ``ERROR`` and no move;
+- ``race``: misses the line that follows each of its moves (as an engine still busy with
+  its move may), answering it ``ERROR Unknown command``, and plays on;
+- ``slowstart``: takes 2 s to set itself up after ``INFO max_memory`` (as an engine
+  allocating its hash table), then plays properly;
 - ``good``: plays the first free point from the top-left, properly.
+
+Every mode answers ``ABOUT`` and ignores ``INFO``.
 
 Standard library only, so that it runs as a plain script.
 """
@@ -26,6 +33,7 @@ size = 15
 stones: set[tuple[int, int]] = set()
 moves = 0
 hoard: list[bytearray] = []
+missing = False  # the race: the next line is missed
 
 
 def say(text: str) -> None:
@@ -35,7 +43,7 @@ def say(text: str) -> None:
 
 
 def answer(last: tuple[int, int] | None) -> None:
-    global moves
+    global moves, missing
     moves += 1
     if MODE == "crash" and moves == 3:
         sys.exit(3)
@@ -53,6 +61,9 @@ def answer(last: tuple[int, int] | None) -> None:
         sys.stdout.close()
         os.close(1)
         time.sleep(60)
+    if MODE == "error":
+        say("ERROR cannot think")
+        return
     if MODE == "garbage":
         say("I resign, or maybe not")
         return
@@ -66,6 +77,7 @@ def answer(last: tuple[int, int] | None) -> None:
     stones.add(free)
     say("MESSAGE thinking hard")
     say(f"{free[0]},{free[1]}")
+    missing = MODE == "race"
 
 
 for line in sys.stdin:
@@ -73,11 +85,14 @@ for line in sys.stdin:
     if not words:
         continue
     command = words[0].upper()
-    if command == "START":
+    if missing:
+        missing = False
+        say(f"ERROR Unknown command: {line.strip()}")
+    elif command == "START":
         size = int(words[1])
         stones.clear()
         say("OK")
-        sys.stdout.flush()  # the one answer "noflush" remembers to flush
+        sys.stdout.flush()  # one of the two answers "noflush" remembers to flush
     elif command == "RESTART":
         stones.clear()
         say("OK")
@@ -101,5 +116,10 @@ for line in sys.stdin:
         x, y = map(int, words[1].split(","))
         stones.discard((x, y))
         say("OK")
+    elif command == "ABOUT":
+        say(f'name="misbehaving", version="1", author="{MODE}"')
+        sys.stdout.flush()  # and its start's end
+    elif command == "INFO" and words[1:2] == ["max_memory"] and MODE == "slowstart":
+        time.sleep(2)
     elif command == "END":
         break

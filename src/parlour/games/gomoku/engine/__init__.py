@@ -40,9 +40,13 @@ windows), ``threats`` (VCF and VCT), ``alphabeta`` (the principal variation sear
 
 from __future__ import annotations
 
-from parlour.games.gomoku.engine.driver import Result, Tables, Thinker, analyze, search, warm_up
+from typing import TYPE_CHECKING, Any
+
 from parlour.games.gomoku.engine.levels import LEVELS, MAX_LEVEL, Level
-from parlour.games.gomoku.engine.threats import find_threat
+
+if TYPE_CHECKING:
+    from parlour.games.gomoku.engine.driver import Result, Tables, Thinker, analyze, search, warm_up
+    from parlour.games.gomoku.engine.threats import find_threat
 
 __all__ = [
     "LEVELS",
@@ -56,3 +60,18 @@ __all__ = [
     "search",
     "warm_up",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The driver's and the threat search's names, loaded on first use: loading them
+    compiles the kernels (minutes with an empty cache), which the levels alone (what an
+    interface asks to check a level) do not need."""
+    if name == "find_threat":
+        from parlour.games.gomoku.engine import threats
+
+        return threats.find_threat
+    if name in __all__:
+        from parlour.games.gomoku.engine import driver
+
+        return getattr(driver, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

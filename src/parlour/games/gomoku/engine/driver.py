@@ -3,7 +3,6 @@ on a clock; the thinker that keeps its tables from move to move."""
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -82,8 +81,9 @@ class _Search:
         self.board = state.board.copy()
         self.near = nearness(self.board)
         self.stone = state.to_move + 1
-        self.stop = stop.attach(np.zeros(1, dtype=np.uint8))
-        self.threats_stop = stop.attach(np.zeros(1, dtype=np.uint8))  # the threats' share
+        self.request = stop
+        self.stop = np.zeros(1, dtype=np.uint8)  # raised by the move's clock (``run``)
+        self.threats_stop = np.zeros(1, dtype=np.uint8)  # and by the threats' share of it
         self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
         self.seconds = seconds or (level.seconds if level else 0.0)
         self.threat_nodes = threat_nodes(self.seconds)
@@ -127,17 +127,15 @@ class _Search:
         level = self.level
         if level is None:
             return self.report(greedy(self.board, self.near, self.stone), "search")
-        timers = [
-            threading.Timer(self.seconds, self.stop.fill, (1,)),
-            threading.Timer(self.seconds * THREATS_SHARE, self.threats_stop.fill, (1,)),
-        ]
-        for timer in timers:
-            timer.start()
-        try:
+        # the caller's stop, on the move's clock, on the threats' share of it: each stops
+        # the searches polling it and every clock within it
+        with (
+            self.request.until(self.seconds) as clock,
+            clock.until(self.seconds * THREATS_SHARE) as threats_clock,
+        ):
+            clock.attach(self.stop)
+            threats_clock.attach(self.threats_stop)
             return self._search(level)
-        finally:
-            for timer in timers:
-                timer.cancel()
 
     def _threats(self, stone: int, depth: int, hint: int = -1, share: float = 1) -> tuple[int, str]:
         """The first move of a VCF of ``stone`` from the working board, else of a VCT (of

@@ -28,11 +28,10 @@ THREAT_NODES = 60_000
 """The nodes one threat search may take (a VCF, a VCT, or the opponent's VCT after an
 answer tried) in a move of ``THREAT_SECONDS`` or less, and in proportion in a longer
 one, whose threat searches would otherwise stop for want of nodes with time to spare.
-A smaller budget (3,000) took for holding an answer after which gomokubench won by a VCT
-of four threats, and 20,000 missed a VCT of six threats of Wine's that took 47,000
-nodes (``tests/test_gomoku_search.py``).  A threat search takes about 0.17 s for 60,000
-nodes on one core; most end far sooner (the answers to a threat were all tried within
-0.07 s of a 0.4 s move, on average over a match's positions)."""
+Too few, and an answer is taken for holding when a VCT still wins: the VCTs of
+``tests/games/gomoku/test_gomoku_search.py`` (from lost games) say how many nodes the
+longest known ones take; ``benchmarks/gomoku_search.py`` measures the threat search's
+nodes and seconds on them (how the figure was chosen: ``benchmarks/results/gomoku_budgets.md``)."""
 THREAT_SECONDS = 0.5
 DEFENCES = 3
 """How many answers that hold against the opponent's threats the main search chooses among."""

@@ -41,9 +41,11 @@ FREE_THREATS = 2
 """The threats of a VCT that may be made anywhere: each one after them is a three only in
 line with the attacker's last threat (in a window of five with it), or a four.  A VCT
 grows from its own stones: the threes that keep to their lines cut the attacker's
-choices at each step to those that build on the last, and a threat search finds the
-wins of six and seven threats Wine made in a third to a half of the nodes; the two free
-threats find those that open on two fronts (gomokubench's of four threats)."""
+choices at each step to those that build on the last, and the free threats let it open
+on as many fronts.  Fewer free threats cost fewer nodes and miss the VCTs that open on
+more fronts: ``benchmarks/gomoku_search.py`` measures the nodes on lost games' VCTs, and
+``tests/games/gomoku/test_gomoku_search.py`` holds the VCTs that must be found (how the
+figure was chosen: ``benchmarks/results/gomoku_budgets.md``)."""
 
 
 @njit(cache=True, nogil=True)

@@ -9,7 +9,14 @@ line is flushed.  It thinks only on its own turn, in a thread, so ``INFO`` lines
 refused (the manager must wait for the move).
 
 Its own stones are X (1) and the opponent's 0 (2) whoever began: the search does not
-care who moved first, and a ``BOARD`` of any stones then reads the same way.
+care who moved first, and a ``BOARD`` of any stones then reads the same way.  A stone of
+neither side (``BOARD``'s field 3: a continuous game's winning line, a point renju
+forbids) is a wall to both: a stone that is neither side's in every line through it.
+
+A cold start talks at once: the search's kernels (minutes to compile with an empty cache)
+are loaded in a thread of their own from the brain's start, and it says ``MESSAGE``
+:data:`READY` when they are; until then it answers every command, and a move that cannot
+wait for them within its time is a quick one (:func:`quick_move`), not a late one.
 
 Time: each move gets ``timeout_turn``, and no more than a share of ``time_left`` when
 the match has a limit, less a safety margin for what follows the search's clock
@@ -23,51 +30,71 @@ from __future__ import annotations
 import os
 import sys
 import threading
+import time
 from dataclasses import dataclass, field
 from importlib.metadata import version
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import numpy as np
 
 import parlour
-from parlour.games.gomoku.engine import Thinker
+from parlour.core import ParlourError
 from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS
-from parlour.games.gomoku.game import GomokuGame, GomokuState, Point
+from parlour.games.gomoku.game import EMPTY, GomokuGame, GomokuState, Point, makes_five
 from parlour.games.gomoku.gomocup.protocol import (
     BRAIN_NAME,
     CARO,
     EXACT_FIVE,
+    MAX_BYTES,
+    MAX_CODE,
+    MAX_MILLISECONDS,
     OWN,
     RENJU,
     THEIRS,
+    WALL,
     ProtocolError,
-    check_size,
+    parse_limit,
     parse_number,
     parse_point,
+    parse_size,
     point_text,
 )
 from parlour.search import Stop
 from parlour.search.table import SLOT_BYTES
 
+if TYPE_CHECKING:
+    from parlour.games.gomoku.engine import Thinker
+
 DEFAULT_LEVEL = 3
+READY = "parlour is ready: its search is compiled"
+"""The ``MESSAGE`` a brain says once its search can think (its kernels loaded)."""
 FASTEST = 0.05
 """Seconds a move when ``timeout_turn`` is 0 (as fast as it can)."""
 MOVES_AHEAD = 25
 """A move's share of ``time_left``: the match time left over this many moves."""
 MARGIN_SHARE, MARGIN_SECONDS = 0.05, 0.07
 """The safety margin kept from a move's time: 5% of it and 0.07 s (0.095 s of 0.5 s, where
-the search then has 0.405 s).  What follows the search's clock took up to 0.03 s at 0.5 s
-a move on two cores at load 2, and up to 0.09 s at load 5 (the process waiting for a
-core); a larger margin leaves the search time it could use: it thinks until the clock
-stops it in every move that is not forced."""
+the search then has 0.405 s), for what follows the search's clock (the answer, the
+thread's end, a wait for a core on a busy machine).  A larger margin leaves the search
+time it could use: it thinks until the clock stops it in every move that is not forced.
+``benchmarks/gomoku_vs_engine.py`` measures each move's time against the limit (how the
+figures were chosen: ``benchmarks/results/gomoku_budgets.md``)."""
 TABLE_SHARE = 4
 """The transposition table takes at most a quarter of ``max_memory``: the rest is the
 interpreter's, numpy's and the compiled kernels' (about 180 MB at rest)."""
 SMALLEST_TABLE_BITS = 10
-INFO_NUMBERS = ("timeout_turn", "timeout_match", "time_left", "max_memory", "game_type", "rule")
+INFO_LIMITS = {
+    "timeout_turn": MAX_MILLISECONDS,
+    "timeout_match": MAX_MILLISECONDS,
+    "time_left": MAX_MILLISECONDS,
+    "max_memory": MAX_BYTES,
+}
+"""The ``INFO`` keys that are limits, each with the largest value it is read as."""
+INFO_CODES = ("game_type", "rule")
 INFO_TEXTS = ("folder", "evaluate")
-ON_A_BOARD = ("RESTART", "BEGIN", "TURN", "BOARD", "TAKEBACK")
-"""The commands that need a board (after START) and no search under way."""
+ON_A_BOARD = ("RESTART", "BEGIN", "TURN", "TAKEBACK")
+"""The commands that need a board (after START) and no search under way (and ``BOARD``,
+checked at its ``DONE``)."""
 
 
 def move_seconds(info: dict[str, int]) -> float | None:
@@ -109,7 +136,25 @@ class Brain:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _busy: bool = False  # thinking of a move
     _stop: Stop = field(default_factory=Stop)
-    _thinker: Thinker | None = None
+    _thinker: Thinker | None = None  # the search, once loaded
+    ready: threading.Event = field(default_factory=threading.Event)
+    """Set once the search is loaded: until then a move may be a quick one."""
+
+    def __post_init__(self) -> None:
+        threading.Thread(target=self._load, daemon=True).start()
+
+    def _load(self) -> None:
+        """Compile the rules' kernels (which reading a board needs), then load the
+        search's and warm it up, off every clock."""
+        start = self._game(15).start().play((7, 7))
+        assert isinstance(start, GomokuState)
+        from parlour.games.gomoku.engine import Thinker
+
+        thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
+        thinker.warm_up(start)
+        self._thinker = thinker
+        self.say(f"MESSAGE {READY}")  # before any move it thinks of
+        self.ready.set()
 
     def say(self, line: str) -> None:
         with self._lock:
@@ -117,21 +162,22 @@ class Brain:
             self.out.flush()
 
     def handle(self, line: str) -> bool:
-        """Answer one line; False after ``END``."""
+        """Answer one line; False after ``END``.  A line that cannot be read (or a board
+        that cannot be played on) is answered ``ERROR`` with the reason, and the brain
+        reads on."""
         words = line.strip().split(None, 1)
         if not words:
             return True
-        if self.board_lines is not None:
-            self._board_line(line.strip())
-            return True
         command = words[0].upper()
-        rest = words[1] if len(words) > 1 else ""
-        if command == "END":
+        if command == "END" and self.board_lines is None:
             self._stop.set()
             return False
         try:
-            self._command(command, rest)
-        except ProtocolError as error:
+            if self.board_lines is not None:
+                self._board_line(line.strip())
+            else:
+                self._command(command, words[1] if len(words) > 1 else "")
+        except ParlourError as error:
             self.say(f"ERROR {error}")
         return True
 
@@ -141,10 +187,10 @@ class Brain:
             self._idle()
         match command:
             case "START":
-                self._start(parse_number(rest, "the board size"))
+                self._start(parse_size(rest))
             case "RECTSTART":
                 width, _, height = rest.partition(",")
-                w, h = parse_number(width, "the width"), parse_number(height, "the height")
+                w, h = parse_size(width), parse_size(height)
                 if w != h:
                     raise ProtocolError(f"parlour plays square boards only, not {w}x{h}")
                 self._start(w)
@@ -164,7 +210,7 @@ class Brain:
                     del self.stones[point]
                     raise
             case "BOARD":
-                self.board_lines = []
+                self.board_lines = []  # read to its DONE, and answered once there
             case "TAKEBACK":
                 point = parse_point(rest, self.size)
                 if point not in self.stones:
@@ -180,12 +226,7 @@ class Brain:
                 self.say(f"UNKNOWN {command} is not a command of the Gomocup protocol")
 
     def _start(self, size: int) -> None:
-        check_size(size)
         self._idle()
-        if self._thinker is None:
-            self._thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
-            # compiled here, not on the first move's clock
-            self._thinker.warm_up(self._game(size).start())
         self.size = size
         self.stones.clear()
         self.say("OK")
@@ -201,27 +242,25 @@ class Brain:
         return point
 
     def _board_line(self, line: str) -> None:
-        """A line of ``BOARD``: ``x,y,field`` or ``DONE``.  A bad line is refused and the
-        whole board dropped (the board before it stands)."""
+        """A line of ``BOARD``: ``x,y,field`` or ``DONE``, where the board is answered
+        once: a move, or the one ``ERROR`` of a bad line (the whole board dropped, the
+        board before it standing), of a board before ``START``, or of a board that holds
+        a five or is full (kept: a ``TAKEBACK`` may follow)."""
         assert self.board_lines is not None
         if line.upper() != "DONE":
             self.board_lines.append(line)
             return
         lines, self.board_lines = self.board_lines, None
+        self._started()
+        self._idle()
         stones: dict[Point, int] = {}
-        try:
-            for text in lines:
-                where, _, owner = text.rpartition(",")
-                point = parse_point(where, self.size)
-                if point in stones:
-                    raise ProtocolError(f"{where} is given twice")
-                who = parse_number(owner, "a BOARD line's field")
-                if who not in (OWN, THEIRS):
-                    raise ProtocolError(f"a stone is 1 (own) or 2 (the opponent's), not {who}")
-                stones[point] = who
-        except ProtocolError as error:
-            self.say(f"ERROR {error}")
-            return
+        for text in lines:
+            where, _, owner = text.rpartition(",")
+            point = parse_point(where, self.size)
+            if point in stones:
+                raise ProtocolError(f"{where} is given twice")
+            what = "a stone (1 own, 2 the opponent's, 3 neither's)"
+            stones[point] = parse_number(owner, what, OWN, WALL)
         self.stones = stones
         self._think()
 
@@ -230,11 +269,13 @@ class Brain:
         key = key.lower()
         if key in INFO_TEXTS:
             self.texts[key] = value.strip()
-        elif key in INFO_NUMBERS:
-            number = int(value) if value.strip().lstrip("-").isdigit() else None
-            if number is None:
-                raise ProtocolError(f"INFO {key} takes a whole number, not {value.strip()!r}")
-            self.info[key] = number
+        elif key in INFO_LIMITS:
+            text = value.strip()
+            overdrawn = key == "time_left" and text.startswith("-")  # some managers say so
+            limit = parse_limit(text[overdrawn:], f"INFO {key}", INFO_LIMITS[key])
+            self.info[key] = 0 if overdrawn else limit
+        elif key in INFO_CODES:
+            number = self.info[key] = parse_number(value, f"INFO {key}", 0, MAX_CODE)
             if key == "rule" and number & (RENJU | CARO):
                 self.say("MESSAGE parlour plays no renju or caro rule: playing freestyle")
         # other keys are the manager's own business: the protocol says to ignore them
@@ -255,15 +296,22 @@ class Brain:
             raise ProtocolError("the game is over: a five is on the board")
         if state.is_over:
             raise ProtocolError("the board is full")
-        assert self._thinker is not None
-        self._thinker.seconds = move_seconds(self.info)
-        self._thinker.table_bits = table_bits(self.info)
         self._stop, self._busy = Stop(), True
-        threading.Thread(target=self._move, args=(state, self._stop), daemon=True).start()
+        limits = (move_seconds(self.info), table_bits(self.info))
+        threading.Thread(target=self._move, args=(state, self._stop, *limits), daemon=True).start()
 
-    def _move(self, state: GomokuState, stop: Stop) -> None:
-        assert self._thinker is not None
-        point, _ = self._thinker.best_move(state, stop)
+    def _move(self, state: GomokuState, stop: Stop, seconds: float | None, bits: int) -> None:
+        """Think of a move within ``seconds`` (None: the level's own time) with a table of
+        ``2 ** bits`` slots, then say it: a quick one if the search is not loaded in time."""
+        started = time.perf_counter()
+        if not self.ready.wait(seconds):
+            point = quick_move(state)
+        else:
+            assert self._thinker is not None
+            spent = time.perf_counter() - started
+            self._thinker.seconds = None if seconds is None else max(FASTEST, seconds - spent)
+            self._thinker.table_bits = bits
+            point, _ = self._thinker.best_move(state, stop)
         if not stop.is_set:
             self.stones[point] = OWN
             self._busy = False  # before the answer, which the next command may follow
@@ -273,6 +321,26 @@ class Brain:
         """Refuse to change the board while a move is being thought of."""
         if self._busy:
             raise ProtocolError("still thinking of a move: wait for it")
+
+
+def quick_move(state: GomokuState) -> Point:
+    """A move found without the search (for a brain whose search is still compiling): a
+    five of the side to move, else a block of the opponent's, else the free point with the
+    most stones next to it, nearest the centre."""
+    board, exact, stone = state.board, state.game.exact, state.to_move + 1
+    free = state.legal_moves()
+    for who in (stone, 3 - stone):
+        for row, col in free:
+            if makes_five(board, row, col, who, exact):
+                return row, col
+    centre = state.size // 2
+
+    def liking(point: Point) -> tuple[int, int]:
+        row, col = point
+        around = board[max(row - 1, 0) : row + 2, max(col - 1, 0) : col + 2]
+        return int(np.count_nonzero(around != EMPTY)), -max(abs(row - centre), abs(col - centre))
+
+    return max(free, key=liking)
 
 
 def serve(source: TextIO, out: TextIO, level: int = DEFAULT_LEVEL) -> None:

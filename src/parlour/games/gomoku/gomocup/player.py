@@ -2,15 +2,22 @@
 
 The Referee seats it like any other player: it answers ``Play`` with ``Move``.  On its
 first turn it starts the engine (``START``, then ``INFO`` lines: the turn's time limit,
-no match limit, the memory limit, the five rule); on each turn it tells the engine what
-happened since (``BEGIN`` on an empty board, ``TURN`` with the opponent's move, or, after
-a take-back or on joining a game under way, the whole ``BOARD`` in the order the stones
-were played: some engines ignore the colour field and alternate from the first stone).
+no match limit, the memory limit, the five rule, and ``ABOUT``, whose answer says the
+engine has taken them in: the time it takes to set itself up, such as a hash table of the
+memory given, is its start's, not its first move's); on each turn it tells the engine
+what happened since (``BEGIN`` on an empty board, ``TURN`` with the opponent's move, or,
+after a take-back or on joining a game under way, the whole ``BOARD`` in the order the
+stones were played: some engines ignore the colour field and alternate from the first
+stone), after ``INFO time_left`` as Gomocup managers send it (an engine that misses a
+line arriving just after its own move then misses that one, not the move).
 
 It keeps the engine honest: no move within the turn's limit and a tolerance, a crash, a
 closed output, garbage, a taken or off-board point, or more memory than allowed (the
 engine and its children, measured with psutil while it thinks) ends the game, the
-engine losing with that reason in the Outcome (:class:`parlour.actors.Forfeit`).  The
+engine losing with that reason in the Outcome (:class:`parlour.actors.Forfeit`).  An
+``ERROR`` line is never a move: it is the engine's protocol error, answering a line it
+could not take; the engine may still move in time (the line was an ``INFO``), and if it
+does not, the Outcome says what it answered.  The
 engine's process and its children are killed when the player stops, whatever happened;
 at the end of a game it is told ``END`` and given a moment to leave first.
 """
@@ -48,8 +55,8 @@ start, the pipes, a busy machine)."""
 START_SECONDS = 30.0
 """Seconds an engine has to answer ``START`` (it may load tables)."""
 MAX_MEMORY = 1 << 30
-"""The memory an engine and its children may use, in bytes (``INFO max_memory``; 0, as
-the protocol has it, for no limit)."""
+"""The memory an engine and its children may use, in bytes, unless its player is given
+another (``engine@MIB:PATH``): ``INFO max_memory``, 0 as the protocol has it for no limit."""
 END_SECONDS = 1.0
 """How long an engine told ``END`` has to leave before it is killed."""
 POLL = 0.05
@@ -59,6 +66,13 @@ TAKEBACKS = 2
 board is sent instead."""
 NOTES = ("MESSAGE", "DEBUG", "SUGGEST")
 """Lines an engine may print besides its answer: shown to nobody, never an answer."""
+ERRORS = ("ERROR", "UNKNOWN")
+"""Lines in which an engine says it could not take a line: never an answer, but kept for
+the Outcome of a turn that then gets none."""
+NO_MATCH_LIMIT = 2**31 - 1
+"""``INFO time_left`` in a match without a limit: the most a C ``int`` holds, as managers
+send it."""
+TIME_LEFT = f"INFO time_left {NO_MATCH_LIMIT}"
 
 
 class EnginePlayer(Actor):
@@ -86,6 +100,7 @@ class EnginePlayer(Actor):
         self._sent: list[Point] = []  # the stones the engine knows, in play order
         self._answer: Reply | None = None
         self._thinking: asyncio.Task[None] | None = None  # the turn under way
+        self._errors: list[str] = []  # the engine's ERROR lines of the turn under way
         self.times: list[float] = []  # seconds each move took, for the record
 
     async def receive(self, message: Any) -> None:
@@ -160,16 +175,16 @@ class EnginePlayer(Actor):
             await self._confirmed("RESTART")
             sent = []
         if not stones:
-            self._write("BEGIN")
+            self._write(TIME_LEFT, "BEGIN")
         elif len(stones) == kept + 1 and len(sent) - kept <= TAKEBACKS:
             for point in reversed(sent[kept:]):
                 await self._confirmed(f"TAKEBACK {point_text(point)}")
-            self._write(f"TURN {point_text(stones[-1])}")
+            self._write(TIME_LEFT, f"TURN {point_text(stones[-1])}")
         else:
             own = state.to_move + 1
             fields = (OWN if state.board[p] == own else THEIRS for p in stones)
             lines = (f"{point_text(p)},{f}" for p, f in zip(stones, fields, strict=True))
-            self._write("BOARD", *lines, "DONE")
+            self._write(TIME_LEFT, "BOARD", *lines, "DONE")
 
     async def _confirmed(self, command: str) -> None:
         """Send ``command``, which the engine must answer ``OK``."""
@@ -222,7 +237,9 @@ class EnginePlayer(Actor):
             f"INFO max_memory {self.memory}",
             "INFO game_type 1",
             f"INFO rule {rule}",
+            "ABOUT",
         )
+        await self._read(START_SECONDS, "answer to ABOUT", any_answer=True)
 
     def _write(self, *lines: str) -> None:
         """Send lines; an engine that has closed its input has crashed."""
@@ -234,15 +251,17 @@ class EnginePlayer(Actor):
         except OSError:
             raise Forfeit(Reason.CRASHED, self._gone("closed its input")) from None
 
-    async def _read(self, seconds: float, what: str) -> str:
-        """The engine's next line that is not a note, within ``seconds``, its memory
-        watched meanwhile."""
+    async def _read(self, seconds: float, what: str, any_answer: bool = False) -> str:
+        """The engine's next line that is not a note (nor an error, unless ``any_answer``),
+        within ``seconds``, its memory watched meanwhile."""
         deadline = time.perf_counter() + seconds
+        self._errors = []
         while True:
             left = deadline - time.perf_counter()
             if left <= 0:
                 detail = f"the engine sent no {what} within {seconds:g} s"
-                raise Forfeit(Reason.TIME, detail)
+                said = "; ".join(shown(error) for error in self._errors)
+                raise Forfeit(Reason.TIME, detail + (f" (it said {said})" if said else ""))
             try:
                 line = await asyncio.wait_for(self._lines.get(), min(left, POLL))
             except TimeoutError:
@@ -250,7 +269,10 @@ class EnginePlayer(Actor):
                 continue
             if line is None:
                 raise Forfeit(Reason.CRASHED, self._gone("closed its output"))
-            if line.strip() and line.split()[0].upper() not in NOTES:
+            word = line.split()[0].upper() if line.strip() else ""
+            if word in ERRORS and not any_answer:
+                self._errors.append(line.strip())
+            elif word and word not in NOTES:
                 return line.strip()
 
     def _check_memory(self) -> None:

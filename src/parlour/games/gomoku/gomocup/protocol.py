@@ -5,31 +5,49 @@ engine player (:mod:`.player`) writes, so both sides agree.
 A point travels as ``x,y``: 0-based from the top-left, ``x`` the column, where parlour's
 point is ``(row, column)``.  Times are milliseconds, memory bytes.  The ``rule`` number's
 bit 1 asks for exactly five (an overline does not win); bits 4 (renju) and 8 (caro) ask
-for rules parlour does not play.
+for rules parlour does not play.  Every number is read by :func:`parlour.core.parse_whole`
+(the digits 0-9 only, in a range), so that no line can reach arithmetic with a number
+out of range, or written in another script's digits.
 """
 
 from __future__ import annotations
 
-from parlour.core import ParlourError, shown
+from parlour.core import MAX_SECONDS, ParlourError, digits_value, parse_whole, shown
 from parlour.games.gomoku.game import MAX_SIZE, MIN_SIZE, Point
 
 EXACT_FIVE, CONTINUOUS, RENJU, CARO = 1, 2, 4, 8
 """The bits of ``INFO rule``."""
-OWN, THEIRS = 1, 2
-"""The field of a ``BOARD`` line: the brain's own stone, the opponent's."""
+OWN, THEIRS, WALL = 1, 2, 3
+"""The field of a ``BOARD`` line: the brain's own stone, the opponent's, and (in a
+continuous game, or on a point renju forbids) a stone of neither side, which blocks both."""
 BRAIN_NAME = "parlour"
+MAX_MILLISECONDS = round(MAX_SECONDS * 1000)
+"""The longest time a limit holds: a larger one (a manager's "no limit" of 2**31 - 1 ms,
+or any number of digits) is read as this, which every timer can be set with."""
+MAX_BYTES = 1 << 62
+"""The largest memory limit read; a larger one is read as this."""
+MAX_CODE = 2**31 - 1
+"""The largest ``INFO game_type`` or ``rule`` (a C ``int``, as managers send them)."""
 
 
 class ProtocolError(ParlourError):
     """A protocol line that cannot be read; the message names what is wrong."""
 
 
-def parse_number(text: str, what: str) -> int:
-    """A whole number (0 or more) of a protocol line."""
-    text = text.strip()
-    if not text.isdigit():
-        raise ProtocolError(f"{what} must be a whole number, not {shown(text)}")
-    return int(text)
+def parse_number(text: str, what: str, minimum: int, maximum: int) -> int:
+    """A whole number ``minimum..maximum`` of a protocol line."""
+    return parse_whole(text.strip(), what, minimum, maximum, ProtocolError)
+
+
+def parse_limit(text: str, what: str, cap: int) -> int:
+    """A limit (milliseconds, bytes): a whole number, one above ``cap`` read as ``cap``."""
+    value = digits_value(text.strip(), cap)
+    return cap if value is not None and value > cap else parse_number(text, what, 0, cap)
+
+
+def parse_size(text: str) -> int:
+    """A board size parlour plays."""
+    return parse_number(text, "the board size", MIN_SIZE, MAX_SIZE)
 
 
 def parse_point(text: str, size: int) -> Point:
@@ -37,9 +55,8 @@ def parse_point(text: str, size: int) -> Point:
     parts = text.split(",")
     if len(parts) != 2:
         raise ProtocolError(f"a point is x,y, not {shown(text.strip())}")
-    x, y = (parse_number(part, "a coordinate") for part in parts)
-    if x >= size or y >= size:
-        raise ProtocolError(f"{x},{y} is off the {size}x{size} board (0 to {size - 1})")
+    what = f"a coordinate on the {size}x{size} board"
+    x, y = (parse_number(part, what, 0, size - 1) for part in parts)
     return y, x
 
 
@@ -47,9 +64,3 @@ def point_text(point: Point) -> str:
     """parlour's (row, column) as the protocol's ``x,y``."""
     row, col = point
     return f"{col},{row}"
-
-
-def check_size(size: int) -> None:
-    """Refuse a board parlour does not play."""
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise ProtocolError(f"parlour plays boards of {MIN_SIZE} to {MAX_SIZE}, not {size}")
