@@ -23,15 +23,15 @@ import time
 import numba
 
 from parlour.games.war.dealer import play_war
+from parlour.games.war.game import war_rules
 from parlour.games.war.kernel import Summary, play_one, simulate
-from parlour.games.war.rules import war_rules
 from parlour.outcome import Outcome
 from record import arguments, record
 
 PLAIN_PYTHON = """
 import json, sys, time, warnings
 warnings.simplefilter("ignore", RuntimeWarning)  # uint64 arithmetic wraps, as compiled
-from parlour.games.war.rules import war_rules
+from parlour.games.war.game import war_rules
 from parlour.games.war.kernel import play_one
 rules = war_rules(seed=int(sys.argv[1]), max_rounds="none")
 play_one(rules, 0)

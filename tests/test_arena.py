@@ -286,8 +286,8 @@ def test_ray_plays_the_same_games_as_the_local_processes_a_killed_worker_too(
     simulation (simulate war); the cluster ends with the executor."""
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
     from parlour.arena.executors import Ray, simulate_war
+    from parlour.games.war.game import war_rules
     from parlour.games.war.kernel import chunks, simulate
-    from parlour.games.war.rules import war_rules
 
     players = ("computer:1", f"python:test_arena:hangs_once:{tmp_path}")
     plan = Plan("kalah", dict(game("kalah").options), players, 4, (), 5)

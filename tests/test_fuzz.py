@@ -35,7 +35,8 @@ import parlour
 from helpers import bounded, random_play
 from parlour.cli import main
 from parlour.core import BadOption, BadPosition, Game, IllegalMove, ParlourError, State
-from parlour.games.war.rules import FULL_DECK, card_name, parse_card, parse_deck, war_rules
+from parlour.games.war.game import war_rules
+from parlour.games.war.rules import FULL_DECK, card_name, parse_card, parse_deck
 from parlour.players.specs import parse_players
 
 

@@ -47,7 +47,7 @@ def make_rules(**flags: str | None) -> WarRules:
     A bad value is a usage error naming the option, never a traceback.
     """
     from parlour.core import BadOption
-    from parlour.games.war.rules import war_rules
+    from parlour.games.war.game import war_rules
 
     try:
         rules = war_rules(**{name: value for name, value in flags.items() if value is not None})

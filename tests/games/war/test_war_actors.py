@@ -26,7 +26,8 @@ from parlour.games.war.dealer import (
     WhichStack,
     play_war,
 )
-from parlour.games.war.rules import describe, war_rules
+from parlour.games.war.game import war_rules
+from parlour.games.war.rules import describe
 from parlour.outcome import Reason
 
 

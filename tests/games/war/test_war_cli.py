@@ -19,9 +19,10 @@ from parlour.cli import main
 from parlour.cli import war as war_cli
 from parlour.games.war import kernel as war_kernel
 from parlour.games.war.dealer import play_war
+from parlour.games.war.game import war_rules
 from parlour.games.war.kernel import Summary, play_one, simulate
 from parlour.games.war.options import OPTIONS
-from parlour.games.war.rules import card_name, deal, describe, new_rng, war_rules
+from parlour.games.war.rules import card_name, deal, describe, new_rng
 from parlour.games.war.screen import WarScreen
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")

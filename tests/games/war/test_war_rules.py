@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from parlour.core import BadOption
 from parlour.games.war import kernel
+from parlour.games.war.game import war_rules
 from parlour.games.war.rules import (
     SMALL_DECK,
     TIE,
@@ -25,7 +26,6 @@ from parlour.games.war.rules import (
     rng_below,
     shuffle,
     value,
-    war_rules,
 )
 from parlour.outcome import Reason
 

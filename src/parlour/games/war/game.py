@@ -325,3 +325,14 @@ class WarState(State):
 
     def _key(self) -> Hashable:
         return self.stacks, self.counters, self.generator, self.result
+
+
+def war_rules(**options: Any) -> WarRules:
+    """The rule set with ``options`` (values may be text, as the command line gives them):
+    ``parlour.game("war", **options).rules``.  An unknown option or a bad value raises
+    BadOption naming it."""
+    from parlour.core import game  # the registry: the preset's options under these
+
+    war = game("war", **options)
+    assert isinstance(war, WarGame)
+    return war.rules

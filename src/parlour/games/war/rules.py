@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 from numba import njit
@@ -262,18 +261,6 @@ class WarRules:
     def deck_array(self) -> np.ndarray:
         """The deck in its given order, as the kernels take it."""
         return np.array(self.deck, dtype=np.int32)
-
-
-def war_rules(**options: Any) -> WarRules:
-    """The rule set with ``options`` (values may be text, as the command line gives them):
-    ``parlour.game("war", **options).rules``.  An unknown option or a bad value raises
-    BadOption naming it."""
-    from parlour.core import game
-    from parlour.games.war.game import WarGame
-
-    war = game("war", **options)
-    assert isinstance(war, WarGame)
-    return war.rules
 
 
 # ---------------------------------------------------------------- how a game ended
