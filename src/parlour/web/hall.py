@@ -6,7 +6,8 @@ A request to make a game is a JSON object (the lobby's form)::
     {"game": "kalah", "options": {"pits": 6}, "opponent": "computer", "level": 3,
      "seconds": null, "first": "me"}
 
-``opponent`` is ``computer`` (at ``level``, ``seconds`` a move where the level searches),
+``opponent`` is ``computer`` (at ``level``, one of the game's levels as the catalogue
+lists them, a number or ``perfect``; ``seconds`` a move where the level searches),
 ``link`` (a person who gets the invitation link) or ``here`` (two people at one screen);
 ``first`` is ``me`` or ``them``.  War needs neither: it is dealt and watched.  Every value
 goes through parlour's own parsers, so a bad one is refused with their message.
@@ -20,9 +21,10 @@ from typing import Any
 
 from parlour.core import BadOption, ParlourError, game, game_names, game_options, parse_seconds
 from parlour.games.war.game import WarGame
-from parlour.kit import check_level
+from parlour.kit import check_level, kit_of
 from parlour.players.specs import PlayerSpec, parse_level
 from parlour.search import DEFAULT_LEVEL
+from parlour.web.limits import HINTS, PerAddress
 from parlour.web.records import Records
 from parlour.web.tables import LINGER, Refused, Table, TurnTable, WarTable
 from parlour.web.views import SECRET_OPTIONS, Json
@@ -31,12 +33,16 @@ OPPONENTS = ("computer", "link", "here")
 MAX_TABLES = 2000
 """Games a server runs at once; one more is refused until some end."""
 WAIT = 600.0
-"""Seconds a game waits for its seats to be taken (the link to be opened) before it is
-called off, so that games nobody came to do not fill the server."""
+"""Seconds a game waits for its seats to be taken (the link to be opened; a game of War:
+its first watcher) before it is called off, so that games nobody came to do not fill the
+server."""
+PAGE = 20
+"""Games the lobby lists at once, in each list (more on asking for the next page)."""
 
 
 def catalogue() -> list[Json]:
-    """Every game with its summary and its options (the seeds aside), for the lobby."""
+    """Every game with its summary, its options (the seeds aside) and the levels its
+    computer has (each with what it does), for the lobby."""
     games = []
     for name, summary in game_names().items():
         options = [
@@ -53,7 +59,11 @@ def catalogue() -> list[Json]:
             for o in game_options(name)
             if o.name not in SECRET_OPTIONS
         ]
-        games.append({"name": name, "summary": summary, "options": options})
+        levels = [
+            {"number": level.number, "name": level.name, "about": level.about}
+            for level in kit_of(name).levels
+        ]
+        games.append({"name": name, "summary": summary, "options": options, "levels": levels})
     return games
 
 
@@ -65,6 +75,7 @@ class Hall:
         self.abandon = abandon
         self.wait = wait
         self.tables: dict[str, Table] = {}
+        self.hint_rate = PerAddress(*HINTS)
 
     def create(self, request: Any) -> tuple[Table, str | None, str | None]:
         """A new table for ``request``: (table, the creator's token, the invitation's
@@ -91,18 +102,24 @@ class Hall:
             raise Refused(str(error)) from None
         shared = request.get("opponent") == "here"
         table = TurnTable(
-            table_id, rules.start(), specs, names, shared=shared, abandon=self.abandon
+            table_id,
+            rules.start(),
+            specs,
+            names,
+            shared=shared,
+            abandon=self.abandon,
+            hint_rate=self.hint_rate,
         )
         tokens = list(table.tokens)
         mine_token = next(t for t, seats in table.tokens.items() if mine in seats)
         invite = next((t for t in tokens if t != mine_token), None)
-        asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
         return self._add(table), mine_token, invite
 
-    def _call_off(self, table: TurnTable) -> None:
-        """Abort ``table`` if its seats were never all taken (nobody came)."""
+    def _call_off(self, table: Table) -> None:
+        """Abort ``table`` if nobody came (its seats never all taken, no one watched its
+        game of War); it leaves no record."""
         if not table.started:
-            table.abort(f"nobody took the seat within {self.wait:g} s")
+            table.abort(f"nobody came within {self.wait:g} s")
             self.tables.pop(table.id, None)
 
     def _order(self, name: str, options: dict[str, Any], first: Any) -> tuple[dict[str, Any], int]:
@@ -129,11 +146,10 @@ class Hall:
         person = PlayerSpec("human")
         if opponent == "computer":
             level = parse_level(str(request.get("level", DEFAULT_LEVEL)))
-            check_level(name, level)
             seconds = request.get("seconds")
             time = None if seconds is None else parse_seconds(str(seconds), "the time", 0.05, 60)
             other = PlayerSpec("computer", level, time)
-            label = f"Computer (level {level})"
+            label = f"Computer (level {check_level(name, level).name})"
         else:
             other, label = person, ""
         specs = [person, person]
@@ -146,16 +162,20 @@ class Hall:
     def _add(self, table: Table) -> Table:
         self.tables[table.id] = table
         table.on_end = self._ended
+        table.call_off = asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
         return table
 
     def _ended(self, table: Table) -> None:
-        self.records.add(table.record())
+        if table.started:
+            self.records.add(table.record())
         asyncio.get_running_loop().call_later(LINGER, self.tables.pop, table.id, None)
 
-    def playing(self) -> list[Json]:
-        """The games under way, newest first."""
+    def playing(self, page: int = 0) -> tuple[list[Json], bool]:
+        """One page of the games under way, newest first, and whether more follow."""
         tables = sorted(self.tables.values(), key=lambda t: -t.created)
-        return [t.info() for t in tables if t.result is None]
+        under_way = [t for t in tables if t.result is None]
+        shown = under_way[page * PAGE : (page + 1) * PAGE]
+        return [t.info() for t in shown], len(under_way) > (page + 1) * PAGE
 
     def close(self) -> None:
         """Abort every game under way (the server is stopping)."""

@@ -49,11 +49,13 @@ class Records:
         with self._db:
             self._db.execute("insert or replace into games values (?, ?, ?, ?, ?, ?)", row)
 
-    def latest(self, limit: int = 50) -> list[Json]:
-        """The last games finished, newest first: id, game, names, result in words."""
+    def latest(self, limit: int = 50, offset: int = 0) -> list[Json]:
+        """The last games finished, newest first, from the ``offset``-th: id, game, names,
+        result in words."""
         rows = self._db.execute(
-            "select id, game, names, words, finished from games order by finished desc limit ?",
-            (limit,),
+            "select id, game, names, words, finished from games"
+            " order by finished desc limit ? offset ?",
+            (limit, offset),
         )
         return [
             {"id": i, "game": g, "names": json.loads(n), "words": w, "finished": f}

@@ -33,13 +33,11 @@ async function lobby() {
     const option = html("option", game.name === "gomoku" ? "five in a row (gomoku)" : game.name, select);
     option.value = game.name;
   }
-  for (let level = 1; level <= 8; level++) {
-    const option = html("option", String(level), $("level"));
-    option.value = level;
-    option.selected = level === 3;
-  }
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
-  const showOptions = () => drawOptions(byName[select.value]);
+  const showOptions = () => {
+    drawOptions(byName[select.value]);
+    drawLevels(byName[select.value]);
+  };
   select.addEventListener("change", showOptions);
   select.value = "mancala";
   showOptions();
@@ -47,7 +45,48 @@ async function lobby() {
     event.preventDefault();
     startGame(byName[select.value]);
   });
-  listGames();
+  $("more-games").addEventListener("click", () => listGames(lobbyPage + 1));
+  listGames(0);
+  getReady(showReadyInLobby);
+}
+
+function drawLevels(game) {
+  // The levels the game's computer really has, each with what it does.
+  const select = $("level");
+  const before = select.value;
+  select.replaceChildren(...game.levels.map((level) => {
+    const option = html("option", level.name);
+    option.value = level.name;
+    return option;
+  }));
+  const names = game.levels.map((level) => level.name);
+  select.value = names.includes(before) ? before : names.includes("3") ? "3" : names[0] || "";
+  const about = () => {
+    const level = game.levels.find((l) => l.name === select.value);
+    $("level-about").textContent = level ? level.about : "";
+  };
+  select.onchange = about;
+  about();
+}
+
+async function getReady(show) {
+  // The server compiles its engines at start: say so, and how far, until it is ready.
+  for (;;) {
+    const ready = await (await fetch("/api/ready")).json();
+    S.warming = ready.ready ? null : `The server is getting ready: preparing the computer's play (${ready.done} of ${ready.of} games done, ${gameTitle(ready.doing)} next).`;
+    show();
+    if (ready.ready) return;
+    await sleep(1000);
+  }
+}
+
+function showReadyInLobby() {
+  $("getting-ready").hidden = !S.warming;
+  $("getting-ready").textContent = S.warming ? S.warming + " A game started now may wait for it." : "";
+}
+
+function gameTitle(name) {
+  return name === "gomoku" ? "five in a row" : name;
 }
 
 function drawOptions(game) {
@@ -99,7 +138,7 @@ async function startGame(game) {
   }
   const form = new FormData($("new-game"));
   const request = { game: game.name, options, opponent: form.get("opponent"), first: form.get("first") };
-  request.level = Number(form.get("level"));
+  request.level = form.get("level");
   if (form.get("seconds")) request.seconds = Number(form.get("seconds"));
   const response = await fetch("/api/games", { method: "POST", body: JSON.stringify(request) });
   const made = await response.json();
@@ -112,34 +151,39 @@ async function startGame(game) {
   location.assign("/game/" + made.id);
 }
 
-async function listGames() {
-  const { playing, finished } = await (await fetch("/api/games")).json();
-  const names = (g) => `${g.game}: ${g.names[0]} vs ${g.names[1]}`;
+let lobbyPage = 0;
+
+async function listGames(page) {
+  // One page of each list at a time (the server pages them); "More games" adds the next.
+  const { playing, finished, more } = await (await fetch("/api/games?page=" + page)).json();
+  lobbyPage = page;
+  const names = (g) => `${gameTitle(g.game)}: ${g.names[0]} vs ${g.names[1]}`;
   for (const game of playing) {
     const link = html("a", names(game) + " (watch)", html("li", "", $("playing")));
     link.href = "/game/" + game.id;
   }
-  if (!playing.length) html("li", "none at the moment", $("playing"));
+  if (!page && !playing.length) html("li", "none at the moment", $("playing"));
   for (const game of finished) {
     const item = html("li", "", $("finished"));
     const link = html("a", names(game), item);
     link.href = "/replay/" + game.id;
     item.append(" — " + game.words);
   }
-  if (!finished.length) html("li", "none yet", $("finished"));
+  if (!page && !finished.length) html("li", "none yet", $("finished"));
+  $("more-games").hidden = !more;
 }
 
 // ------------------------------------------------------------------ a game
 
 const S = {
   id: null, token: null, ws: null, n: 0, table: null, you: [], position: null,
-  shown: null, moves: [], result: null, queue: [], busy: false, fatal: false, pending: false,
+  shown: null, moves: [], result: null, queue: [], busy: false, fatal: false, pending: false, warming: null,
   warShown: 0, war: { counts: [0, 0], last: null, paused: false, steps: 0 },
 };
 
 function tableInfo(info) {
   S.table = info;
-  const title = info.game === "gomoku" ? "five in a row" : info.game;
+  const title = gameTitle(info.game);
   $("title").textContent = `${title}: ${seatName(0)} vs ${seatName(1)}`;
   document.title = `parlour: ${title}`;
 }
@@ -166,6 +210,7 @@ function playGame(id) {
   $("table").hidden = false;
   wireControls();
   connect();
+  getReady(() => S.table && S.table.kind !== "war" && status());
 }
 
 function connect() {
@@ -304,7 +349,8 @@ function status() {
     const how = { sowing: "choose a pit (click it or type its letter)", ayo: "choose a house (click it or type its number)", gomoku: "choose a point (click it or type it, like H8)" }[p.kind];
     return say(`${S.you.length > 1 ? mover + ", your" : "Your"} move: ${how}.`);
   }
-  say(`${mover} to move.`);
+  const waiting = S.warming && !S.you.includes(p.to_move) ? " " + S.warming + " Its first move waits for that." : "";
+  say(`${mover} to move.${waiting}`);
 }
 
 function draw(withStatus = true) {
@@ -315,7 +361,8 @@ function draw(withStatus = true) {
   $("board").replaceChildren(board);
   const seated = S.you.length > 0 && !S.result;
   $("move-form").hidden = !seated;
-  $("hint").hidden = $("resign").hidden = !seated;
+  $("resign").hidden = !seated;
+  $("hint").hidden = !seated || !S.table.hint;
   $("undo").hidden = !seated || !S.table.undo;
   $("animate-box").hidden = p.kind !== "sowing";
   for (const id of ["hint", "undo"]) $(id).disabled = !live;
