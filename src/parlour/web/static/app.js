@@ -670,15 +670,23 @@ function showRecord(record) {
     S.queue = [...record.log];
     return drain();
   }
+  // The replay steps through the game's line as it ended (a move taken back is not in
+  // it, as in the server's analysis): position i follows the i-th move of the list.
   const positions = [record.start];
-  const moves = [[]];
+  const line = [];
   for (const event of record.log) {
-    if (!event.position) continue;
-    positions.push(event.position);
-    const list = event.kind === "moved" ? [...moves[moves.length - 1], event.move] : moves[moves.length - 1].slice(0, event.moves);
-    moves.push(list);
-    logLine(event.kind === "moved" ? `${record.table.names[event.player]}: ${event.move}` : "a turn taken back");
+    const who = record.table.names[event.player];
+    if (event.kind === "moved") {
+      positions.push(event.position);
+      line.push(event.move);
+      logLine(`${who}: ${event.move}`);
+    } else if (event.kind === "taken_back") {
+      positions.length = event.moves + 1;
+      line.length = event.moves;
+      logLine(`${who} took back a turn.`);
+    }
   }
+  const moves = positions.map((_, at) => line.slice(0, at));
   logLine(record.result.words);
   let at = positions.length - 1;
   let values = null; // the engine's value of each position for Player 1, once analysed
