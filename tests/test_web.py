@@ -67,9 +67,9 @@ def test_a_whole_game_against_the_computer(
     over = tab.seen[-1]
     assert over["kind"] == "over" and over["result"]["reason"] == "the rules"
     final = tab.sync()["now"]["position"]
-    if game != "gomoku" and over["result"]["winner"] is not None:  # "... wins (30 to 18, ...)"
+    if game != "gomoku" and over["result"]["winner"] is not None:  # "... wins, 30 to 18."
         high, low = sorted(final["scores"], reverse=True)
-        assert f"wins ({high} to {low}, by the rules)" in over["result"]["words"]
+        assert f"wins, {high} to {low}." in over["result"]["words"]
     moves = [m["move"] for m in tab.seen if m.get("kind") == "moved"]
     assert tab.sync()["now"]["moves"] == moves
     assert tab.sync()["now"]["position"]["over"]
@@ -190,7 +190,7 @@ def test_bad_requests_for_a_game_are_refused(client: TestClient) -> None:
         assert response.status_code == 400 and words in response.json()["error"], request
     assert client.post("/api/games", content=b"x" * 5000).status_code == 400
     with client.websocket_connect("/ws/nothing") as ws:
-        assert "no game" in ws.receive_json()["message"]
+        assert "not on the server" in ws.receive_json()["message"]
 
 
 def test_a_wrong_token_is_refused(client: TestClient) -> None:

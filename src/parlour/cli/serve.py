@@ -8,6 +8,7 @@ again lists them.  Ctrl-C stops it.
 from __future__ import annotations
 
 import os
+import socket
 import sys
 from typing import NoReturn
 
@@ -47,8 +48,9 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
     folder = platformdirs.user_data_path("parlour", appauthor=False)
     path = Path(db) if db else folder / "games.sqlite"
     path.parent.mkdir(parents=True, exist_ok=True)
-    app = create_app(path, abandon)
     shown_host = f"[{host}]" if ":" in host else host
+    listening = _listen(host, port, f"{shown_host}:{port}")
+    app = create_app(path, abandon)
     click.echo(f"parlour serves at http://{shown_host}:{port}/")
     click.echo(f"(finished games are kept in {path}; Ctrl-C stops the server)")
     config = uvicorn.Config(
@@ -60,10 +62,24 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
         timeout_graceful_shutdown=1,  # whole seconds: open websockets get one to close
     )
     try:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=[listening])
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
         click.echo("Stopped.", err=True)
         _leave_now()
+
+
+def _listen(host: str, port: int, shown: str) -> socket.socket:
+    """The server's socket, bound before anything says the server is there (a port in
+    use is one line, not an address announced and then a failure)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as error:
+        listening.close()
+        raise click.ClickException(f"cannot listen on {shown}: {error.strerror}") from None
+    return listening
 
 
 def _leave_now() -> NoReturn:

@@ -156,16 +156,15 @@ def create_app(
         table = hall.tables.get(websocket.path_params["id"])
         if table is None:
             found = hall.records.get(websocket.path_params["id"])
-            message = {"type": "record", "record": found} if found else _no_game()
-            await websocket.send_json(message)
-            await websocket.close()
+            await _last_word(
+                websocket, {"type": "record", "record": found} if found else _no_game()
+            )
             return
         try:
             address = websocket.client.host if websocket.client else ""
             connection = table.join(await _hello(websocket), address)
         except Refused as error:
-            await websocket.send_json({"type": "error", "message": str(error), "fatal": True})
-            await websocket.close()
+            await _last_word(websocket, {"type": "error", "message": str(error), "fatal": True})
             return
         sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
         try:
@@ -197,7 +196,19 @@ def _refusal(message: str) -> Response:
 
 
 def _no_game() -> dict[str, Any]:
-    return {"type": "error", "message": "no game has this id", "fatal": True}
+    return {
+        "type": "error",
+        "message": "This game is not on the server any more (it may have been restarted):"
+        " start a new one from the lobby.",
+        "fatal": True,
+    }
+
+
+async def _last_word(websocket: WebSocket, message: Json) -> None:
+    """Send ``message`` and close, unless the tab has gone already (then nothing to say)."""
+    with contextlib.suppress(Exception):  # a closed socket: nobody to tell
+        await websocket.send_json(message)
+        await websocket.close()
 
 
 async def _hello(websocket: WebSocket) -> str | None:

@@ -58,6 +58,8 @@ from parlour.web.views import Json
 
 RATE, BURST = 10.0, 20
 """A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
+WAR_TAIL = 60
+"""Events of War a watcher who joins late is sent (a long game has thousands)."""
 LINGER = 30.0
 """Seconds a finished table stays in memory (late watchers see its end) before the
 records alone hold it."""
@@ -258,6 +260,7 @@ class TurnTable(Table):
         super().__init__(table_id, start.game, names)
         self.start = self.state = start
         self.moves: list[str] = []
+        self.movers: list[int] = []  # the seat of each move of the list
         self.abandon = abandon
         people = [seat for seat, spec in enumerate(specs) if spec.human]
         groups = [frozenset(people)] if shared else [frozenset({s}) for s in people]
@@ -290,7 +293,11 @@ class TurnTable(Table):
         return super().record() | {"start": views.position(self.start)}
 
     def snapshot(self) -> Json:
-        return {"position": views.position(self.state), "moves": list(self.moves)}
+        return {
+            "position": views.position(self.state),
+            "moves": list(self.moves),
+            "movers": list(self.movers),
+        }
 
     def join(self, token: str | None, address: str = "") -> Connection:
         if token is None:
@@ -435,10 +442,12 @@ class TurnTable(Table):
             case Moved() as event:
                 self.state = event.after
                 self.moves.append(event.name)
+                self.movers.append(event.player)
                 self.publish(views.moved(event))
             case TakenBack() as event:
                 self.state = event.state
                 del self.moves[event.moves :]
+                del self.movers[event.moves :]
                 self.publish(views.taken_back(event))
             case GameOver(outcome):
                 self.state = outcome.final or self.state
@@ -482,13 +491,14 @@ class WarTable(Table):
         return super().join(token, address)
 
     def snapshot(self) -> Json:
-        """The stacks' sizes and the last cards turned, and every event so far (a page
-        shows a game of War at its own pace, from the deal)."""
+        """The stacks' sizes and the last cards turned, and the last ``WAR_TAIL`` events
+        (a page shows a game of War at its own pace; each event carries the stacks'
+        sizes, so a late watcher starts from there, not from a deal long past)."""
         return {
             "counts": list(self.counts),
             "rounds": self.rounds,
             "last": self.last,
-            "log": self.log,
+            "log": self.log[-WAR_TAIL:],
         }
 
     def abort(self, why: str) -> None:

@@ -177,7 +177,7 @@ async function listGames(page) {
 
 const S = {
   id: null, token: null, ws: null, n: 0, table: null, you: [], position: null,
-  shown: null, moves: [], result: null, queue: [], busy: false, fatal: false, pending: false, warming: null,
+  shown: null, moves: [], movers: [], result: null, queue: [], busy: false, fatal: false, pending: false, warming: null,
   warShown: 0, war: { counts: [0, 0], last: null, paused: false, steps: 0 },
 };
 
@@ -208,6 +208,7 @@ function playGame(id) {
     $("copy-invite").onclick = () => navigator.clipboard && navigator.clipboard.writeText($("invite-link").value);
   }
   $("table").hidden = false;
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) $("animate").checked = false;
   wireControls();
   connect();
   getReady(() => S.table && S.table.kind !== "war" && status());
@@ -243,7 +244,11 @@ function receive(message) {
       S.queue.push(message);
       return drain();
     case "error":
-      if (message.fatal) S.fatal = true;
+      if (message.fatal) {
+        S.fatal = true; // the game is gone: nothing on the page may look playable
+        if (S.shown) draw(false);
+        else $("board").replaceChildren();
+      }
       say(message.message, true);
       logLine("Refused: " + message.message);
       if (message.message.startsWith("stale")) send({ type: "sync" });
@@ -275,6 +280,7 @@ function fresh(message) {
   }
   S.position = S.shown = message.now.position;
   S.moves = message.now.moves;
+  S.movers = message.now.movers;
   drawMoves();
   draw();
 }
@@ -295,11 +301,14 @@ async function show(event) {
   switch (event.kind) {
     case "moved": {
       const who = S.table.names[event.player];
-      logLine(`${who}: ${event.move}` + (event.words.length ? ". " + event.words.join(" ") : ""));
-      for (const words of event.words) say(words);
+      const told = `${who} played ${event.move}.` + (event.words.length ? " " + event.words.join(" ") : "");
+      logLine(told);
+      if (!S.you.includes(event.player) || S.you.length > 1) announce(told); // the other side's move, read out
+      else if (event.words.length) announce(event.words.join(" "));
       if (event.sown && $("animate").checked) await sow(S.shown, event.sown, event.move, event.player);
       S.shown = event.position;
       S.moves.push(event.move);
+      S.movers.push(event.player);
       drawMoves();
       if (event.words.length) {
         draw(false);
@@ -309,8 +318,10 @@ async function show(event) {
     }
     case "taken_back":
       S.moves = S.moves.slice(0, event.moves);
+      S.movers = S.movers.slice(0, event.moves);
       S.shown = event.position;
       logLine(`${S.table.names[event.player]} took back a turn.`);
+      announce(`${S.table.names[event.player]} took back a turn.`);
       drawMoves();
       return;
     case "over":
@@ -324,22 +335,33 @@ function say(text, alarm = false) {
   $("status").style.borderLeftColor = alarm ? "var(--bad)" : "var(--accent)";
 }
 
+function announce(text) {
+  // What happened, kept in a live region of its own (the status line changes at once).
+  $("announce").textContent = text;
+}
+
 function logLine(text) {
   const item = html("li", text, $("log"));
   item.scrollIntoView({ block: "nearest" });
 }
 
+function shortName(seat) {
+  // "Computer (level 3)" is "Computer" in the move list.
+  return S.table.names[seat].split(" (")[0];
+}
+
 function drawMoves() {
-  $("moves").replaceChildren(...S.moves.map((m) => html("li", m)));
+  $("moves").replaceChildren(...S.moves.map((m, i) => html("li", `${shortName(S.movers[i])}: ${m}`)));
 }
 
 function mine() {
   const p = S.position;
-  const ready = S.position === S.shown && !S.busy && !S.pending;
+  const ready = S.position === S.shown && !S.busy && !S.pending && !S.fatal;
   return ready && !S.result && p && !p.over && S.you.includes(p.to_move);
 }
 
 function status() {
+  if (S.fatal) return;
   if (S.result) return say(S.result.words);
   const p = S.position;
   if (!p) return;
@@ -358,14 +380,18 @@ function draw(withStatus = true) {
   const p = S.shown;
   const live = mine();
   const board = { sowing: drawSowing, ayo: drawAyo, gomoku: drawGomoku }[p.kind](p, live);
+  const focused = document.activeElement;
+  const hadFocus = !focused || focused === document.body || $("board").contains(focused);
   $("board").replaceChildren(board);
-  const seated = S.you.length > 0 && !S.result;
+  if (hadFocus && live && board.querySelector(".live") && !S.replaying) board.querySelector(".live").focus({ preventScroll: true });
+  const seated = S.you.length > 0 && !S.result && !S.fatal;
   $("move-form").hidden = !seated;
   $("resign").hidden = !seated;
   $("hint").hidden = !seated || !S.table.hint;
   $("undo").hidden = !seated || !S.table.undo;
   $("animate-box").hidden = p.kind !== "sowing";
-  for (const id of ["hint", "undo"]) $(id).disabled = !live;
+  $("hint").disabled = !live;
+  $("undo").disabled = !live || !S.movers.some((seat) => S.you.includes(seat));
   $("move-label").textContent = { sowing: "Pit letter", ayo: "House number", gomoku: "Point (like H8)" }[p.kind];
   if (withStatus) status();
 }
@@ -459,6 +485,7 @@ function drawSowing(p, live) {
   for (let player = 0; player < 2; player++) {
     const s = stores[player];
     const g = el("g", { "aria-label": `${S.table.names[player]}'s store, ${p.scores[player]} seeds`, role: "img" }, svg);
+    el("text", { x: s.x, y: player === 0 ? 272 : 24, "text-anchor": "middle", "font-size": 13, "font-weight": 700 }, svg, `${shortName(player)}'s store`);
     el("rect", { x: s.x - 30, y: 55, width: 60, height: 170, rx: 28, fill: "var(--pit)" }, g);
     seeds(g, s.x, s.y, p.scores[player], 24);
     el("text", { x: s.x, y: player === 0 ? 218 : 76, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, g, String(p.scores[player]));
@@ -602,6 +629,7 @@ async function showWar(event) {
   switch (event.kind) {
     case "turned": {
       S.war.last = event;
+      if (event.war > 0) S.war.took = null; // "War!" until the table is taken
       const war = event.war > 0 ? `war! ${event.down[0]} and ${event.down[1]} face down, then ` : "";
       logLine(war + `${event.up[0] || "no card"} vs ${event.up[1] || "no card"}`);
       break;
@@ -663,6 +691,7 @@ function showRecord(record) {
   S.you = [];
   tableInfo(record.table);
   S.fatal = true;
+  S.replaying = true;
   $("move-form").hidden = true;
   if (record.table.kind === "war") {
     S.result = null;
@@ -674,15 +703,17 @@ function showRecord(record) {
   // it, as in the server's analysis): position i follows the i-th move of the list.
   const positions = [record.start];
   const line = [];
+  const movers = [];
   for (const event of record.log) {
     const who = record.table.names[event.player];
     if (event.kind === "moved") {
       positions.push(event.position);
       line.push(event.move);
-      logLine(`${who}: ${event.move}`);
+      movers.push(event.player);
+      logLine(`${who} played ${event.move}.`);
     } else if (event.kind === "taken_back") {
       positions.length = event.moves + 1;
-      line.length = event.moves;
+      line.length = movers.length = event.moves;
       logLine(`${who} took back a turn.`);
     }
   }
@@ -704,6 +735,7 @@ function showRecord(record) {
     at = Math.max(0, Math.min(positions.length - 1, to));
     S.shown = S.position = positions[at];
     S.moves = moves[at];
+    S.movers = movers;
     S.result = null;
     drawMoves();
     if (values) {
