@@ -31,12 +31,18 @@ from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
     show_default=True,
     help="Seconds a seat may stay empty before its player forfeits.",
 )
-def serve(host: str, port: int, db: str | None, abandon: float) -> None:
+@click.option(
+    "--no-rate-limit",
+    is_flag=True,
+    help="Let one address create games as fast as it likes (a load test on the loopback).",
+)
+def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: bool) -> None:
     """Serve the games to browsers: play the computer, a person, or watch."""
     try:
         import uvicorn
 
         from parlour.web.app import create_app
+        from parlour.web.limits import GAMES
     except ImportError as error:
         raise click.ClickException(
             f"the web server needs parlour's web extra (pip install 'parlour[web]'): {error}"
@@ -50,7 +56,7 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     shown_host = f"[{host}]" if ":" in host else host
     listening = _listen(host, port, f"{shown_host}:{port}")
-    app = create_app(path, abandon)
+    app = create_app(path, abandon, games_rate=None if no_rate_limit else GAMES)
     click.echo(f"parlour serves at http://{shown_host}:{port}/")
     click.echo(f"(finished games are kept in {path}; Ctrl-C stops the server)")
     config = uvicorn.Config(
