@@ -72,6 +72,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hall.restore()
         if warm:
             threading.Thread(target=warming.run, daemon=True, name="warm-up").start()
         else:

@@ -118,7 +118,43 @@ class Hall:
         tokens = list(table.tokens)
         mine_token = next(t for t, seats in table.tokens.items() if mine in seats)
         invite = next((t for t in tokens if t != mine_token), None)
+        setup = {
+            "game": name,
+            "options": dict(rules.options),
+            "specs": [[spec.kind, spec.level, spec.seconds] for spec in specs],
+            "names": list(names),
+            "tokens": {token: sorted(seats) for token, seats in table.tokens.items()},
+            "created": table.created,
+        }
+        self.records.begin(table.id, setup)
         return self._add(table), mine_token, invite
+
+    def restore(self) -> None:
+        """Bring back the games the records keep as under way (the server stopped, or
+        crashed, while they went on): the same seats' tokens, the moves replayed, the
+        game begun again where it had begun (the computer's seat thinking again)."""
+        for game_id, setup, progress in self.records.under_way():
+            try:
+                rules = game(setup["game"], **setup["options"])
+            except (ParlourError, KeyError, TypeError):
+                self.records.drop(game_id)  # a game this version no longer makes
+                continue
+            specs = [PlayerSpec(kind, level, seconds) for kind, level, seconds in setup["specs"]]
+            tokens = {token: frozenset(seats) for token, seats in setup["tokens"].items()}
+            table = TurnTable(
+                game_id,
+                rules.start(),
+                (specs[0], specs[1]),
+                (setup["names"][0], setup["names"][1]),
+                abandon=self.abandon,
+                hint_rate=self.hint_rate,
+                tokens=tokens,
+                moves=progress["moves"],
+            )
+            table.created = setup["created"]
+            table.started = progress["started"]
+            self._add(table)
+            table.resume()
 
     def _call_off(self, table: Table) -> None:
         """Abort ``table`` if nobody came (its seats never all taken, no one watched its
@@ -167,10 +203,16 @@ class Hall:
     def _add(self, table: Table) -> Table:
         self.tables[table.id] = table
         table.on_end = self._ended
+        if isinstance(table, TurnTable):
+            table.on_change = self._changed
         table.call_off = asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
         return table
 
+    def _changed(self, table: TurnTable) -> None:
+        self.records.moved(table.id, table.progress())
+
     def _ended(self, table: Table) -> None:
+        self.records.drop(table.id)
         if table.started:
             self.records.add(table.record())
         asyncio.get_running_loop().call_later(LINGER, self.tables.pop, table.id, None)
@@ -183,7 +225,12 @@ class Hall:
         return [t.info() for t in shown], len(under_way) > (page + 1) * PAGE
 
     def close(self) -> None:
-        """Abort every game under way (the server is stopping)."""
+        """The server is stopping: each turn-based game under way is kept to be brought
+        back, each game of War aborted (a deal is not kept)."""
         for table in list(self.tables.values()):
-            if table.result is None:
+            if table.result is not None:
+                continue
+            if isinstance(table, TurnTable):
+                table.suspend()
+            else:
                 table.abort("the server stopped")

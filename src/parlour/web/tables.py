@@ -22,7 +22,7 @@ import dataclasses
 import functools
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -256,15 +256,23 @@ class TurnTable(Table):
         shared: bool = False,
         abandon: float = 60.0,
         hint_rate: PerAddress | None = None,
+        tokens: dict[str, frozenset[int]] | None = None,
+        moves: Sequence[str] = (),
     ) -> None:
         super().__init__(table_id, start.game, names)
         self.start = self.state = start
         self.moves: list[str] = []
         self.movers: list[int] = []  # the seat of each move of the list
         self.abandon = abandon
+        self.on_change: Callable[[TurnTable], None] = lambda table: None
+        """Told at each move and take back, and when the game starts (the hall keeps it)."""
+        self._suspended = False
         people = [seat for seat, spec in enumerate(specs) if spec.human]
         groups = [frozenset(people)] if shared else [frozenset({s}) for s in people]
-        self.tokens = {secrets.token_urlsafe(18): group for group in groups}
+        self.tokens = tokens or {secrets.token_urlsafe(18): group for group in groups}
+        for name in moves:  # a game brought back after a restart: its line replayed
+            self._hear(_replayed(self.state, name, len(self.moves)))
+        self._base = len(self.moves)  # the Referee's moves count from here
         self.joined: set[int] = set()
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._hint_stop = Stop()
@@ -281,7 +289,7 @@ class TurnTable(Table):
         self.undo = computer and bool(people)
         """Whether a person plays the computer: only then are there take backs and hints
         (in a game between people, the engine's help would be cheating)."""
-        referee = Referee(start, refs, [self._listener], undo=self.undo)
+        referee = Referee(self.state, refs, [self._listener], undo=self.undo)
         self.referee = spawn(referee, name=f"{table_id}-referee")
         if not people:
             self._begin()
@@ -366,6 +374,7 @@ class TurnTable(Table):
         self.referee.tell(StartGame())
         for connection in self.connections:
             connection.send({"type": "started"})
+        self.on_change(self)
 
     def _seat(self, connection: Connection, message: Json, to_move: bool = True) -> int:
         """The seat a message acts for: its ``seat`` if given, else the one to move (or the
@@ -437,18 +446,43 @@ class TurnTable(Table):
             if seat in connection.seats:
                 connection.send({"type": "error", "message": why})
 
+    def progress(self) -> Json:
+        """How far the game is, as the hall keeps it to bring it back after a restart."""
+        return {"moves": list(self.moves), "started": self.started}
+
+    def resume(self) -> None:
+        """Go on with a game brought back after a restart: begun again if it had begun,
+        each person's seat given ``abandon`` seconds to come back."""
+        if not self.started:
+            return
+        self._begin()
+        loop = asyncio.get_running_loop()
+        for seat in self._people():
+            self._timers[seat] = loop.call_later(self.abandon, self._forfeit, seat)
+
+    def suspend(self) -> None:
+        """Stop the game's actors without ending it (the server stops; the hall keeps the
+        game, to bring it back)."""
+        self._suspended = True
+        self._stop()
+
     def _hear(self, message: Any) -> None:
+        if self._suspended:
+            return
         match message:
             case Moved() as event:
                 self.state = event.after
                 self.moves.append(event.name)
                 self.movers.append(event.player)
                 self.publish(views.moved(event))
+                self.on_change(self)
             case TakenBack() as event:
                 self.state = event.state
-                del self.moves[event.moves :]
-                del self.movers[event.moves :]
-                self.publish(views.taken_back(event))
+                kept = self._base + event.moves
+                del self.moves[kept:]
+                del self.movers[kept:]
+                self.publish(views.taken_back(event) | {"moves": kept})
+                self.on_change(self)
             case GameOver(outcome):
                 self.state = outcome.final or self.state
                 self._stop()
@@ -463,6 +497,15 @@ class TurnTable(Table):
             timer.cancel()
         for ref in (*self.players, self.referee, self._listener):
             ref.stop()
+
+
+def _replayed(before: State, name: str, turn: int) -> Moved:
+    """The event of move ``name`` in ``before``, as the Referee told it when it was played
+    (a game brought back after a restart shows its moves as they were)."""
+    move = before.parse_move(name)
+    after, account = before.play_report(move)
+    again = not after.is_over and after.to_move == before.to_move
+    return Moved(before.to_move, move, name, before, after, account, turn, again)
 
 
 class WarTable(Table):
