@@ -1,8 +1,9 @@
 """``parlour serve``: every game in a browser (see :mod:`parlour.web`).
 
-It listens on localhost by default and prints the address to open.  Finished games are
-kept in SQLite at ``--db`` (by default in the user's data folder), so a server started
-again lists them.  Ctrl-C stops it.
+It listens on localhost by default and prints the address to open.  Games are kept in
+SQLite at ``--db`` (by default in the user's data folder), the finished ones and those
+under way move by move, so a server started again lists the first and brings back the
+second.  Ctrl-C stops it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
 @click.option(
     "--port", type=whole_type("the port", 1, 65535), default=8000, show_default=True, help="Port."
 )
-@click.option("--db", metavar="PATH", help="SQLite file of the finished games.")
+@click.option("--db", metavar="PATH", help="SQLite file of the games (finished and under way).")
 @click.option(
     "--abandon",
     type=seconds_type(1),
@@ -58,7 +59,7 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
     listening = _listen(host, port, f"{shown_host}:{port}")
     app = create_app(path, abandon, games_rate=None if no_rate_limit else GAMES)
     click.echo(f"parlour serves at http://{shown_host}:{port}/")
-    click.echo(f"(finished games are kept in {path}; Ctrl-C stops the server)")
+    click.echo(f"(games are kept in {path}; Ctrl-C stops the server)")
     config = uvicorn.Config(
         app,
         host=host,
@@ -89,8 +90,8 @@ def _listen(host: str, port: int, shown: str) -> socket.socket:
 
 
 def _leave_now() -> NoReturn:
-    """Exit at once with the interrupted status.  Nothing is left to save (each finished
-    game was committed as it ended), but a normal exit waits for the engines' warm-up
+    """Exit at once with the interrupted status.  Nothing is left to save (each game's
+    moves were committed as they were made), but a normal exit waits for the engines' warm-up
     thread, which may be inside numba's compiler: a second or more after Ctrl-C."""
     sys.stdout.flush()
     sys.stderr.flush()
