@@ -474,7 +474,7 @@ class TurnTable(Table):
                 self.state = event.after
                 self.moves.append(event.name)
                 self.movers.append(event.player)
-                self.publish(views.moved(event))
+                self.publish(views.moved(event, self.names))
                 self.on_change(self)
             case TakenBack() as event:
                 self.state = event.state

@@ -43,7 +43,7 @@ def position(state: State) -> Json:
     return view
 
 
-def moved(event: Moved) -> Json:
+def moved(event: Moved, names: tuple[str, str]) -> Json:
     """A move: who played what, the position after it, and the game's account in words
     (with the sowing's intermediate position, for the page's seed-by-seed animation)."""
     view: Json = {
@@ -51,17 +51,17 @@ def moved(event: Moved) -> Json:
         "player": event.player,
         "move": event.name,
         "again": event.again,
-        "words": account_words(event),
+        "words": account_words(event, names),
         "position": position(event.after),
     }
     positions = kit_of(event.after.game).account_positions(event.account)
     return view | {name: position(state) for name, state in positions.items()}
 
 
-def account_words(event: Moved) -> list[str]:
-    """What the move did beyond the move itself, one sentence each, the players counted
-    from 1 as the screens do."""
-    who = f"Player {event.player + 1}"
+def account_words(event: Moved, names: tuple[str, str]) -> list[str]:
+    """What the move did beyond the move itself, one sentence each, the mover called by
+    the name of its seat ("Computer (level 3) captures ...")."""
+    who = names[event.player]
     return kit_of(event.after.game).account_words(who, event.account)
 
 

@@ -485,7 +485,7 @@ function drawSowing(p, live) {
   for (let player = 0; player < 2; player++) {
     const s = stores[player];
     const g = el("g", { "aria-label": `${S.table.names[player]}'s store, ${p.scores[player]} seeds`, role: "img" }, svg);
-    el("text", { x: s.x, y: player === 0 ? 272 : 24, "text-anchor": "middle", "font-size": 13, "font-weight": 700 }, svg, `${shortName(player)}'s store`);
+    el("text", { x: s.x, y: player === 0 ? 272 : 24, "text-anchor": "middle", "font-size": 13, "font-weight": 700 }, svg, shortName(player));
     el("rect", { x: s.x - 30, y: 55, width: 60, height: 170, rx: 28, fill: "var(--pit)" }, g);
     seeds(g, s.x, s.y, p.scores[player], 24);
     el("text", { x: s.x, y: player === 0 ? 218 : 76, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, g, String(p.scores[player]));
