@@ -10,6 +10,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,8 @@ ARGS = [
 ]
 ARTIFACTS = Path(__file__).parent / "artifacts"
 ENDED = re.compile(r"wins|draw|No winner")
+HALLS: list[Any] = []
+"""The server's hall (its games), for a test that makes a game vanish as a restart does."""
 
 pytestmark = [
     pytest.mark.slow,
@@ -48,7 +51,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     db = tmp_path_factory.mktemp("web") / "games.sqlite"
-    config = uvicorn.Config(create_app(db, warm=False), port=port, log_level="warning")
+    app = create_app(db, warm=False)
+    HALLS.append(app.state.hall)
+    config = uvicorn.Config(app, port=port, log_level="warning")
     running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
@@ -227,4 +232,59 @@ def test_a_finished_game_is_replayed_and_analysed(browser: Browser, server: str)
     expect(page.locator("#analysis-text")).to_contain_text("Value for Player 1 here: ")
     assert re.search(r"\((\+?-?\d+|game over)\)$", page.locator("#moves li").last.inner_text())
     shot(page, "kalah-replay-analysed")
+    page.context.close()
+
+
+def test_the_page_speaks_the_words_of_the_game(browser: Browser, server: str) -> None:
+    """No seed documents, level numbers or brackets in brackets: the lobby's words, the
+    computer's move read out in the live region, focus back on the board, a move list
+    that says who moved, and take back offered only once there is a turn to take back."""
+    page = open_lobby(browser, server, "mancala")
+    lobby = page.inner_text("body")
+    assert not re.search(r"seed \d|level 100", lobby), lobby
+    page.select_option("#game-name", "kalah")
+    levels = page.locator("#level option").all_inner_texts()
+    assert "perfect" in levels and "100" not in levels
+    page.select_option("#game-name", "mancala")
+    assert "perfect" in page.locator("#level option").all_inner_texts()
+    page.select_option("#level", "1")
+    expect(page.locator("#level-about")).not_to_be_empty()
+    page.check("input[name=first][value=them]")
+    page.click("#start")
+    expect(page.locator("#announce")).to_contain_text(
+        re.compile(r"Computer \(level 1\) played [A-F]\.")
+    )
+    expect(page.locator("#undo")).to_be_disabled()  # no turn of mine yet
+    page.uncheck("#animate")
+    moved = 0
+    while not ENDED.search(status(page)):
+        live = next_live_pit(page)
+        if live is None:
+            break
+        if moved == 1:  # after my first move and the computer's answer: focus on the board
+            assert page.evaluate("document.activeElement.classList.contains('live')")
+            expect(page.locator("#undo")).to_be_enabled()
+        live.click()
+        moved += 1
+    text = page.inner_text("body")
+    assert not re.search(r"by the rules|\(\(|seed \d|level 100", text), text
+    for item in page.locator("#moves li").all_inner_texts():
+        assert re.fullmatch(r"(Player 1|Computer): [A-F]", item), item
+    expect(page.locator("#status")).to_have_text(re.compile(r"wins, \d+ to \d+\.$|A draw"))
+    page.context.close()
+
+
+def test_a_game_that_is_gone_shows_no_live_controls(browser: Browser, server: str) -> None:
+    """The server forgets a game under way (as a restart did) and the page reconnects:
+    it says so, and nothing on it looks playable."""
+    page = open_lobby(browser, server, "mancala")
+    page.click("#start")
+    page.wait_for_selector(".pit.live")
+    expect(page.locator("#resign")).to_be_visible()
+    HALLS[0].tables.pop(page.url.rsplit("/", 1)[1])
+    page.evaluate("S.ws.close()")  # the connection lost, as when the server stopped
+    expect(page.locator("#status")).to_contain_text("not on the server any more")
+    for control in ("#hint", "#undo", "#resign", "#move-form"):
+        expect(page.locator(control)).to_be_hidden()
+    assert page.locator(".live").count() == 0
     page.context.close()

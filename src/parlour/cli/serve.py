@@ -1,8 +1,9 @@
 """``parlour serve``: every game in a browser (see :mod:`parlour.web`).
 
-It listens on localhost by default and prints the address to open.  Finished games are
-kept in SQLite at ``--db`` (by default in the user's data folder), so a server started
-again lists them.  Ctrl-C stops it.
+It listens on localhost by default and prints the address to open.  Games are kept in
+SQLite at ``--db`` (by default in the user's data folder), the finished ones and those
+under way move by move, so a server started again lists the first and brings back the
+second.  Ctrl-C stops it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
 @click.option(
     "--port", type=whole_type("the port", 1, 65535), default=8000, show_default=True, help="Port."
 )
-@click.option("--db", metavar="PATH", help="SQLite file of the finished games.")
+@click.option("--db", metavar="PATH", help="SQLite file of the games (finished and under way).")
 @click.option(
     "--abandon",
     type=seconds_type(1),
@@ -31,7 +32,12 @@ from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
     show_default=True,
     help="Seconds a seat may stay empty before its player forfeits.",
 )
-def serve(host: str, port: int, db: str | None, abandon: float) -> None:
+@click.option(
+    "--no-rate-limit",
+    is_flag=True,
+    help="Let one address create games as fast as it likes (a load test on the loopback).",
+)
+def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: bool) -> None:
     """Serve the games to browsers: play the computer, a person, or watch."""
     try:
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -41,6 +47,7 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
         import uvicorn
 
         from parlour.web.app import create_app
+        from parlour.web.limits import GAMES
     except ImportError as error:
         raise click.ClickException(
             f"the web server needs parlour's web extra (pip install 'parlour[web]'): {error}"
@@ -52,10 +59,11 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
     folder = platformdirs.user_data_path("parlour", appauthor=False)
     path = Path(db) if db else folder / "games.sqlite"
     path.parent.mkdir(parents=True, exist_ok=True)
-    app = create_app(path, abandon)
     shown_host = f"[{host}]" if ":" in host else host
+    listening = _listen(host, port, f"{shown_host}:{port}")
+    app = create_app(path, abandon, games_rate=None if no_rate_limit else GAMES)
     click.echo(f"parlour serves at http://{shown_host}:{port}/")
-    click.echo(f"(finished games are kept in {path}; Ctrl-C stops the server)")
+    click.echo(f"(games are kept in {path}; Ctrl-C stops the server)")
     config = uvicorn.Config(
         app,
         host=host,
@@ -65,15 +73,29 @@ def serve(host: str, port: int, db: str | None, abandon: float) -> None:
         timeout_graceful_shutdown=1,  # whole seconds: open websockets get one to close
     )
     try:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=[listening])
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
         click.echo("Stopped.", err=True)
         _leave_now()
 
 
+def _listen(host: str, port: int, shown: str) -> socket.socket:
+    """The server's socket, bound before anything says the server is there (a port in
+    use is one line, not an address announced and then a failure)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.socket(family, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+    except OSError as error:
+        listening.close()
+        raise click.ClickException(f"cannot listen on {shown}: {error.strerror}") from None
+    return listening
+
+
 def _leave_now() -> NoReturn:
-    """Exit at once with the interrupted status.  Nothing is left to save (each finished
-    game was committed as it ended), but a normal exit waits for the engines' warm-up
+    """Exit at once with the interrupted status.  Nothing is left to save (each game's
+    moves were committed as they were made), but a normal exit waits for the engines' warm-up
     thread, which may be inside numba's compiler: a second or more after Ctrl-C."""
     sys.stdout.flush()
     sys.stderr.flush()

@@ -48,6 +48,7 @@ class ComputerPlayer(Actor):
 
     def stopping(self) -> None:
         self._stop.set()
+        self._thinker = self._answer = None  # the answer refers back: free the engine now
 
 
 class RandomPlayer(Actor):

@@ -1,13 +1,15 @@
 """The web application: the page, a small JSON API, and one websocket per browser tab.
 
 - ``GET /`` (and ``/game/ID``, ``/replay/ID``): the page, which routes itself;
-- ``GET /api/catalogue``: the games and their options; ``GET /api/games``: the games
-  under way and the last finished; ``POST /api/games``: a new game (see
-  :mod:`parlour.web.hall`), answered with its id and the seat tokens;
+- ``GET /api/catalogue``: the games, their options and their computer's levels;
+  ``GET /api/games?page=N``: a page of the games under way and of the last finished;
+  ``POST /api/games``: a new game (see :mod:`parlour.web.hall`), answered with its id
+  and the seat tokens (at most :data:`~parlour.web.limits.GAMES` per client address,
+  else 429 with ``Retry-After``);
   ``GET /api/games/ID``: a finished game's record, for its replay;
   ``GET /api/games/ID/analysis``: the engine's value of each of its positions;
-  ``GET /api/ready``:
-  whether the games' kernels are compiled (start-up compiles them in a thread);
+  ``GET /api/ready``: whether the games' engines are compiled, and how far that is
+  (start-up compiles them in a thread);
 - ``/ws/ID``: the game itself.  The tab's first message is ``hello`` with its seat token
   (none to watch); it gets the whole game (``state``), then each event as it happens
   (``event``, numbered), and ``error`` for each message refused.
@@ -30,14 +32,16 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from parlour.actors.runtime import in_thread
-from parlour.core import ParlourError, game, game_names
+from parlour.core import BadOption, ParlourError, game, game_names, parse_whole
 from parlour.kit import warm_up
 from parlour.search import Stop
 from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
-from parlour.web.hall import WAIT, Hall, catalogue
+from parlour.web.hall import PAGE, WAIT, Hall, catalogue
+from parlour.web.limits import GAMES, PerAddress, retry_after
 from parlour.web.records import Records
 from parlour.web.tables import BURST, Connection, Refused, Table
+from parlour.web.views import Json
 
 STATIC = Path(__file__).parent / "static"
 HELLO_WAIT = 10.0
@@ -47,24 +51,32 @@ FLOOD_CLOSE = 5 * BURST
 
 
 def create_app(
-    db: str | Path = ":memory:", abandon: float = 60.0, warm: bool = True, wait: float = WAIT
+    db: str | Path = ":memory:",
+    abandon: float = 60.0,
+    warm: bool = True,
+    wait: float = WAIT,
+    games_rate: tuple[float, float] | None = GAMES,
 ) -> Starlette:
     """The application, keeping finished games at ``db``; a seat empty ``abandon`` seconds
     forfeits, and a game whose seats are not all taken within ``wait`` seconds is called
     off.  ``warm`` compiles the games' rules and engines in a thread at start-up, so that
-    the first move of the first game does not wait for the compiler."""
+    the first move of the first game does not wait for the compiler.  ``games_rate``
+    (rate a second, burst) bounds the games each client address creates (None: no bound,
+    for a load test on the loopback)."""
     hall = Hall(Records(db), abandon, wait)
-    warmed = threading.Event()
+    creating = None if games_rate is None else PerAddress(*games_rate)
+    warming = WarmUp()
     analyses: dict[str, list[int | None]] = {}
     analysing = asyncio.Lock()  # one analysis at a time: the engine's threads are few
     stop = Stop()  # set at shutdown: an analysis under way ends with the server
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        hall.restore()
         if warm:
-            threading.Thread(target=_warm_up, args=(warmed,), daemon=True, name="warm-up").start()
+            threading.Thread(target=warming.run, daemon=True, name="warm-up").start()
         else:
-            warmed.set()
+            warming.skip()
         yield
         stop.set()
         hall.close()
@@ -78,12 +90,36 @@ def create_app(
         return JSONResponse(catalogue())
 
     async def games(request: Request) -> Response:
-        return JSONResponse({"playing": hall.playing(), "finished": hall.records.latest()})
+        try:
+            page = parse_whole(
+                request.query_params.get("page", "0"), "the page", 0, 10**6, BadOption
+            )
+        except ParlourError as error:
+            return _refusal(str(error))
+        playing, more_playing = hall.playing(page)
+        finished = hall.records.latest(PAGE + 1, page * PAGE)
+        return JSONResponse(
+            {
+                "page": page,
+                "playing": playing,
+                "finished": finished[:PAGE],
+                "more": more_playing or len(finished) > PAGE,
+            }
+        )
 
     async def ready(request: Request) -> Response:
-        return JSONResponse({"ready": warmed.is_set()})
+        return JSONResponse(warming.progress())
 
     async def new_game(request: Request) -> Response:
+        address = request.client.host if request.client else ""
+        wait = creating.take(address) if creating else 0
+        if wait:
+            seconds = retry_after(wait)
+            return JSONResponse(
+                {"error": f"too many new games from your address: try again in {seconds} s"},
+                status_code=429,
+                headers={"Retry-After": str(seconds)},
+            )
         body = await request.body()
         if len(body) > protocol.MAX_CHARS:
             limit = protocol.MAX_CHARS
@@ -121,15 +157,15 @@ def create_app(
         table = hall.tables.get(websocket.path_params["id"])
         if table is None:
             found = hall.records.get(websocket.path_params["id"])
-            message = {"type": "record", "record": found} if found else _no_game()
-            await websocket.send_json(message)
-            await websocket.close()
+            await _last_word(
+                websocket, {"type": "record", "record": found} if found else _no_game()
+            )
             return
         try:
-            connection = table.join(await _hello(websocket))
+            address = websocket.client.host if websocket.client else ""
+            connection = table.join(await _hello(websocket), address)
         except Refused as error:
-            await websocket.send_json({"type": "error", "message": str(error), "fatal": True})
-            await websocket.close()
+            await _last_word(websocket, {"type": "error", "message": str(error), "fatal": True})
             return
         sender = asyncio.get_running_loop().create_task(_send(websocket, connection))
         try:
@@ -161,7 +197,19 @@ def _refusal(message: str) -> Response:
 
 
 def _no_game() -> dict[str, Any]:
-    return {"type": "error", "message": "no game has this id", "fatal": True}
+    return {
+        "type": "error",
+        "message": "This game is not on the server any more (it may have been restarted):"
+        " start a new one from the lobby.",
+        "fatal": True,
+    }
+
+
+async def _last_word(websocket: WebSocket, message: Json) -> None:
+    """Send ``message`` and close, unless the tab has gone already (then nothing to say)."""
+    with contextlib.suppress(Exception):  # a closed socket: nobody to tell
+        await websocket.send_json(message)
+        await websocket.close()
 
 
 async def _hello(websocket: WebSocket) -> str | None:
@@ -210,7 +258,10 @@ async def _listen(websocket: WebSocket, table: Table, connection: Connection) ->
                 raise Refused("this connection has said hello already")
             table.handle(connection, message)
         except Refused as error:
-            connection.send({"type": "error", "message": str(error), "n": table.n})
+            refusal = {"type": "error", "message": str(error), "n": table.n}
+            if error.retry_after is not None:
+                refusal["retry_after"] = error.retry_after
+            connection.send(refusal)
 
 
 async def _send(websocket: WebSocket, connection: Connection) -> None:
@@ -219,14 +270,32 @@ async def _send(websocket: WebSocket, connection: Connection) -> None:
             await websocket.send_json(await connection.outbox.get())
 
 
-def _warm_up(done: threading.Event) -> None:
-    """Compile each game's rules and engine (numba; and build its endgame table), once per
-    process, before anyone plays or asks for a hint."""
-    for name in game_names():
-        played = game(name)
-        if not played.CHOICES:
-            continue
-        start = played.start()
-        start.play_report(start.legal_moves()[0])
-        warm_up(start)
-    done.set()
+class WarmUp:
+    """Compiling each game's rules and engine (numba; and building its endgame table),
+    once per process, before anyone plays or asks for a hint, in a thread; its progress
+    for the pages (``/api/ready``), which say that the server is getting ready instead of
+    waiting in silence."""
+
+    def __init__(self) -> None:
+        self.names = [name for name in game_names() if game(name).CHOICES]
+        self.done = 0
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        for name in self.names:
+            start = game(name).start()
+            start.play_report(start.legal_moves()[0])
+            warm_up(start)
+            self.done += 1
+        self.ready.set()
+
+    def skip(self) -> None:
+        """Ready at once (a test's server, whose engines compile when first used)."""
+        self.done = len(self.names)
+        self.ready.set()
+
+    def progress(self) -> Json:
+        """Whether all is ready, how many games are, of how many, and which comes next."""
+        ready = self.ready.is_set()
+        doing = None if ready else self.names[min(self.done, len(self.names) - 1)]
+        return {"ready": ready, "done": self.done, "of": len(self.names), "doing": doing}

@@ -6,7 +6,8 @@ A request to make a game is a JSON object (the lobby's form)::
     {"game": "kalah", "options": {"pits": 6}, "opponent": "computer", "level": 3,
      "seconds": null, "first": "me"}
 
-``opponent`` is ``computer`` (at ``level``, ``seconds`` a move where the level searches),
+``opponent`` is ``computer`` (at ``level``, one of the game's levels as the catalogue
+lists them, a number or ``perfect``; ``seconds`` a move where the level searches),
 ``link`` (a person who gets the invitation link) or ``here`` (two people at one screen);
 ``first`` is ``me`` or ``them``.  War needs neither: it is dealt and watched.  Every value
 goes through parlour's own parsers, so a bad one is refused with their message.
@@ -15,14 +16,16 @@ goes through parlour's own parsers, so a bad one is refused with their message.
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from typing import Any
 
 from parlour.core import BadOption, ParlourError, game, game_names, game_options, parse_seconds
 from parlour.games.war.game import WarGame
-from parlour.kit import check_level
+from parlour.kit import check_level, kit_of
 from parlour.players.specs import PlayerSpec, parse_level
 from parlour.search import DEFAULT_LEVEL
+from parlour.web.limits import HINTS, PerAddress
 from parlour.web.records import Records
 from parlour.web.tables import LINGER, Refused, Table, TurnTable, WarTable
 from parlour.web.views import SECRET_OPTIONS, Json
@@ -31,12 +34,19 @@ OPPONENTS = ("computer", "link", "here")
 MAX_TABLES = 2000
 """Games a server runs at once; one more is refused until some end."""
 WAIT = 600.0
-"""Seconds a game waits for its seats to be taken (the link to be opened) before it is
-called off, so that games nobody came to do not fill the server."""
+"""Seconds a game waits for its seats to be taken (the link to be opened; a game of War:
+its first watcher) before it is called off, so that games nobody came to do not fill the
+server."""
+SEED_NOTE = re.compile(r" \(seed \d+\)| of seed \d+")
+"""A registry summary's reference to the project's seed documents ("Mancala of seed 001",
+"War (seed 004)"), which means nothing to a player: the lobby leaves it out."""
+PAGE = 20
+"""Games the lobby lists at once, in each list (more on asking for the next page)."""
 
 
 def catalogue() -> list[Json]:
-    """Every game with its summary and its options (the seeds aside), for the lobby."""
+    """Every game with its summary, its options (the seeds aside) and the levels its
+    computer has (each with what it does), for the lobby."""
     games = []
     for name, summary in game_names().items():
         options = [
@@ -53,7 +63,12 @@ def catalogue() -> list[Json]:
             for o in game_options(name)
             if o.name not in SECRET_OPTIONS
         ]
-        games.append({"name": name, "summary": summary, "options": options})
+        levels = [
+            {"number": level.number, "name": level.name, "about": level.about}
+            for level in kit_of(name).levels
+        ]
+        words = SEED_NOTE.sub("", summary)
+        games.append({"name": name, "summary": words, "options": options, "levels": levels})
     return games
 
 
@@ -65,6 +80,7 @@ class Hall:
         self.abandon = abandon
         self.wait = wait
         self.tables: dict[str, Table] = {}
+        self.hint_rate = PerAddress(*HINTS)
 
     def create(self, request: Any) -> tuple[Table, str | None, str | None]:
         """A new table for ``request``: (table, the creator's token, the invitation's
@@ -91,18 +107,60 @@ class Hall:
             raise Refused(str(error)) from None
         shared = request.get("opponent") == "here"
         table = TurnTable(
-            table_id, rules.start(), specs, names, shared=shared, abandon=self.abandon
+            table_id,
+            rules.start(),
+            specs,
+            names,
+            shared=shared,
+            abandon=self.abandon,
+            hint_rate=self.hint_rate,
         )
         tokens = list(table.tokens)
         mine_token = next(t for t, seats in table.tokens.items() if mine in seats)
         invite = next((t for t in tokens if t != mine_token), None)
-        asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
+        setup = {
+            "game": name,
+            "options": dict(rules.options),
+            "specs": [[spec.kind, spec.level, spec.seconds] for spec in specs],
+            "names": list(names),
+            "tokens": {token: sorted(seats) for token, seats in table.tokens.items()},
+            "created": table.created,
+        }
+        self.records.begin(table.id, setup)
         return self._add(table), mine_token, invite
 
-    def _call_off(self, table: TurnTable) -> None:
-        """Abort ``table`` if its seats were never all taken (nobody came)."""
+    def restore(self) -> None:
+        """Bring back the games the records keep as under way (the server stopped, or
+        crashed, while they went on): the same seats' tokens, the moves replayed, the
+        game begun again where it had begun (the computer's seat thinking again)."""
+        for game_id, setup, progress in self.records.under_way():
+            try:
+                rules = game(setup["game"], **setup["options"])
+            except (ParlourError, KeyError, TypeError):
+                self.records.drop(game_id)  # a game this version no longer makes
+                continue
+            specs = [PlayerSpec(kind, level, seconds) for kind, level, seconds in setup["specs"]]
+            tokens = {token: frozenset(seats) for token, seats in setup["tokens"].items()}
+            table = TurnTable(
+                game_id,
+                rules.start(),
+                (specs[0], specs[1]),
+                (setup["names"][0], setup["names"][1]),
+                abandon=self.abandon,
+                hint_rate=self.hint_rate,
+                tokens=tokens,
+                moves=progress["moves"],
+            )
+            table.created = setup["created"]
+            table.started = progress["started"]
+            self._add(table)
+            table.resume()
+
+    def _call_off(self, table: Table) -> None:
+        """Abort ``table`` if nobody came (its seats never all taken, no one watched its
+        game of War); it leaves no record."""
         if not table.started:
-            table.abort(f"nobody took the seat within {self.wait:g} s")
+            table.abort(f"nobody came within {self.wait:g} s")
             self.tables.pop(table.id, None)
 
     def _order(self, name: str, options: dict[str, Any], first: Any) -> tuple[dict[str, Any], int]:
@@ -129,11 +187,10 @@ class Hall:
         person = PlayerSpec("human")
         if opponent == "computer":
             level = parse_level(str(request.get("level", DEFAULT_LEVEL)))
-            check_level(name, level)
             seconds = request.get("seconds")
             time = None if seconds is None else parse_seconds(str(seconds), "the time", 0.05, 60)
             other = PlayerSpec("computer", level, time)
-            label = f"Computer (level {level})"
+            label = f"Computer (level {check_level(name, level).name})"
         else:
             other, label = person, ""
         specs = [person, person]
@@ -146,19 +203,34 @@ class Hall:
     def _add(self, table: Table) -> Table:
         self.tables[table.id] = table
         table.on_end = self._ended
+        if isinstance(table, TurnTable):
+            table.on_change = self._changed
+        table.call_off = asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
         return table
 
+    def _changed(self, table: TurnTable) -> None:
+        self.records.moved(table.id, table.progress())
+
     def _ended(self, table: Table) -> None:
-        self.records.add(table.record())
+        self.records.drop(table.id)
+        if table.started:
+            self.records.add(table.record())
         asyncio.get_running_loop().call_later(LINGER, self.tables.pop, table.id, None)
 
-    def playing(self) -> list[Json]:
-        """The games under way, newest first."""
+    def playing(self, page: int = 0) -> tuple[list[Json], bool]:
+        """One page of the games under way, newest first, and whether more follow."""
         tables = sorted(self.tables.values(), key=lambda t: -t.created)
-        return [t.info() for t in tables if t.result is None]
+        under_way = [t for t in tables if t.result is None]
+        shown = under_way[page * PAGE : (page + 1) * PAGE]
+        return [t.info() for t in shown], len(under_way) > (page + 1) * PAGE
 
     def close(self) -> None:
-        """Abort every game under way (the server is stopping)."""
+        """The server is stopping: each turn-based game under way is kept to be brought
+        back, each game of War aborted (a deal is not kept)."""
         for table in list(self.tables.values()):
-            if table.result is None:
+            if table.result is not None:
+                continue
+            if isinstance(table, TurnTable):
+                table.suspend()
+            else:
                 table.abort("the server stopped")

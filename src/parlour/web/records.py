@@ -1,5 +1,7 @@
 """Finished games, kept in SQLite (standard library, WAL mode) so that a server started
-again, after a crash too, still lists them and can replay each from its link.
+again, after a crash too, still lists them and can replay each from its link; and the
+games under way, each written as it is made and at each move (what it is, who sits
+where, its seats' tokens, the moves of its line), so that such a server brings them back.
 
 A record is what the game showed: the table's description, every event as the pages got
 it, and the result.  So a replay shows no more than the game did (no War stack, no seed).
@@ -22,6 +24,11 @@ create table if not exists games (
     words text not null,
     finished real not null,
     record text not null
+);
+create table if not exists under_way (
+    id text primary key,
+    setup text not null,
+    moves text not null
 )
 """
 
@@ -32,7 +39,7 @@ class Records:
     def __init__(self, path: str | Path) -> None:
         self._db = sqlite3.connect(str(path), check_same_thread=False)
         self._db.execute("pragma journal_mode=wal")
-        self._db.execute(SCHEMA)
+        self._db.executescript(SCHEMA)
         self._db.commit()
 
     def add(self, record: Json) -> None:
@@ -49,11 +56,13 @@ class Records:
         with self._db:
             self._db.execute("insert or replace into games values (?, ?, ?, ?, ?, ?)", row)
 
-    def latest(self, limit: int = 50) -> list[Json]:
-        """The last games finished, newest first: id, game, names, result in words."""
+    def latest(self, limit: int = 50, offset: int = 0) -> list[Json]:
+        """The last games finished, newest first, from the ``offset``-th: id, game, names,
+        result in words."""
         rows = self._db.execute(
-            "select id, game, names, words, finished from games order by finished desc limit ?",
-            (limit,),
+            "select id, game, names, words, finished from games"
+            " order by finished desc limit ? offset ?",
+            (limit, offset),
         )
         return [
             {"id": i, "game": g, "names": json.loads(n), "words": w, "finished": f}
@@ -67,6 +76,31 @@ class Records:
             return None
         found: Json = json.loads(row[0])
         return found
+
+    def begin(self, game_id: str, setup: Json) -> None:
+        """Keep a game under way: ``setup`` says how to make it again."""
+        with self._db:
+            self._db.execute(
+                "insert or replace into under_way values (?, ?, ?)",
+                (game_id, json.dumps(setup), json.dumps({"moves": [], "started": False})),
+            )
+
+    def moved(self, game_id: str, progress: Json) -> None:
+        """How far a game under way is: the moves of its line, whether it started."""
+        with self._db:
+            self._db.execute(
+                "update under_way set moves = ? where id = ?", (json.dumps(progress), game_id)
+            )
+
+    def drop(self, game_id: str) -> None:
+        """A game no longer under way (it ended, or was called off)."""
+        with self._db:
+            self._db.execute("delete from under_way where id = ?", (game_id,))
+
+    def under_way(self) -> list[tuple[str, Json, Json]]:
+        """Every game kept as under way: its id, setup and progress."""
+        rows = self._db.execute("select id, setup, moves from under_way")
+        return [(i, json.loads(setup), json.loads(moves)) for i, setup, moves in rows]
 
     def close(self) -> None:
         self._db.close()

@@ -22,7 +22,7 @@ import dataclasses
 import functools
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -53,40 +53,43 @@ from parlour.kit import hinter
 from parlour.players.specs import PlayerSpec
 from parlour.search import SearchResult, Stop, Thinker
 from parlour.web import views
+from parlour.web.limits import HINTS, Bucket, PerAddress, retry_after
 from parlour.web.views import Json
 
 RATE, BURST = 10.0, 20
 """A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
+WAR_TAIL = 60
+"""Events of War a watcher who joins late is sent (a long game has thousands)."""
 LINGER = 30.0
 """Seconds a finished table stays in memory (late watchers see its end) before the
 records alone hold it."""
 
 
 class Refused(Exception):
-    """A message the table will not act on; the text says why (to the sender alone)."""
+    """A message the table will not act on; the text says why (to the sender alone), and
+    ``retry_after`` the seconds to wait where the refusal is a rate's."""
+
+    def __init__(self, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
 
 
 @dataclass(eq=False)
 class Connection:
-    """One browser tab: the seats its token holds, its outgoing messages, its rate."""
+    """One browser tab: the seats its token holds, its client's address, its outgoing
+    messages, its rate."""
 
     seats: frozenset[int]
+    address: str = ""
     outbox: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
-    tokens: float = BURST
-    checked: float = field(default_factory=time.monotonic)
+    rate: Bucket = field(default_factory=lambda: Bucket(RATE, BURST))
 
     def send(self, message: Json) -> None:
         self.outbox.put_nowait(message)
 
     def take_turn(self) -> bool:
-        """Whether one more message is within the rate (a token bucket)."""
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.checked) * RATE)
-        self.checked = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        """Whether one more message is within the rate."""
+        return self.rate.take() == 0
 
 
 class _Listener(Actor):
@@ -154,7 +157,12 @@ class Table:
         self.log: list[Json] = []
         self.connections: set[Connection] = set()
         self.result: Json | None = None
+        self.started = False
+        """Whether anyone came: every seat taken (a game of War: its first watcher)."""
         self.on_end: Callable[[Table], None] = lambda table: None
+        self.call_off: asyncio.TimerHandle | None = None
+        """The hall's timer that calls the game off if nobody comes; cancelled at the end
+        (a timer holds its table)."""
 
     @property
     def n(self) -> int:
@@ -199,13 +207,14 @@ class Table:
         """The finished game as the records keep it: everything that was shown."""
         return {"table": self.info(), "log": self.log, "result": self.result, "start": None}
 
-    def join(self, token: str | None) -> Connection:
-        """A new connection for ``token`` (None: a spectator), sent the whole game first;
-        Refused for a token that holds no seat here."""
-        return self._connect(frozenset())
+    def join(self, token: str | None, address: str = "") -> Connection:
+        """A new connection for ``token`` (None: a spectator) from the client at
+        ``address``, sent the whole game first; Refused for a token that holds no seat
+        here."""
+        return self._connect(frozenset(), address)
 
-    def _connect(self, seats: frozenset[int]) -> Connection:
-        connection = Connection(seats)
+    def _connect(self, seats: frozenset[int], address: str) -> Connection:
+        connection = Connection(seats, address)
         self.connections.add(connection)
         connection.send(self.fresh(connection))
         return connection
@@ -226,6 +235,8 @@ class Table:
 
     def _ended(self, result: Json) -> None:
         self.result = result
+        if self.call_off is not None:
+            self.call_off.cancel()
         self.publish({"kind": "over", "result": result})
         self.on_end(self)
 
@@ -244,20 +255,30 @@ class TurnTable(Table):
         *,
         shared: bool = False,
         abandon: float = 60.0,
+        hint_rate: PerAddress | None = None,
+        tokens: dict[str, frozenset[int]] | None = None,
+        moves: Sequence[str] = (),
     ) -> None:
         super().__init__(table_id, start.game, names)
         self.start = self.state = start
         self.moves: list[str] = []
+        self.movers: list[int] = []  # the seat of each move of the list
         self.abandon = abandon
+        self.on_change: Callable[[TurnTable], None] = lambda table: None
+        """Told at each move and take back, and when the game starts (the hall keeps it)."""
+        self._suspended = False
         people = [seat for seat, spec in enumerate(specs) if spec.human]
         groups = [frozenset(people)] if shared else [frozenset({s}) for s in people]
-        self.tokens = {secrets.token_urlsafe(18): group for group in groups}
+        self.tokens = tokens or {secrets.token_urlsafe(18): group for group in groups}
+        for name in moves:  # a game brought back after a restart: its line replayed
+            self._hear(_replayed(self.state, name, len(self.moves)))
+        self._base = len(self.moves)  # the Referee's moves count from here
         self.joined: set[int] = set()
-        self.started = False
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._hint_stop = Stop()
+        self._hint_rate = hint_rate or PerAddress(*HINTS)
         self._hinter: Thinker | None = None  # one engine, its table kept from hint to hint
-        self._hinting = asyncio.Lock()  # which searches one hint at a time
+        self._hinting = False  # one hint searched at a time
         self._listener = spawn(_Listener(self._hear))
         refs: list[Ref] = []
         for seat, spec in enumerate(specs):
@@ -270,27 +291,33 @@ class TurnTable(Table):
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)
         self.undo = computer and bool(people)
-        referee = Referee(start, refs, [self._listener], undo=self.undo)
+        """Whether a person plays the computer: only then are there take backs and hints
+        (in a game between people, the engine's help would be cheating)."""
+        referee = Referee(self.state, refs, [self._listener], undo=self.undo)
         self.referee = spawn(referee, name=f"{table_id}-referee")
         if not people:
             self._begin()
 
     def info(self) -> Json:
-        return super().info() | {"undo": self.undo, "started": self.started}
+        return super().info() | {"undo": self.undo, "hint": self.undo, "started": self.started}
 
     def record(self) -> Json:
         return super().record() | {"start": views.position(self.start)}
 
     def snapshot(self) -> Json:
-        return {"position": views.position(self.state), "moves": list(self.moves)}
+        return {
+            "position": views.position(self.state),
+            "moves": list(self.moves),
+            "movers": list(self.movers),
+        }
 
-    def join(self, token: str | None) -> Connection:
+    def join(self, token: str | None, address: str = "") -> Connection:
         if token is None:
-            return super().join(None)
+            return super().join(None, address)
         seats = self.tokens.get(token)
         if seats is None:
             raise Refused("this link's seat token is not one of this game's")
-        connection = self._connect(seats)
+        connection = self._connect(seats, address)
         for seat in seats:
             timer = self._timers.pop(seat, None)
             if timer is not None:
@@ -351,6 +378,7 @@ class TurnTable(Table):
         self.referee.tell(StartGame())
         for connection in self.connections:
             connection.send({"type": "started"})
+        self.on_change(self)
 
     def _seat(self, connection: Connection, message: Json, to_move: bool = True) -> int:
         """The seat a message acts for: its ``seat`` if given, else the one to move (or the
@@ -378,20 +406,31 @@ class TurnTable(Table):
         return {event["player"] for event in self.log if event.get("kind") == "moved"}
 
     def _hint(self, connection: Connection, seat: int) -> None:
-        """The engine's move for ``seat``, searched in a thread; sent to this connection."""
-
+        """The engine's move for ``seat``, searched in a thread; sent to this connection.
+        Refused between people, while a hint is being searched, and over the rate of the
+        client's address (the engine's threads are the server's)."""
+        if not self.undo:
+            raise Refused("no hints in a game between people")
+        if self._hinting:
+            raise Refused("a hint is being searched already: its answer comes in a moment")
+        wait = self._hint_rate.take(connection.address)
+        if wait:
+            seconds = retry_after(wait)
+            raise Refused(f"too many hints: the next one in {seconds} s", seconds)
         state = self.state
+        self._hinting = True
 
         async def think() -> None:
-            async with self._hinting:
-                try:
-                    if self._hinter is None:
-                        self._hinter = hinter(state.game.name)
-                    search = in_thread(self._hinter.best_move, state, self._hint_stop, name="hint")
-                    move, account = await search
-                except Exception as error:  # an engine's failure is the hint's alone
-                    connection.send({"type": "error", "message": f"no hint: {error}"})
-                    return
+            try:
+                if self._hinter is None:
+                    self._hinter = hinter(state.game.name)
+                search = in_thread(self._hinter.best_move, state, self._hint_stop, name="hint")
+                move, account = await search
+            except Exception as error:  # an engine's failure is the hint's alone
+                connection.send({"type": "error", "message": f"no hint: {error}"})
+                return
+            finally:
+                self._hinting = False
             value = account.value if isinstance(account, SearchResult) else None
             connection.send(
                 {"type": "hint", "seat": seat, "move": state.move_name(move), "value": value}
@@ -411,27 +450,66 @@ class TurnTable(Table):
             if seat in connection.seats:
                 connection.send({"type": "error", "message": why})
 
+    def progress(self) -> Json:
+        """How far the game is, as the hall keeps it to bring it back after a restart."""
+        return {"moves": list(self.moves), "started": self.started}
+
+    def resume(self) -> None:
+        """Go on with a game brought back after a restart: begun again if it had begun,
+        each person's seat given ``abandon`` seconds to come back."""
+        if not self.started:
+            return
+        self._begin()
+        loop = asyncio.get_running_loop()
+        for seat in self._people():
+            self._timers[seat] = loop.call_later(self.abandon, self._forfeit, seat)
+
+    def suspend(self) -> None:
+        """Stop the game's actors without ending it (the server stops; the hall keeps the
+        game, to bring it back)."""
+        self._suspended = True
+        self._stop()
+
     def _hear(self, message: Any) -> None:
+        if self._suspended:
+            return
         match message:
             case Moved() as event:
                 self.state = event.after
                 self.moves.append(event.name)
-                self.publish(views.moved(event))
+                self.movers.append(event.player)
+                self.publish(views.moved(event, self.names))
+                self.on_change(self)
             case TakenBack() as event:
                 self.state = event.state
-                del self.moves[event.moves :]
-                self.publish(views.taken_back(event))
+                kept = self._base + event.moves
+                del self.moves[kept:]
+                del self.movers[kept:]
+                self.publish(views.taken_back(event) | {"moves": kept})
+                self.on_change(self)
             case GameOver(outcome):
                 self.state = outcome.final or self.state
                 self._stop()
                 self._ended(views.outcome(outcome, self.names))
 
     def _stop(self) -> None:
+        """Stop the actors and drop the hint's engine: a finished game holds no search
+        table (the records keep what it showed)."""
         self._hint_stop.set()
+        self._hinter = None
         for timer in self._timers.values():
             timer.cancel()
         for ref in (*self.players, self.referee, self._listener):
             ref.stop()
+
+
+def _replayed(before: State, name: str, turn: int) -> Moved:
+    """The event of move ``name`` in ``before``, as the Referee told it when it was played
+    (a game brought back after a restart shows its moves as they were)."""
+    move = before.parse_move(name)
+    after, account = before.play_report(move)
+    again = not after.is_over and after.to_move == before.to_move
+    return Moved(before.to_move, move, name, before, after, account, turn, again)
 
 
 class WarTable(Table):
@@ -452,20 +530,22 @@ class WarTable(Table):
         rules = dataclasses.replace(game.rules, seed=seed)
         self.dealer = spawn(Dealer(rules, self.war_players, [self._listener]))
 
-    def join(self, token: str | None) -> Connection:
+    def join(self, token: str | None, address: str = "") -> Connection:
         """A watcher (War has no seats); the first one has the cards dealt."""
-        if not self.connections and not self.log:
+        if not self.started and self.result is None:
+            self.started = True
             self.dealer.tell(StartGame())
-        return super().join(token)
+        return super().join(token, address)
 
     def snapshot(self) -> Json:
-        """The stacks' sizes and the last cards turned, and every event so far (a page
-        shows a game of War at its own pace, from the deal)."""
+        """The stacks' sizes and the last cards turned, and the last ``WAR_TAIL`` events
+        (a page shows a game of War at its own pace; each event carries the stacks'
+        sizes, so a late watcher starts from there, not from a deal long past)."""
         return {
             "counts": list(self.counts),
             "rounds": self.rounds,
             "last": self.last,
-            "log": self.log,
+            "log": self.log[-WAR_TAIL:],
         }
 
     def abort(self, why: str) -> None:
@@ -473,7 +553,7 @@ class WarTable(Table):
 
     def _hear(self, message: Any) -> None:
         if isinstance(message, GameOver):
-            for ref in (self.dealer, self._listener):
+            for ref in (self.dealer, self._listener, *self.war_players):
                 ref.stop()
             self._ended(views.war_outcome(message.outcome))
             return

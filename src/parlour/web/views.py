@@ -43,7 +43,7 @@ def position(state: State) -> Json:
     return view
 
 
-def moved(event: Moved) -> Json:
+def moved(event: Moved, names: tuple[str, str]) -> Json:
     """A move: who played what, the position after it, and the game's account in words
     (with the sowing's intermediate position, for the page's seed-by-seed animation)."""
     view: Json = {
@@ -51,17 +51,17 @@ def moved(event: Moved) -> Json:
         "player": event.player,
         "move": event.name,
         "again": event.again,
-        "words": account_words(event),
+        "words": account_words(event, names),
         "position": position(event.after),
     }
     positions = kit_of(event.after.game).account_positions(event.account)
     return view | {name: position(state) for name, state in positions.items()}
 
 
-def account_words(event: Moved) -> list[str]:
-    """What the move did beyond the move itself, one sentence each, the players counted
-    from 1 as the screens do."""
-    who = f"Player {event.player + 1}"
+def account_words(event: Moved, names: tuple[str, str]) -> list[str]:
+    """What the move did beyond the move itself, one sentence each, the mover called by
+    the name of its seat ("Computer (level 3) captures ...")."""
+    who = names[event.player]
     return kit_of(event.after.game).account_words(who, event.account)
 
 
@@ -75,22 +75,23 @@ def taken_back(event: TakenBack) -> Json:
 
 
 def outcome(result: Outcome, names: tuple[str, str]) -> Json:
-    """The end of a turn-based game in words: who won and why."""
+    """The end of a turn-based game in words: who won and how ("Player 1 wins, 30 to
+    18.", "Computer (level 3) wins: Player 1 resigned.")."""
     final, scores = result.final, result.scores
     assert final is not None and scores is not None  # a Referee's outcome has both
     if result.forfeit is not None:
-        how = f"{names[result.forfeit]} {result.detail}"
+        how = f": {names[result.forfeit]} {result.detail}"
     elif result.reason is Reason.ABORTED:
-        how = f"aborted: {result.detail}"
+        how = f": {result.detail}"
     elif not kit_of(final.game).scored:
-        how = "by the rules"
+        how = ""
     else:  # the seeds (tokens) each took
         order = (1, 0) if result.winner == 1 else (0, 1)
-        how = "{} to {}, by the rules".format(*(scores[seat] for seat in order))
+        how = ", {} to {}".format(*(scores[seat] for seat in order))
     if result.winner is None:
-        words = f"A draw ({how})." if result.reason is not Reason.ABORTED else f"No winner: {how}."
+        words = f"No winner{how}." if result.reason is Reason.ABORTED else f"A draw{how}."
     else:
-        words = f"{names[result.winner]} wins ({how})."
+        words = f"{names[result.winner]} wins{how}."
     return {
         "winner": result.winner,
         "reason": result.reason.value,

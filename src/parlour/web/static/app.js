@@ -33,13 +33,11 @@ async function lobby() {
     const option = html("option", game.name === "gomoku" ? "five in a row (gomoku)" : game.name, select);
     option.value = game.name;
   }
-  for (let level = 1; level <= 8; level++) {
-    const option = html("option", String(level), $("level"));
-    option.value = level;
-    option.selected = level === 3;
-  }
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
-  const showOptions = () => drawOptions(byName[select.value]);
+  const showOptions = () => {
+    drawOptions(byName[select.value]);
+    drawLevels(byName[select.value]);
+  };
   select.addEventListener("change", showOptions);
   select.value = "mancala";
   showOptions();
@@ -47,7 +45,48 @@ async function lobby() {
     event.preventDefault();
     startGame(byName[select.value]);
   });
-  listGames();
+  $("more-games").addEventListener("click", () => listGames(lobbyPage + 1));
+  listGames(0);
+  getReady(showReadyInLobby);
+}
+
+function drawLevels(game) {
+  // The levels the game's computer really has, each with what it does.
+  const select = $("level");
+  const before = select.value;
+  select.replaceChildren(...game.levels.map((level) => {
+    const option = html("option", level.name);
+    option.value = level.name;
+    return option;
+  }));
+  const names = game.levels.map((level) => level.name);
+  select.value = names.includes(before) ? before : names.includes("3") ? "3" : names[0] || "";
+  const about = () => {
+    const level = game.levels.find((l) => l.name === select.value);
+    $("level-about").textContent = level ? level.about : "";
+  };
+  select.onchange = about;
+  about();
+}
+
+async function getReady(show) {
+  // The server compiles its engines at start: say so, and how far, until it is ready.
+  for (;;) {
+    const ready = await (await fetch("/api/ready")).json();
+    S.warming = ready.ready ? null : `The server is getting ready: preparing the computer's play (${ready.done} of ${ready.of} games done, ${gameTitle(ready.doing)} next).`;
+    show();
+    if (ready.ready) return;
+    await sleep(1000);
+  }
+}
+
+function showReadyInLobby() {
+  $("getting-ready").hidden = !S.warming;
+  $("getting-ready").textContent = S.warming ? S.warming + " A game started now may wait for it." : "";
+}
+
+function gameTitle(name) {
+  return name === "gomoku" ? "five in a row" : name;
 }
 
 function drawOptions(game) {
@@ -99,7 +138,7 @@ async function startGame(game) {
   }
   const form = new FormData($("new-game"));
   const request = { game: game.name, options, opponent: form.get("opponent"), first: form.get("first") };
-  request.level = Number(form.get("level"));
+  request.level = form.get("level");
   if (form.get("seconds")) request.seconds = Number(form.get("seconds"));
   const response = await fetch("/api/games", { method: "POST", body: JSON.stringify(request) });
   const made = await response.json();
@@ -112,34 +151,39 @@ async function startGame(game) {
   location.assign("/game/" + made.id);
 }
 
-async function listGames() {
-  const { playing, finished } = await (await fetch("/api/games")).json();
-  const names = (g) => `${g.game}: ${g.names[0]} vs ${g.names[1]}`;
+let lobbyPage = 0;
+
+async function listGames(page) {
+  // One page of each list at a time (the server pages them); "More games" adds the next.
+  const { playing, finished, more } = await (await fetch("/api/games?page=" + page)).json();
+  lobbyPage = page;
+  const names = (g) => `${gameTitle(g.game)}: ${g.names[0]} vs ${g.names[1]}`;
   for (const game of playing) {
     const link = html("a", names(game) + " (watch)", html("li", "", $("playing")));
     link.href = "/game/" + game.id;
   }
-  if (!playing.length) html("li", "none at the moment", $("playing"));
+  if (!page && !playing.length) html("li", "none at the moment", $("playing"));
   for (const game of finished) {
     const item = html("li", "", $("finished"));
     const link = html("a", names(game), item);
     link.href = "/replay/" + game.id;
     item.append(" — " + game.words);
   }
-  if (!finished.length) html("li", "none yet", $("finished"));
+  if (!page && !finished.length) html("li", "none yet", $("finished"));
+  $("more-games").hidden = !more;
 }
 
 // ------------------------------------------------------------------ a game
 
 const S = {
   id: null, token: null, ws: null, n: 0, table: null, you: [], position: null,
-  shown: null, moves: [], result: null, queue: [], busy: false, fatal: false, pending: false,
+  shown: null, moves: [], movers: [], result: null, queue: [], busy: false, fatal: false, pending: false, warming: null,
   warShown: 0, war: { counts: [0, 0], last: null, paused: false, steps: 0 },
 };
 
 function tableInfo(info) {
   S.table = info;
-  const title = info.game === "gomoku" ? "five in a row" : info.game;
+  const title = gameTitle(info.game);
   $("title").textContent = `${title}: ${seatName(0)} vs ${seatName(1)}`;
   document.title = `parlour: ${title}`;
 }
@@ -164,8 +208,10 @@ function playGame(id) {
     $("copy-invite").onclick = () => navigator.clipboard && navigator.clipboard.writeText($("invite-link").value);
   }
   $("table").hidden = false;
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) $("animate").checked = false;
   wireControls();
   connect();
+  getReady(() => S.table && S.table.kind !== "war" && status());
 }
 
 function connect() {
@@ -198,7 +244,11 @@ function receive(message) {
       S.queue.push(message);
       return drain();
     case "error":
-      if (message.fatal) S.fatal = true;
+      if (message.fatal) {
+        S.fatal = true; // the game is gone: nothing on the page may look playable
+        if (S.shown) draw(false);
+        else $("board").replaceChildren();
+      }
       say(message.message, true);
       logLine("Refused: " + message.message);
       if (message.message.startsWith("stale")) send({ type: "sync" });
@@ -230,6 +280,7 @@ function fresh(message) {
   }
   S.position = S.shown = message.now.position;
   S.moves = message.now.moves;
+  S.movers = message.now.movers;
   drawMoves();
   draw();
 }
@@ -250,11 +301,14 @@ async function show(event) {
   switch (event.kind) {
     case "moved": {
       const who = S.table.names[event.player];
-      logLine(`${who}: ${event.move}` + (event.words.length ? ". " + event.words.join(" ") : ""));
-      for (const words of event.words) say(words);
+      const told = `${who} played ${event.move}.` + (event.words.length ? " " + event.words.join(" ") : "");
+      logLine(told);
+      if (!S.you.includes(event.player) || S.you.length > 1) announce(told); // the other side's move, read out
+      else if (event.words.length) announce(event.words.join(" "));
       if (event.sown && $("animate").checked) await sow(S.shown, event.sown, event.move, event.player);
       S.shown = event.position;
       S.moves.push(event.move);
+      S.movers.push(event.player);
       drawMoves();
       if (event.words.length) {
         draw(false);
@@ -264,8 +318,10 @@ async function show(event) {
     }
     case "taken_back":
       S.moves = S.moves.slice(0, event.moves);
+      S.movers = S.movers.slice(0, event.moves);
       S.shown = event.position;
       logLine(`${S.table.names[event.player]} took back a turn.`);
+      announce(`${S.table.names[event.player]} took back a turn.`);
       drawMoves();
       return;
     case "over":
@@ -279,22 +335,33 @@ function say(text, alarm = false) {
   $("status").style.borderLeftColor = alarm ? "var(--bad)" : "var(--accent)";
 }
 
+function announce(text) {
+  // What happened, kept in a live region of its own (the status line changes at once).
+  $("announce").textContent = text;
+}
+
 function logLine(text) {
   const item = html("li", text, $("log"));
   item.scrollIntoView({ block: "nearest" });
 }
 
+function shortName(seat) {
+  // "Computer (level 3)" is "Computer" in the move list.
+  return S.table.names[seat].split(" (")[0];
+}
+
 function drawMoves() {
-  $("moves").replaceChildren(...S.moves.map((m) => html("li", m)));
+  $("moves").replaceChildren(...S.moves.map((m, i) => html("li", `${shortName(S.movers[i])}: ${m}`)));
 }
 
 function mine() {
   const p = S.position;
-  const ready = S.position === S.shown && !S.busy && !S.pending;
+  const ready = S.position === S.shown && !S.busy && !S.pending && !S.fatal;
   return ready && !S.result && p && !p.over && S.you.includes(p.to_move);
 }
 
 function status() {
+  if (S.fatal) return;
   if (S.result) return say(S.result.words);
   const p = S.position;
   if (!p) return;
@@ -304,7 +371,8 @@ function status() {
     const how = { sowing: "choose a pit (click it or type its letter)", ayo: "choose a house (click it or type its number)", gomoku: "choose a point (click it or type it, like H8)" }[p.kind];
     return say(`${S.you.length > 1 ? mover + ", your" : "Your"} move: ${how}.`);
   }
-  say(`${mover} to move.`);
+  const waiting = S.warming && !S.you.includes(p.to_move) ? " " + S.warming + " Its first move waits for that." : "";
+  say(`${mover} to move.${waiting}`);
 }
 
 function draw(withStatus = true) {
@@ -312,13 +380,18 @@ function draw(withStatus = true) {
   const p = S.shown;
   const live = mine();
   const board = { sowing: drawSowing, ayo: drawAyo, gomoku: drawGomoku }[p.kind](p, live);
+  const focused = document.activeElement;
+  const hadFocus = !focused || focused === document.body || $("board").contains(focused);
   $("board").replaceChildren(board);
-  const seated = S.you.length > 0 && !S.result;
+  if (hadFocus && live && board.querySelector(".live") && !S.replaying) board.querySelector(".live").focus({ preventScroll: true });
+  const seated = S.you.length > 0 && !S.result && !S.fatal;
   $("move-form").hidden = !seated;
-  $("hint").hidden = $("resign").hidden = !seated;
+  $("resign").hidden = !seated;
+  $("hint").hidden = !seated || !S.table.hint;
   $("undo").hidden = !seated || !S.table.undo;
   $("animate-box").hidden = p.kind !== "sowing";
-  for (const id of ["hint", "undo"]) $(id).disabled = !live;
+  $("hint").disabled = !live;
+  $("undo").disabled = !live || !S.movers.some((seat) => S.you.includes(seat));
   $("move-label").textContent = { sowing: "Pit letter", ayo: "House number", gomoku: "Point (like H8)" }[p.kind];
   if (withStatus) status();
 }
@@ -412,6 +485,7 @@ function drawSowing(p, live) {
   for (let player = 0; player < 2; player++) {
     const s = stores[player];
     const g = el("g", { "aria-label": `${S.table.names[player]}'s store, ${p.scores[player]} seeds`, role: "img" }, svg);
+    el("text", { x: s.x, y: player === 0 ? 272 : 24, "text-anchor": "middle", "font-size": 13, "font-weight": 700 }, svg, shortName(player));
     el("rect", { x: s.x - 30, y: 55, width: 60, height: 170, rx: 28, fill: "var(--pit)" }, g);
     seeds(g, s.x, s.y, p.scores[player], 24);
     el("text", { x: s.x, y: player === 0 ? 218 : 76, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, g, String(p.scores[player]));
@@ -555,6 +629,7 @@ async function showWar(event) {
   switch (event.kind) {
     case "turned": {
       S.war.last = event;
+      if (event.war > 0) S.war.took = null; // "War!" until the table is taken
       const war = event.war > 0 ? `war! ${event.down[0]} and ${event.down[1]} face down, then ` : "";
       logLine(war + `${event.up[0] || "no card"} vs ${event.up[1] || "no card"}`);
       break;
@@ -616,6 +691,7 @@ function showRecord(record) {
   S.you = [];
   tableInfo(record.table);
   S.fatal = true;
+  S.replaying = true;
   $("move-form").hidden = true;
   if (record.table.kind === "war") {
     S.result = null;
@@ -623,15 +699,25 @@ function showRecord(record) {
     S.queue = [...record.log];
     return drain();
   }
+  // The replay steps through the game's line as it ended (a move taken back is not in
+  // it, as in the server's analysis): position i follows the i-th move of the list.
   const positions = [record.start];
-  const moves = [[]];
+  const line = [];
+  const movers = [];
   for (const event of record.log) {
-    if (!event.position) continue;
-    positions.push(event.position);
-    const list = event.kind === "moved" ? [...moves[moves.length - 1], event.move] : moves[moves.length - 1].slice(0, event.moves);
-    moves.push(list);
-    logLine(event.kind === "moved" ? `${record.table.names[event.player]}: ${event.move}` : "a turn taken back");
+    const who = record.table.names[event.player];
+    if (event.kind === "moved") {
+      positions.push(event.position);
+      line.push(event.move);
+      movers.push(event.player);
+      logLine(`${who} played ${event.move}.`);
+    } else if (event.kind === "taken_back") {
+      positions.length = event.moves + 1;
+      line.length = movers.length = event.moves;
+      logLine(`${who} took back a turn.`);
+    }
   }
+  const moves = positions.map((_, at) => line.slice(0, at));
   logLine(record.result.words);
   let at = positions.length - 1;
   let values = null; // the engine's value of each position for Player 1, once analysed
@@ -649,6 +735,7 @@ function showRecord(record) {
     at = Math.max(0, Math.min(positions.length - 1, to));
     S.shown = S.position = positions[at];
     S.moves = moves[at];
+    S.movers = movers;
     S.result = null;
     drawMoves();
     if (values) {

@@ -1,0 +1,85 @@
+"""The review of a finished game: the analysis follows the game's line whatever take
+backs happened (value ``i`` is the position after the ``i``-th move of the list), and a
+lost position is not called even where the engine answers without a search."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+import parlour
+from parlour.kit import analyze
+from parlour.search import Stop
+from parlour.web.analysis import positions, value
+from parlour.web.app import create_app
+from web_tabs import Tab, close_all, new_game
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(tmp_path / "games.sqlite", warm=False)) as test_client:
+        try:
+            yield test_client
+        finally:
+            close_all()
+
+
+def my_turn(tab: Tab) -> None:
+    while tab.position["to_move"] != 0 and tab.result is None:
+        tab.next()
+
+
+def test_the_analysis_follows_the_line_after_a_take_back(client: TestClient) -> None:
+    options = {"pits": 3, "seeds": 2}  # solved at once: each value is exact
+    made = new_game(client, game="kalah", options=options, opponent="computer", level=1)
+    tab = Tab(client, made["id"], made["token"])
+    for _ in range(2):  # two turns played, the second taken back, then played on
+        my_turn(tab)
+        tab.move(tab.position["legal"][-1])
+        tab.until("moved")
+    my_turn(tab)
+    tab.send(type="undo", at=tab.n)
+    tab.until("taken_back")
+    while tab.result is None:
+        my_turn(tab)
+        if tab.result is None:
+            tab.move(tab.position["legal"][0])
+            tab.until("moved")
+    moves = tab.sync()["now"]["moves"]
+    record = client.get(f"/api/games/{made['id']}").json()
+    assert any(event["kind"] == "taken_back" for event in record["log"])
+    line = [parlour.game("kalah", **options).start()]
+    for move in moves:
+        line.append(line[-1].play(line[-1].parse_move(move)))
+    assert [view["notation"] for view in positions(record)] == [s.notation() for s in line]
+    values = client.get(f"/api/games/{made['id']}/analysis").json()["values"]
+    assert len(values) == len(moves) + 1 and values[-1] is None
+    for state, found in zip(line[:-1], values, strict=False):
+        engine = analyze(state, seconds=0.25).value
+        assert found == (engine if state.to_move == 0 else -engine)
+    tab.close()
+
+
+def test_a_lost_five_in_a_row_position_is_not_even(client: TestClient) -> None:
+    """After H8 A1 H9 A3 H10 A5 H11, O must block an open four at one end and X plays
+    five at the other: the engine answers O's turn with a block, unsearched (value 0)."""
+    rules = parlour.game("gomoku")
+    state = rules.start()
+    for move in ["H8", "A1", "H9", "A3", "H10", "A5", "H11"]:
+        state = state.play(state.parse_move(move))
+    lost = value(state, 0.25, Stop())
+    assert lost is not None and lost < 0  # O to move: lost
+    made = new_game(client, game="gomoku", opponent="here")
+    tab = Tab(client, made["id"], made["token"])
+    for move in ["H8", "A1", "H9", "A3", "H10", "A5", "H11", "H12", "H7"]:
+        tab.move(move)
+        tab.until("moved")
+    assert tab.until("over")["result"]["winner"] == 0
+    values = client.get(f"/api/games/{made['id']}/analysis").json()["values"]
+    assert len(values) == 10 and values[7] is not None and values[7] > 0  # for Player 1
+    tab.close()
