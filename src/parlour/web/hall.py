@@ -16,7 +16,6 @@ goes through parlour's own parsers, so a bad one is refused with their message.
 from __future__ import annotations
 
 import asyncio
-import re
 import secrets
 from typing import Any
 
@@ -37,9 +36,6 @@ WAIT = 600.0
 """Seconds a game waits for its seats to be taken (the link to be opened; a game of War:
 its first watcher) before it is called off, so that games nobody came to do not fill the
 server."""
-SEED_NOTE = re.compile(r" \(seed \d+\)| of seed \d+")
-"""A registry summary's reference to the project's seed documents ("Mancala of seed 001",
-"War (seed 004)"), which means nothing to a player: the lobby leaves it out."""
 PAGE = 20
 """Games the lobby lists at once, in each list (more on asking for the next page)."""
 
@@ -67,8 +63,7 @@ def catalogue() -> list[Json]:
             {"number": level.number, "name": level.name, "about": level.about}
             for level in kit_of(name).levels
         ]
-        words = SEED_NOTE.sub("", summary)
-        games.append({"name": name, "summary": words, "options": options, "levels": levels})
+        games.append({"name": name, "summary": summary, "options": options, "levels": levels})
     return games
 
 

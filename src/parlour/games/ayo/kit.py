@@ -40,5 +40,5 @@ register(
     "ayo",
     AyoGame,
     kit=KIT,
-    summary="Ayo of seed 000: fours captured while sowing, relays, houses bought",
+    summary="Ayo: fours captured while sowing, relays, houses bought",
 )

@@ -81,5 +81,5 @@ register(
     "gomoku",
     GomokuGame,
     kit=KIT,
-    summary="Five in a row (seed 002): freestyle, five or more wins, 15x15",
+    summary="Five in a row: freestyle, five or more wins, 15x15",
 )

@@ -55,7 +55,7 @@ register(
     "mancala",
     SowingGame,
     kit=KIT,
-    summary="Mancala of seed 001: 3 seeds a pit, sowing through both stores",
+    summary="Mancala: 3 seeds a pit, sowing through both stores",
     seeds=3,
     sow_opponent_store=True,
 )
