@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
+from parlour.encoding import Codec
 from parlour.search import PERFECT, SEED_LEVELS, Level, SearchResult, Stop, Thinker, alphabeta
 
 Json = dict[str, Any]
@@ -81,6 +82,10 @@ class Kit:
         the player's default); None where engines speak parlour's engine protocol
         (:mod:`parlour.protocol`)."""
         return None
+
+    def codec(self, start: State) -> Codec:
+        """How the learning frameworks see the game ``start`` begins (``parlour.encoding``)."""
+        raise BadOption(f"{start.game.name} has no encoding for the learning frameworks")
 
     def screen(self, game_name: str) -> Any:
         """A new terminal screen for the game (BadOption where it has none)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core import State, register
+from parlour.encoding import Codec
 from parlour.games.ayo.game import AyoGame
 from parlour.kit import AlphaBetaKit, Json
 
@@ -18,6 +19,11 @@ def _stoned(event: Any) -> list[tuple[int, Any]]:
 
 class AyoKit(AlphaBetaKit):
     notices = staticmethod(_stoned)
+
+    def codec(self, start: State) -> Codec:
+        from parlour.games.ayo.codec import AyoCodec
+
+        return AyoCodec(start)
 
     def screen(self, game_name: str) -> Any:
         from parlour.games.ayo.screen import AyoScreen

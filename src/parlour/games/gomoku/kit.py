@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from parlour.core import State, register
+from parlour.encoding import Codec
 from parlour.games.gomoku.game import GomokuGame
 from parlour.kit import Json, Kit
 from parlour.search import Level, SearchResult, Stop, Thinker
@@ -56,6 +57,11 @@ class GomokuKit(Kit):
         from parlour.games.gomoku.gomocup.player import MAX_MEMORY, EnginePlayer
 
         return EnginePlayer(command, seconds, MAX_MEMORY if memory is None else memory)
+
+    def codec(self, start: State) -> Codec:
+        from parlour.games.gomoku.codec import GomokuCodec
+
+        return GomokuCodec(start)
 
     def screen(self, game_name: str) -> Any:
         from parlour.games.gomoku.screen import GomokuScreen

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from parlour.core import State, register
+from parlour.encoding import Codec
 from parlour.games.sowing.game import SowingGame
 from parlour.kit import AlphaBetaKit, Json
 from parlour.search import PERFECT, Level, Stop, Thinker
@@ -28,6 +29,11 @@ class SowingKit(AlphaBetaKit):
         from parlour.games.sowing.solver import proven
 
         return proven(state, stop)  # type: ignore[arg-type]
+
+    def codec(self, start: State) -> Codec:
+        from parlour.games.sowing.codec import SowingCodec
+
+        return SowingCodec(start)
 
     def screen(self, game_name: str) -> Any:
         from parlour.games.sowing.screen import SowingScreen

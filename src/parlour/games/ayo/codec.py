@@ -1,0 +1,33 @@
+"""Ayo as the learning frameworks see it (``parlour.encoding``)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from parlour.core import State
+from parlour.encoding import Codec
+from parlour.games.ayo.game import AyoState
+from parlour.games.ayo.kernel import HOUSES, TOKENS
+
+
+class AyoCodec(Codec):
+    """An action is a house 0..11; the observation is the twelve houses starting from
+    the agent's own row (player_1's view is turned by six), which of them the agent
+    owns this round, and the tokens each has captured (the agent's first)."""
+
+    def __init__(self, start: State) -> None:
+        self.actions = HOUSES
+        self.high = TOKENS
+        self.shape = (2 * HOUSES + 2,)
+        self.dtype = np.int16
+
+    def observe(self, state: State, seat: int) -> np.ndarray:
+        assert isinstance(state, AyoState)
+        turn = 6 * seat
+        board = np.roll(np.array(state.board), -turn)
+        mine = np.roll(np.array(state.owners) == seat, -turn)
+        captured = state.scores[seat], state.scores[1 - seat]
+        return np.concatenate([board, mine, captured]).astype(np.int16)
+
+    def truncated(self, state: State) -> bool:
+        return TOKENS not in state.scores
