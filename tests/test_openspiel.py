@@ -16,7 +16,9 @@ from open_spiel.python.algorithms import mcts, minimax
 
 import parlour
 from parlour.kit import analyze
-from parlour.openspiel import GAMES
+from parlour.openspiel import GAME_CLASSES
+
+GAMES = tuple(GAME_CLASSES)
 
 SMALL: dict[str, dict[str, Any]] = {
     "kalah": {"pits": 4, "seeds": 2},

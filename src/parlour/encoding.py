@@ -29,6 +29,11 @@ class Codec(ABC):
     """The observation's shape; its values lie in ``0..high``."""
     high: int
     dtype: Any
+    max_length: int
+    """The longest game the frameworks are told of, in actions (a game with no limit of
+    its own is bounded by the longest it could have)."""
+    hidden = False
+    """Whether a seat's observation hides part of the position (War's stacks)."""
 
     @abstractmethod
     def __init__(self, start: State) -> None:

@@ -27,23 +27,15 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import pyspiel
 
-from parlour.core import BadOption, Move, Option, State, game, game_options, shown
+from parlour.core import BadOption, Move, Option, State, game, game_names, game_options, shown
 from parlour.encoding import Codec, codec
-from parlour.games.ayo.kernel import MAX_ROUNDS as AYO_MAX_ROUNDS
 from parlour.games.war.game import WarGame
-from parlour.games.war.options import MAX_ROUNDS as WAR_MAX_ROUNDS
 
 T = TypeVar("T")
-GAMES = ("kalah", "mancala", "ayo", "gomoku", "war")
 NONE = -1
 """An option's "none" among OpenSpiel's parameters, which have no null."""
 DEALS = 1000
 """War's deals a chance node draws from, unless the parameter ``deals`` says otherwise."""
-MAX_SOWING_MOVES = 1000
-"""The longest sowing game OpenSpiel is told of (OpenSpiel's own ``mancala`` bound)."""
-MAX_AYO_MOVES_A_ROUND = 2000
-"""The longest round of Ayo OpenSpiel is told of: a round ends when a position comes
-back, and random play repeats one far sooner."""
 
 
 def parameters(name: str) -> dict[str, Any]:
@@ -89,7 +81,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=_max_length(rules, encoding),
+            max_game_length=encoding.max_length,
         )
         super().__init__(self.TYPE, info, dict(params or {}))
         self.rules = rules
@@ -123,18 +115,6 @@ def _replayed(spiel_game: ParlourGame, actions: list[int]) -> ParlourSpielState:
     for action in actions:
         state.apply_action(action)
     return state
-
-
-def _max_length(rules: Any, encoding: Codec) -> int:
-    """The longest game OpenSpiel is told of, in moves (chance nodes apart); a game
-    with no round limit is bounded by the longest limit it could have."""
-    if rules.name == "gomoku":
-        return int(encoding.actions)
-    if rules.name == "war":
-        return 2 * int(rules.rules.max_rounds or WAR_MAX_ROUNDS)
-    if rules.name == "ayo":
-        return MAX_AYO_MOVES_A_ROUND * int(rules.options["max_rounds"] or AYO_MAX_ROUNDS)
-    return MAX_SOWING_MOVES
 
 
 class Shared(Generic[T]):
@@ -260,7 +240,7 @@ class Observer:
 def register(name: str) -> type[ParlourGame]:
     """Register parlour game ``name`` as OpenSpiel's ``parlour_NAME``."""
     chances = rules_of(name, {})[1]
-    war = name == "war"
+    hidden = codec(game(name).start()).hidden
     spiel_type = pyspiel.GameType(
         short_name=f"parlour_{name}",
         long_name=f"parlour {name}",
@@ -272,7 +252,7 @@ def register(name: str) -> type[ParlourGame]:
         ),
         information=(
             pyspiel.GameType.Information.IMPERFECT_INFORMATION
-            if war
+            if hidden
             else pyspiel.GameType.Information.PERFECT_INFORMATION
         ),
         utility=pyspiel.GameType.Utility.ZERO_SUM,
@@ -292,4 +272,13 @@ def register(name: str) -> type[ParlourGame]:
     return cls
 
 
-GAME_CLASSES = {name: register(name) for name in GAMES}
+def _encoded(name: str) -> bool:
+    """Whether game ``name`` has an encoding for the learning frameworks (its kit's)."""
+    try:
+        codec(game(name).start())
+    except BadOption:
+        return False
+    return True
+
+
+GAME_CLASSES = {name: register(name) for name in game_names() if _encoded(name)}

@@ -7,7 +7,11 @@ import numpy as np
 from parlour.core import State
 from parlour.encoding import Codec
 from parlour.games.ayo.game import AyoState
-from parlour.games.ayo.kernel import HOUSES, TOKENS
+from parlour.games.ayo.kernel import HOUSES, MAX_ROUNDS, TOKENS
+
+MAX_MOVES_A_ROUND = 2000
+"""The longest round the frameworks are told of: a round ends when a position comes back,
+and random play repeats one far sooner."""
 
 
 class AyoCodec(Codec):
@@ -16,6 +20,8 @@ class AyoCodec(Codec):
     owns this round, and the tokens each has captured (the agent's first)."""
 
     def __init__(self, start: State) -> None:
+        rounds = start.game.options["max_rounds"] or MAX_ROUNDS
+        self.max_length = MAX_MOVES_A_ROUND * int(rounds)
         self.actions = HOUSES
         self.high = TOKENS
         self.shape = (2 * HOUSES + 2,)

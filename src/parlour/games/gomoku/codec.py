@@ -17,6 +17,7 @@ class GomokuCodec(Codec):
         assert isinstance(start, GomokuState)
         self.size = start.size
         self.actions = self.size * self.size
+        self.max_length = self.actions
         self.high = 1
         self.shape = (self.size, self.size, 2)
         self.dtype = np.int8

@@ -8,6 +8,10 @@ from parlour.core import State
 from parlour.encoding import Codec
 from parlour.games.sowing.game import SowingState, pit_index, store_index
 
+MAX_MOVES = 1000
+"""The longest sowing game the frameworks are told of (OpenSpiel's own ``mancala``
+bound)."""
+
 
 class SowingCodec(Codec):
     """An action is a column of the agent's own row; the observation is the agent's
@@ -20,6 +24,7 @@ class SowingCodec(Codec):
         self.high = start.game.total_seeds
         self.shape = (2 * pits + 2,)
         self.dtype = np.int16
+        self.max_length = MAX_MOVES
         self.rows = [np.array([pit_index(p, c, pits) for c in range(pits)]) for p in (0, 1)]
         """Each player's pits in the board array, by column."""
         side = [[*self.rows[p], store_index(p, pits)] for p in (0, 1)]

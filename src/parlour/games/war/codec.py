@@ -10,6 +10,7 @@ import numpy as np
 from parlour.core import IllegalMove, Move, Reason, State
 from parlour.encoding import Codec
 from parlour.games.war.game import ROUND, WarState
+from parlour.games.war.options import MAX_ROUNDS
 from parlour.games.war.rules import card_name
 
 CARDS = 52
@@ -19,7 +20,11 @@ class WarCodec(Codec):
     """One action, turning up one's card; the observation is which of the 52 cards the
     agent holds (its stack's order and the opponent's cards stay hidden)."""
 
+    hidden = True
+
     def __init__(self, start: State) -> None:
+        assert isinstance(start, WarState)
+        self.max_length = 2 * int(start.game.rules.max_rounds or MAX_ROUNDS)
         self.actions = 1
         self.high = 1
         self.shape = (CARDS,)
