@@ -17,7 +17,7 @@ from parlour.kit import analyze
 from parlour.outcome import Reason
 from parlour.web import protocol
 from parlour.web.app import create_app
-from web_tabs import Tab, close_all, new_game
+from web_tabs import Tab, new_game, serving
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -29,11 +29,8 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db, abandon=10, warm=False)) as test_client:
-        try:
-            yield test_client
-        finally:
-            close_all()
+    with serving(db, abandon=10) as test_client:
+        yield test_client
 
 
 def play_out(tabs: dict[int, Tab], watcher: Tab) -> dict[str, object]:

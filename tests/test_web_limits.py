@@ -19,18 +19,15 @@ from parlour.kit import kit_of
 from parlour.web.app import create_app
 from parlour.web.hall import PAGE
 from parlour.web.limits import GAMES, HINTS
-from web_tabs import Tab, close_all, new_game
+from web_tabs import Tab, new_game, serving
 
 pytestmark = pytest.mark.timeout(60)
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "games.sqlite", warm=False)) as test_client:
-        try:
-            yield test_client
-        finally:
-            close_all()
+    with serving(tmp_path / "games.sqlite") as test_client:
+        yield test_client
 
 
 def eventually(condition: Callable[[], bool], seconds: float = 10.0) -> bool:

@@ -14,19 +14,15 @@ import parlour
 from parlour.kit import analyze
 from parlour.search import Stop
 from parlour.web.analysis import positions, value
-from parlour.web.app import create_app
-from web_tabs import Tab, close_all, new_game
+from web_tabs import Tab, new_game, serving
 
 pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "games.sqlite", warm=False)) as test_client:
-        try:
-            yield test_client
-        finally:
-            close_all()
+    with serving(tmp_path / "games.sqlite") as test_client:
+        yield test_client
 
 
 def my_turn(tab: Tab) -> None:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
+
+from parlour.web.app import create_app
 
 Json = dict[str, Any]
 
@@ -81,3 +86,14 @@ def new_game(client: TestClient, **request: Any) -> Json:
     assert response.status_code == 200, response.text
     made: Json = response.json()
     return made
+
+
+@contextmanager
+def serving(db: Path, **settings: Any) -> Iterator[TestClient]:
+    """The web app on store ``db`` (``settings`` as ``create_app`` takes them; never warmed
+    up), its tabs closed when the block ends."""
+    with TestClient(create_app(db, warm=False, **settings)) as client:
+        try:
+            yield client
+        finally:
+            close_all()
