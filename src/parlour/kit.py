@@ -15,7 +15,7 @@ compiled engines, the screens) when first asked, so registering a game stays lig
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
@@ -224,6 +224,18 @@ def analyze(
     value, telling ``on_iteration`` each depth it finishes: ``parlour analyze``.  A game
     without an engine of its own is refused with BadOption."""
     return kit_of(state.game).analyze(state, depth, seconds, on_iteration, stop or Stop())
+
+
+def prepare(state: State, levels: Iterable[int] | None = None) -> None:
+    """Compile what playing ``state``'s game needs before any clock starts: its rules'
+    kernels (one move played) and what the computer at each of ``levels`` needs (its
+    engine, its tables; None: the game's engine, as a hint or an analysis needs it)."""
+    if not state.is_over:
+        state.play_report(state.legal_moves()[0])
+    if levels is None:
+        warm_up(state)
+    for level in levels or ():
+        thinker(state.game.name, level).warm_up(state)
 
 
 def warm_up(state: State) -> None:

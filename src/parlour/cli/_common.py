@@ -173,7 +173,7 @@ class Seating:
         words), so that neither happens on a player's clock: all of it said on screen as
         it goes and stopped at once by Ctrl-C (:func:`warm`), a first start's minutes of
         compiling included."""
-        from parlour.kit import thinker
+        from parlour.kit import prepare
 
         def compile_all() -> Played:
             played = self.starting(begin())
@@ -183,11 +183,7 @@ class Seating:
                     spec.check(start.game.name)
                 except BadOption as error:
                     raise click.UsageError(str(error)) from None
-            if not start.is_over:
-                start.play_report(start.legal_moves()[0])
-            for spec in self.specs:
-                if spec.kind == "computer":
-                    thinker(start.game.name, spec.level, spec.seconds).warm_up(start)
+            prepare(start, [spec.level for spec in self.specs if spec.kind == "computer"])
             return played
 
         return warm(compile_all)

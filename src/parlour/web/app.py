@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket
 
 from parlour.actors.runtime import in_thread
 from parlour.core import BadOption, ParlourError, game, game_names, parse_whole
-from parlour.kit import warm_up
+from parlour.kit import prepare
 from parlour.search import Stop
 from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
@@ -283,9 +283,7 @@ class WarmUp:
 
     def run(self) -> None:
         for name in self.names:
-            start = game(name).start()
-            start.play_report(start.legal_moves()[0])
-            warm_up(start)
+            prepare(game(name).start())
             self.done += 1
         self.ready.set()
 
