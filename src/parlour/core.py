@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib.metadata import entry_points
@@ -38,6 +38,15 @@ class IllegalMove(ParlourError):
         super().__init__(f"illegal move {shown(move)}: {reason}")
         self.move = move
         self.reason = reason
+
+
+class IllegalReplay(IllegalMove):
+    """A move of a game written as move names (:func:`replay`) that is not legal where it
+    comes: ``number`` counts the moves from 1."""
+
+    def __init__(self, number: int, move: object, reason: str) -> None:
+        super().__init__(move, reason)
+        self.number = number
 
 
 class BadPosition(ParlourError):
@@ -477,6 +486,22 @@ def _load_games() -> None:
     for (kept lazy: numba is slow to load)."""
     for family in entry_points(group=GAMES_GROUP):
         family.load()
+
+
+def replay(start: State, names: Sequence[str]) -> list[tuple[Move, State]]:
+    """Each move that ``names`` write (as a person types them), played from ``start``,
+    with the state after it: the one replay of a game written as move names (saved games,
+    openings, records).  IllegalReplay with the move's number if one is not legal, or
+    comes after the end."""
+    state, played = start, []
+    for number, name in enumerate(names, 1):
+        try:
+            move = state.parse_move(name)
+            state = state.play(move)
+        except IllegalMove as error:
+            raise IllegalReplay(number, name, error.reason) from None
+        played.append((move, state))
+    return played
 
 
 def perft(state: State, depth: int) -> int:

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.core import BadOption, ParlourError, State
+from parlour.core import BadOption, IllegalReplay, State, replay
 from parlour.players.specs import PlayerSpec, parse_player
 
 Openings = tuple[tuple[str, ...], ...]
@@ -96,14 +96,14 @@ class Job:
 
 def start_after(start: State, opening: Sequence[str]) -> State:
     """The position after the ``opening`` moves (IllegalMove naming the bad one)."""
-    state = start
-    for ply, text in enumerate(opening, 1):
-        try:
-            state = state.play(state.parse_move(text))
-        except ParlourError as error:
-            raise BadOption(f"move {ply} of the opening {' '.join(opening)}: {error}") from None
-        if state.is_over:
-            raise BadOption(f"the opening {' '.join(opening)} ends the game")
+    try:
+        played = replay(start, opening)
+    except IllegalReplay as error:
+        where = f"move {error.number} of the opening {' '.join(opening)}"
+        raise BadOption(f"{where}: {error}") from None
+    state = played[-1][1] if played else start
+    if state.is_over:
+        raise BadOption(f"the opening {' '.join(opening)} ends the game")
     return state
 
 

@@ -12,7 +12,7 @@ from typing import Any, TextIO
 
 from parlour.actors import Actor, Move, Play, Ref, run_game, spawn
 from parlour.actors.runtime import Piped, Reply
-from parlour.core import BadOption, State, game
+from parlour.core import BadOption, IllegalReplay, State, game, replay
 from parlour.kit import kit_of
 from parlour.players.terminal import Seat, TerminalPlayer
 
@@ -62,13 +62,13 @@ def replay_game(row: dict[str, Any], delay: float, out: TextIO) -> int:
 
 def movers(start: State, moves: Sequence[str]) -> list[int]:
     """The player of each move (which also checks every move by the rules)."""
-    state, seats = start, []
-    for ply, text in enumerate(moves, 1):
-        if state.is_over:
-            raise BadOption(f"move {ply} ({text}) comes after the end of the game")
-        seats.append(state.to_move)
-        state = state.play(state.parse_move(text))
-    return seats
+    try:
+        played = replay(start, moves)
+    except IllegalReplay as error:
+        raise BadOption(
+            f"move {error.number} ({error.move}) of the record: {error.reason}"
+        ) from None
+    return [before.to_move for before in [start, *(after for _, after in played[:-1])]]
 
 
 async def _replay(

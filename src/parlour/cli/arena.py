@@ -12,7 +12,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 from click.core import ParameterSource
@@ -570,18 +570,15 @@ def _export_json(row: dict[str, Any]) -> str:
 
 def _export_psq(row: dict[str, Any]) -> str:
     """A five-in-a-row game as Piskvork's ``.psq`` (the opening's moves at 0 ms)."""
-    from parlour.core import game
+    from parlour.core import game, replay
     from parlour.games.gomoku.game import GomokuGame, Point
     from parlour.games.gomoku.psq import to_psq
 
     rules = game(row["game"], **json.loads(row["options"]))
     if not isinstance(rules, GomokuGame):
         raise click.ClickException(f"a .psq record holds five in a row, not {row['game']}")
-    state = rules.parse(row["start"])
-    points: list[Point] = []
-    for name in row["moves"].split():
-        points.append(state.parse_move(name))
-        state = state.play(points[-1])
+    played = replay(rules.parse(row["start"]), row["moves"].split())
+    points = [cast(Point, move) for move, _ in played]
     spent = json.loads(row["seconds"])
     times = [0] * (len(points) - len(spent)) + [round(1000 * s) for s in spent]
     return to_psq(rules.size, points, (row["player0"], row["player1"]), times).rstrip("\n")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from parlour.core import BadPosition, IllegalMove, Move, State, game
+from parlour.core import BadPosition, IllegalReplay, Move, State, game, replay
 from parlour.files import parse_json, read_text
 
 FORMAT, VERSION = "parlour-game", 1
@@ -91,14 +91,11 @@ class SavedGame:
     def played(self) -> Played:
         """The start, the moves as the game takes them, and the position after them (the
         errors of :meth:`replay`)."""
-        start = state = game(self.game, **self.options).parse(self.start)
-        moves = []
-        for number, name in enumerate(self.moves, 1):
-            try:
-                move = state.parse_move(name)
-                state = state.play(move)
-            except IllegalMove as error:
-                reason = f"move {number} of the saved game, {name!r}: {error.reason}"
-                raise BadPosition(reason) from None
-            moves.append(move)
-        return Played(start, tuple(moves), state)
+        start = game(self.game, **self.options).parse(self.start)
+        try:
+            played = replay(start, self.moves)
+        except IllegalReplay as error:
+            where = f"move {error.number} of the saved game, {error.move!r}"
+            raise BadPosition(f"{where}: {error.reason}") from None
+        moves = tuple(move for move, _ in played)
+        return Played(start, moves, played[-1][1] if played else start)
