@@ -5,7 +5,8 @@ encodings, so that both adapters see a game the same way; neither framework is i
 here.
 
 Each game's codec lives in its folder (``games/<family>/codec.py``) and is reached through
-its kit; this module holds what every codec shares.
+its kit (``parlour.kit.kit_of(game).codec(start)``); this module holds what every codec
+shares.
 """
 
 from __future__ import annotations
@@ -71,10 +72,3 @@ class Codec(ABC):
     def seen(self, state: State, seat: int) -> str:
         """What ``seat`` sees, as text: the board, where nothing is hidden."""
         return state.render()
-
-
-def codec(start: State) -> Codec:
-    """The encoding of the game ``start`` is a position of (its kit's)."""
-    from parlour.kit import kit_of  # the kits build on this module's Codec
-
-    return kit_of(start.game).codec(start)

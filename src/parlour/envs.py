@@ -36,7 +36,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import OrderEnforcingWrapper
 
 from parlour.core import State, game, shown
-from parlour.encoding import codec
+from parlour.kit import kit_of
 
 AGENTS = ("player_0", "player_1")
 
@@ -63,7 +63,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.metadata = named  # type: ignore[misc, unused-ignore]
         self.render_mode = render_mode
         self.state: State = self.game.start()
-        self.codec = codec(self.state)
+        self.codec = kit_of(self.state.game).codec(self.state)
         observation = spaces.Box(0, self.codec.high, self.codec.shape, self.codec.dtype)
         self.possible_agents = list(AGENTS)
         self.observation_spaces = {

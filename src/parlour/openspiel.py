@@ -28,8 +28,9 @@ import numpy as np
 import pyspiel
 
 from parlour.core import BadOption, Move, Option, State, game, game_names, game_options, shown
-from parlour.encoding import Codec, codec
+from parlour.encoding import Codec
 from parlour.games.war.game import WarGame
+from parlour.kit import kit_of
 
 T = TypeVar("T")
 NONE = -1
@@ -73,7 +74,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         rules, chances = rules_of(self.NAME, dict(params or {}))
         start = rules.start()
-        encoding = codec(start)
+        encoding = kit_of(start.game).codec(start)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.actions,
             max_chance_outcomes=chances,
@@ -240,7 +241,7 @@ class Observer:
 def register(name: str) -> type[ParlourGame]:
     """Register parlour game ``name`` as OpenSpiel's ``parlour_NAME``."""
     chances = rules_of(name, {})[1]
-    hidden = codec(game(name).start()).hidden
+    hidden = encode(name).hidden
     spiel_type = pyspiel.GameType(
         short_name=f"parlour_{name}",
         long_name=f"parlour {name}",
@@ -272,10 +273,16 @@ def register(name: str) -> type[ParlourGame]:
     return cls
 
 
+def encode(name: str) -> Codec:
+    """The encoding of game ``name`` at its preset's start (BadOption where it has none)."""
+    start = game(name).start()
+    return kit_of(start.game).codec(start)
+
+
 def _encoded(name: str) -> bool:
     """Whether game ``name`` has an encoding for the learning frameworks (its kit's)."""
     try:
-        codec(game(name).start())
+        encode(name)
     except BadOption:
         return False
     return True
