@@ -38,7 +38,7 @@ def levels() -> tuple[Level, ...]:
 
 
 class AlphaBetaThinker:
-    """The computer at ``level`` in the sowing games and Ayo, keeping one engine (and its
+    """The computer at ``level`` in a game with search adapters, keeping one engine (and its
     transposition table) from move to move: the seed's minimax for levels 1-3, the engine
     above.  ``seconds`` (the ``--time`` of ``parlour play``) lets the engine's levels
     search for that long instead; the seed's levels stay exact minimax."""

@@ -367,7 +367,7 @@ def analyze(
     stop: Stop,
 ) -> SearchResult[int]:
     """A deepening search of ``state`` with a big table, telling ``on_iteration`` each
-    depth it finishes: ``parlour analyze`` of the sowing games and Ayo."""
+    depth it finishes: ``parlour analyze`` of a game with search adapters."""
     engine = Engine(table_bits=22)
     return engine.search(state, depth, seconds, on_iteration=on_iteration, stop=stop)
 

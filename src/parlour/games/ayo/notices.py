@@ -1,8 +1,8 @@
 """Ayo's own message (seed 000): ``Stoned(count)``, told to a player whenever tokens are
 added to that player's captured count.
 
-The Referee derives it from each move's account through its ``notices`` hook:
-``run_game(start, players, notices=stoned_notices)``.  A capture on the opponent's turn
+The Referee derives it from each move's account through the ``notices`` of Ayo's kit
+(``parlour.games.ayo.kit``), which it asks for itself.  A capture on the opponent's turn
 (the owner of a house made up to four) stones the owner; the last four and the tokens a
 round's end gives to house owners stone their taker too.  ``GameOver(result)`` ends the
 game as for every game.

@@ -2,7 +2,7 @@
 
 War has no choices, so its states are the deal and the position after each round: the
 one legal move, ``round``, plays the next round (a battle and the wars it leads to),
-with the same compiled rules the kernel runs (:func:`war_kernel.next_round`).  So every
+with the same compiled rules the kernel runs (:func:`kernel.next_round`).  So every
 tool that walks states (the conformance suite, a Referee, perft, research environments)
 walks War too, while the Dealer and its Players still play it as the seed's actors.
 
