@@ -322,3 +322,14 @@ def test_a_solved_position_on_a_clock_leaves_the_opponent_most_ways_to_err() -> 
         assert errors[chosen.move] == max(errors.values()), (state.notation(), errors)
         changed += chosen.move != Engine(table_bits=16).search(state).move
     assert changed > 0  # the choice among equals did change some moves
+
+
+def test_a_kernel_is_new_when_its_adapters_or_their_rules_change_not_the_screen() -> None:
+    """The sowing games' adapters hand on the rules' functions and read the endgame
+    tables: those files make the kernel's hash; the screen and the view do not."""
+    from parlour.games.sowing import adapters
+    from parlour.search.engine import adapter_sources
+
+    names = {path.name for path in adapter_sources(adapters)}
+    assert {"adapters.py", "game.py", "endgame.py", "evaluation.py"} <= names
+    assert not names & {"screen.py", "view.py", "kit.py", "solver"}

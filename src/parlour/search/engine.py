@@ -85,18 +85,18 @@ ADAPTERS = "import parlour.search.adapters as game  # ADAPTERS"
 def kernels(adapters: str) -> ModuleType:
     """The alpha-beta kernel bound to the search adapters of module ``adapters``: the
     template ``kernel.py`` written, with its ``ADAPTERS`` line naming that module and a
-    hash of the sources of that module's folder (the adapters and the rules they call),
-    into the kernels' cache folder (``cache.kernel_file``:
-    a changed template or adapter makes a new file, never a stale kernel), and imported
-    from there, so that numba caches each game's kernel by its own file."""
+    hash of the adapters' sources (:func:`adapter_sources`), into the kernels' cache
+    folder (``cache.kernel_file``: a changed template or adapter makes a new file, never a
+    stale kernel), and imported from there, so that numba caches each game's kernel by its
+    own file."""
     source = TEMPLATE.read_text().replace(ADAPTERS, f"import {adapters} as game", 1)
-    spec = importlib.util.find_spec(adapters)
-    if spec is None or spec.origin is None:
-        raise TypeError(f"no module {adapters} holds search adapters")
+    try:
+        module = importlib.import_module(adapters)
+    except ImportError:
+        raise TypeError(f"no module {adapters} holds search adapters") from None
     name = "parlour_kernel_" + adapters.replace(".", "_")
-    sources = sorted(Path(spec.origin).parent.glob("*.py"))
-    digest = hashlib.blake2b(b"".join(p.read_bytes() for p in sources), digest_size=8)
-    adapter_hash = digest.hexdigest()
+    sources = b"".join(path.read_bytes() for path in adapter_sources(module))
+    adapter_hash = hashlib.blake2b(sources, digest_size=8).hexdigest()
     adapted = f"{source}\n# {adapters}: {adapter_hash}\n"  # new when the adapters change
     try:
         path = cache.kernel_file(f"{name}.py", adapted)
@@ -105,10 +105,28 @@ def kernels(adapters: str) -> ModuleType:
         path.write_text(adapted)
     made = importlib.util.spec_from_file_location(name, path)
     assert made is not None and made.loader is not None
-    module = importlib.util.module_from_spec(made)
-    sys.modules[name] = module
-    made.loader.exec_module(module)
-    return module
+    kernel = importlib.util.module_from_spec(made)
+    sys.modules[name] = kernel
+    made.loader.exec_module(kernel)
+    return kernel
+
+
+def adapter_sources(adapters: ModuleType) -> list[Path]:
+    """The files of the adapter module and of the modules of its package or parlour's it
+    takes names from (the rules whose functions it hands on or calls, the tables it
+    reads): numba caches a kernel by
+    its own file and does not see a change in another, so a change in any of these must
+    make a new kernel file.  The rest of the game's folder (its screen, its view) is left
+    out, so that changing it compiles nothing."""
+    named = {adapters.__name__}
+    for value in vars(adapters).values():
+        owner = (
+            value.__name__ if isinstance(value, ModuleType) else getattr(value, "__module__", None)
+        )
+        if isinstance(owner, str) and owner.split(".")[0] == adapters.__name__.split(".")[0]:
+            named.add(owner)
+    files = (getattr(sys.modules.get(owner), "__file__", None) for owner in named)
+    return sorted(Path(file) for file in files if file)
 
 
 class Engine:
