@@ -436,7 +436,7 @@ def test_an_opening_with_an_illegal_move_is_named_and_nothing_recorded(tmp_path:
     result = parlour("match", "kalah", "--players", "random,random", "--openings",
                      str(openings), "--db", str(db))  # fmt: skip
     assert result.exit_code == 2
-    assert "line 4" in result.output and "move 2 of the opening A Q" in result.output
+    assert "line 4" in result.output and "move 2 of the opening 'A Q'" in result.output
     with Records(db) as records:
         assert records.last_unfinished("match") is None and not rows(db)
 

@@ -19,7 +19,7 @@ SIGNED = "; write numbers without a sign (none here is negative)"
 
 KALAH = "type a letter A..F"
 AYO = "type the number of one of your houses, 0..11"
-GOMOKU = "type a column letter A..I and a row number 1..9, like H8"
+GOMOKU = "type a column letter A..I and a row number 1..9, like E5"
 
 
 @pytest.mark.parametrize(

@@ -48,6 +48,11 @@ class IllegalReplay(IllegalMove):
         super().__init__(move, reason)
         self.number = number
 
+    def within(self, what: str) -> str:
+        """The message for the move as a move of ``what`` ("the saved game"), the move
+        cut as :func:`shown` cuts a person's text."""
+        return f"move {self.number} of {what}, {shown(self.move)}: {self.reason}"
+
 
 class BadPosition(ParlourError):
     """A position text (or array) that cannot be a position of the game."""

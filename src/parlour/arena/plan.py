@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.core import BadOption, IllegalReplay, State, replay
+from parlour.core import BadOption, IllegalReplay, State, replay, shown
 from parlour.players.specs import PlayerSpec, parse_player
 
 Openings = tuple[tuple[str, ...], ...]
@@ -99,11 +99,10 @@ def start_after(start: State, opening: Sequence[str]) -> State:
     try:
         played = replay(start, opening)
     except IllegalReplay as error:
-        where = f"move {error.number} of the opening {' '.join(opening)}"
-        raise BadOption(f"{where}: {error}") from None
+        raise BadOption(error.within(f"the opening {shown(' '.join(opening))}")) from None
     state = played[-1][1] if played else start
     if state.is_over:
-        raise BadOption(f"the opening {' '.join(opening)} ends the game")
+        raise BadOption(f"the opening {shown(' '.join(opening))} ends the game")
     return state
 
 

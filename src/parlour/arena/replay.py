@@ -65,9 +65,7 @@ def movers(start: State, moves: Sequence[str]) -> list[int]:
     try:
         played = replay(start, moves)
     except IllegalReplay as error:
-        raise BadOption(
-            f"move {error.number} ({error.move}) of the record: {error.reason}"
-        ) from None
+        raise BadOption(error.within("the record")) from None
     return [before.to_move for before in [start, *(after for _, after in played[:-1])]]
 
 

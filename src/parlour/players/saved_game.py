@@ -95,7 +95,6 @@ class SavedGame:
         try:
             played = replay(start, self.moves)
         except IllegalReplay as error:
-            where = f"move {error.number} of the saved game, {error.move!r}"
-            raise BadPosition(f"{where}: {error.reason}") from None
+            raise BadPosition(error.within("the saved game")) from None
         moves = tuple(move for move, _ in played)
         return Played(start, moves, played[-1][1] if played else start)

@@ -235,6 +235,12 @@ def test_bad_typed_moves_say_why(text: str, message: str) -> None:
         state.parse_move(text)
 
 
+@pytest.mark.parametrize(("size", "example"), [(15, "like H8"), (5, "like C3"), (8, "like E4")])
+def test_the_example_point_is_the_centre_of_the_board_in_play(size: int, example: str) -> None:
+    with pytest.raises(IllegalMove, match=example):
+        gomoku(size=size).start().parse_move("Z99")
+
+
 def test_illegal_moves_are_refused_and_change_nothing() -> None:
     state = gomoku(size=5).start().play((2, 2))
     for move, reason in [((2, 2), "C3 is taken"), ((5, 0), "0 to 4"), ("C3", "pair")]:

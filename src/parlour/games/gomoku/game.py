@@ -435,7 +435,8 @@ class GomokuState(State):
         """The point a person typed as ``H8`` (any case), if the side to move may play it."""
         word = text.strip()
         last = LETTERS[self.size - 1]
-        usage = f"type a column letter A..{last} and a row number 1..{self.size}, like H8"
+        centre = f"{LETTERS[self.size // 2]}{self.size - self.size // 2}"
+        usage = f"type a column letter A..{last} and a row number 1..{self.size}, like {centre}"
         if not word:
             raise IllegalMove(text, usage)
         letter, number = word[0].upper(), digits_value(word[1:], self.size)

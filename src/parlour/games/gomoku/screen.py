@@ -24,10 +24,11 @@ class GomokuScreen(BoardScreen):
         size = start.game.options["size"]
         rule = "exactly five" if start.game.options["exact_five"] else "five or more"
         players = f"X, moving first: {seats[0].name}; 0: {seats[1].name}"
+        centre = start.move_name((size // 2, size // 2))
         return (
             f"Five in a row on a {size}x{size} board: {rule} stones in a row, a column or a "
             f"diagonal win.  {players}.  Type a point as its column letter and row number, "
-            "like H8.\n"
+            f"like {centre}.\n"
         )
 
     def question(self, view: View) -> str:
