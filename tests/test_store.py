@@ -142,3 +142,12 @@ def test_a_store_of_an_unknown_schema_is_refused_and_left_alone(tmp_path: Path) 
     with pytest.raises(RecordsError, match=r"schema version 7, not parlour's 2$"):
         Store(db)
     assert db.read_bytes() == before
+
+
+def test_serve_refuses_a_file_that_is_not_its_store_in_one_line(tmp_path: Path) -> None:
+    db = tmp_path / "other.sqlite3"
+    with closing(sqlite3.connect(db)) as connection:
+        connection.executescript("CREATE TABLE games (a); PRAGMA user_version = 7;")
+    result = parlour_cli("serve", "--port", "0", "--db", str(db))
+    assert result.exit_code == 1 and result.output.count("\n") == 1, result.output
+    assert "holds schema version 7" in result.output
