@@ -156,7 +156,9 @@ def test_a_five_in_a_row_game_exports_as_psq_and_reads_back_the_same(tmp_path: P
     assert parlour("match", "kalah", "--players", "random,random", "--games", "1",
                    "--db", str(kalah), "-j", "1").exit_code == 0  # fmt: skip
     refused = parlour("export", str(rows(kalah)[0]["id"]), "--db", str(kalah), "--format", "psq")
-    assert refused.exit_code != 0 and "five in a row, not kalah" in refused.output
+    assert (
+        refused.exit_code != 0 and "(kalah) is written as json, saved, not 'psq'" in refused.output
+    )
 
 
 def test_a_tournament_plays_every_pair_both_ways_and_anchors_level_1(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -572,22 +572,6 @@ def _export_json(row: dict[str, Any]) -> str:
     return json.dumps(data, indent=2)
 
 
-def _export_psq(row: dict[str, Any]) -> str:
-    """A five-in-a-row game as Piskvork's ``.psq`` (the opening's moves at 0 ms)."""
-    from parlour.core import game, replay
-    from parlour.games.gomoku.game import GomokuGame, Point
-    from parlour.games.gomoku.psq import to_psq
-
-    rules = game(row["game"], **json.loads(row["options"]))
-    if not isinstance(rules, GomokuGame):
-        raise click.ClickException(f"a .psq record holds five in a row, not {row['game']}")
-    played = replay(rules.parse(row["start"]), row["moves"].split())
-    points = [cast(Point, move) for move, _ in played]
-    spent = json.loads(row["seconds"])
-    times = [0] * (len(points) - len(spent)) + [round(1000 * s) for s in spent]
-    return to_psq(rules.size, points, (row["player0"], row["player1"]), times).rstrip("\n")
-
-
 def _export_saved(row: dict[str, Any]) -> str:
     """The game as a saved game, which ``parlour play GAME --load`` takes up at its end."""
     from parlour.players.saved_game import SavedGame
@@ -600,20 +584,47 @@ def _export_saved(row: dict[str, Any]) -> str:
 
 _EXPORTERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "json": _export_json,
-    "psq": _export_psq,
     "saved": _export_saved,
 }
-"""The formats of ``parlour export``: a new one is a function of the row and an entry."""
+"""The forms of ``parlour export`` for every game: a new one is a function of the row
+and an entry.  A game's own forms (five in a row's ``psq``) come from its kit."""
+
+
+def _export_own(row: dict[str, Any], form_name: str) -> str:
+    """The game in a record form of its own game's (``psq``: Piskvork's, for five in a
+    row), the opening's moves at 0 s."""
+    from parlour.core import game, replay
+    from parlour.kit import kit_of
+
+    rules = game(row["game"], **json.loads(row["options"]))
+    forms = [form for form in kit_of(rules).record_forms if form.suffix == "." + form_name]
+    if not forms or row["start"] is None:
+        own = ", ".join(form.suffix[1:] for form in kit_of(rules).record_forms)
+        raise click.ClickException(
+            f"game {row['id']} ({row['game']}) is written as {', '.join(_EXPORTERS)}"
+            + (f" or {own}" if own and row["start"] is not None else "")
+            + f", not {form_name!r:.40}"
+        )
+    start = rules.parse(row["start"])
+    moves = [move for move, _ in replay(start, row["moves"].split())]
+    spent = json.loads(row["seconds"])
+    seconds = [0.0] * (len(moves) - len(spent)) + spent
+    return forms[0].write(start, moves, (row["player0"], row["player1"]), seconds).rstrip("\n")
 
 
 @main.command("export")
 @click.argument("game_id", type=whole_type("the game", 1, 2**62), metavar="ID")
 @DB_OPTION
 @click.option(
-    "--format", "form", type=click.Choice(sorted(_EXPORTERS)), default="json", show_default=True
+    "--format",
+    "form",
+    default="json",
+    show_default=True,
+    help="json, saved (a saved game for play --load), or the game's own form (psq).",
 )
 def export(game_id: int, db_path: str | None, form: str) -> None:
     """Write a recorded game to standard output."""
     with _open(db_path, writable=False) as records:
         row = _game_row(records, game_id)
-    click.echo(_EXPORTERS[form](row))
+    exporter = _EXPORTERS.get(form)
+    click.echo(exporter(row) if exporter else _export_own(row, form))
