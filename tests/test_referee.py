@@ -454,7 +454,7 @@ async def test_people_agree_to_take_back_the_other_ones_move_or_to_a_draw() -> N
     # Player 0 takes 1; player 1 (to move) answers for both: player 0's move is taken
     # back, and player 0 moves again from the start.
     thinker = Ponderer()
-    result, a, b = await play(
+    result, _, b = await play(
         NIM.start(), [Move(1), Move(3), Move(3), Move(1)], [Undo(0)], undo=True
     )
     assert result.moves == (3, 3, 1) and result.winner == 0

@@ -33,8 +33,8 @@ from parlour.outcome import Outcome, Reason
 __all__ = [
     "Abort",
     "Actor",
-    "Agree",
     "ActorStopped",
+    "Agree",
     "AskTimeout",
     "Disqualify",
     "Down",

@@ -25,6 +25,9 @@ FIELDS: dict[str, dict[str, type]] = {
     "resign": {},
     "hint": {},
     "sync": {},
+    "offer": {"what": str},
+    "answer": {"accept": bool},
+    "rematch": {},
 }
 OPTIONAL: dict[str, type] = {"seat": int, "token": str}
 
@@ -62,6 +65,6 @@ def json_object(text: str) -> Json:
 
 
 def _check(kind: str, name: str, value: Any, wanted: type) -> None:
-    if isinstance(value, bool) or not isinstance(value, wanted):
-        what = "a whole number" if wanted is int else "text"
+    if isinstance(value, bool) is not (wanted is bool) or not isinstance(value, wanted):
+        what = {int: "a whole number", bool: "true or false"}.get(wanted, "text")
         raise Refused(f"{name!r} of a {kind} message must be {what}, not {value!r:.40}")
