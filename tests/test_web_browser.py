@@ -288,3 +288,89 @@ def test_a_game_that_is_gone_shows_no_live_controls(browser: Browser, server: st
         expect(page.locator(control)).to_be_hidden()
     assert page.locator(".live").count() == 0
     page.context.close()
+
+
+def test_a_game_on_a_clock_ends_by_the_flag(browser: Browser, server: str) -> None:
+    """A 3-second clock: a move, the computer's answer, then Player 1 thinks too long; the
+    clocks count down on the page and the flag ends the game, in words."""
+    page = open_lobby(browser, server, "kalah")
+    page.fill("[data-option=pits]", "4")
+    page.select_option("#level", "1")
+    page.fill("#minutes", "0.05")
+    page.click("#start")
+    page.uncheck("#animate")
+    expect(page.locator("#clocks")).to_be_visible()
+    expect(page.locator("#clock-0")).to_have_class(re.compile("running"))
+    page.locator(".pit.live").last.click()  # D: no extra turn
+    expect(page.locator("#moves li")).to_have_count(2)  # the computer answered at once
+    expect(page.locator("#clock-0")).to_have_class(re.compile("running"))
+    shot(page, "kalah-clock")
+    expect(page.locator("#status")).to_have_text(
+        "Computer (level 1) wins: Player 1 ran out of time.", timeout=10_000
+    )
+    expect(page.locator("#clock-0")).to_have_text("Player 1 0.0")
+    expect(page.locator("#clock-1")).not_to_have_class(re.compile("running"))
+    assert page.locator(".live").count() == 0
+    page.context.close()
+
+
+def two_people(browser: Browser, server: str) -> tuple[Page, Page]:
+    """A 9x9 five in a row by link: the creator's page (Player 1) and the invited one's."""
+    x = open_lobby(browser, server, "gomoku")
+    x.fill("[data-option=size]", "9")
+    x.check("input[name=opponent][value=link]")
+    x.click("#start")
+    link = x.locator("#invite-link")
+    expect(link).to_have_value(re.compile("#seat="))
+    o = browser.new_context().new_page()
+    o.goto(link.input_value())
+    expect(x.locator("#offer-draw")).to_be_visible()
+    return x, o
+
+
+def test_take_back_offers_accepted_and_refused(browser: Browser, server: str) -> None:
+    x, o = two_people(browser, server)
+    expect(x.locator("#offer-takeback")).to_be_disabled()  # no move of mine yet
+    x.locator('[data-point="E5"].live').click()
+    expect(o.locator("#moves li")).to_have_count(1)
+    x.click("#offer-takeback")
+    expect(x.locator("#offer-text")).to_have_text(
+        "You offer to take back a move: waiting for the answer."
+    )
+    expect(o.locator("#offer-text")).to_have_text("Player 1 offers to take back a move.")
+    o.click("#refuse")
+    for page in (x, o):
+        expect(page.locator("#announce")).to_have_text("Player 2 refuses the take back.")
+        expect(page.locator("#offer")).to_be_hidden()
+    expect(x.locator("#moves li")).to_have_count(1)
+    x.click("#offer-takeback")
+    o.click("#accept")
+    for page in (x, o):
+        expect(page.locator("#announce")).to_have_text("Player 1 took back a turn.")
+        expect(page.locator("#moves li")).to_have_count(0)
+    x.locator('[data-point="D4"].live').click()  # Player 1 moves again
+    expect(o.locator("#moves li")).to_have_text(["Player 1: D4"])
+    shot(o, "gomoku-offers")
+    for page in (x, o):
+        page.context.close()
+
+
+def test_a_rematch_swaps_the_seats_with_one_click_each(browser: Browser, server: str) -> None:
+    x, o = two_people(browser, server)
+    x.click("#resign")
+    x.click("#resign")  # "Really resign?"
+    for page in (x, o):
+        expect(page.locator("#status")).to_have_text("Player 2 wins: Player 1 resigned.")
+    first = x.url
+    x.click("#rematch")
+    expect(o.locator("#offer-text")).to_have_text("Player 1 offers a rematch.")
+    o.click("#rematch")
+    for page in (x, o):
+        expect(page).not_to_have_url(first)
+    assert x.url == o.url
+    expect(x.locator("#title")).to_contain_text("Player 2 (you)")
+    expect(o.locator("#title")).to_contain_text("Player 1 (you)")
+    o.locator('[data-point="E5"].live').click()  # who moved second now moves first
+    expect(x.locator("#moves li")).to_have_text(["Player 1: E5"])
+    for page in (x, o):
+        page.context.close()

@@ -78,7 +78,7 @@ def test_take_back_offers_accepted_and_refused(client: TestClient) -> None:
     assert "no offer of your opponent's" in x.refused(type="answer", accept=True)
     o.send(type="answer", accept=False)
     told = answered(x)
-    assert told["words"] == "Player 2 refuses to take back a move."
+    assert told["words"] == "Player 2 refuses the take back."
     x.send(type="offer", what="takeback")
     offer(o)
     o.send(type="answer", accept=True)
@@ -106,7 +106,7 @@ def test_a_draw_offer_refused_then_accepted(client: TestClient) -> None:
     o.send(type="offer", what="draw")
     offer(x)
     x.send(type="answer", accept=False)
-    assert answered(o)["words"] == "Player 1 refuses a draw."
+    assert answered(o)["words"] == "Player 1 refuses the draw."
     o.send(type="offer", what="draw")
     offer(x)
     x.send(type="answer", accept=True)

@@ -71,7 +71,8 @@ LINGER = 300.0
 ask for a rematch) before the records alone hold it."""
 OFFERS = ("takeback", "draw")
 """What one person may offer the other during a game (a rematch comes after it)."""
-OFFERED = {"takeback": "to take back a move", "draw": "a draw", "rematch": "a rematch"}
+ANSWERED = {"takeback": "the take back", "draw": "the draw"}
+"""An offer as its answer names it ("Player 2 refuses the take back.")."""
 
 
 class Refused(Exception):
@@ -438,7 +439,7 @@ class TurnTable(Table):
             raise Refused("there is no offer of your opponent's to answer")
         accept = message["accept"]
         verb = "accepts" if accept else "refuses"
-        self._tell_offer(None, f"{self.names[seat]} {verb} {OFFERED[offer['what']]}.")
+        self._tell_offer(None, f"{self.names[seat]} {verb} {ANSWERED[offer['what']]}.")
         if not accept:
             return
         if offer["what"] == "draw":

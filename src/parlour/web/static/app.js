@@ -124,6 +124,7 @@ function drawOptions(game) {
   const war = game.name === "war";
   $("opponent-box").hidden = war;
   $("first-box").hidden = war;
+  $("clock-box").hidden = war;
   $("start").textContent = war ? "Deal and watch" : "Start";
 }
 
@@ -140,6 +141,10 @@ async function startGame(game) {
   const request = { game: game.name, options, opponent: form.get("opponent"), first: form.get("first") };
   request.level = form.get("level");
   if (form.get("seconds")) request.seconds = Number(form.get("seconds"));
+  if (form.get("minutes")) {
+    request.minutes = Number(form.get("minutes"));
+    request.increment = Number(form.get("increment") || 0);
+  }
   const response = await fetch("/api/games", { method: "POST", body: JSON.stringify(request) });
   const made = await response.json();
   if (!response.ok) {
@@ -178,6 +183,7 @@ async function listGames(page) {
 const S = {
   id: null, token: null, ws: null, n: 0, table: null, you: [], position: null,
   shown: null, moves: [], movers: [], result: null, queue: [], busy: false, fatal: false, pending: false, warming: null,
+  clock: null, clockAt: 0, offer: null,
   warShown: 0, war: { counts: [0, 0], last: null, paused: false, steps: 0 },
 };
 
@@ -210,6 +216,7 @@ function playGame(id) {
   $("table").hidden = false;
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) $("animate").checked = false;
   wireControls();
+  setInterval(drawClocks, 200);
   connect();
   getReady(() => S.table && S.table.kind !== "war" && status());
 }
@@ -240,7 +247,11 @@ function receive(message) {
       if (message.n !== S.n + 1) return send({ type: "sync" }); // missed one: the whole game again
       S.n = message.n;
       if (message.position) S.position = message.position;
-      if (message.kind === "over") S.result = message.result;
+      if (message.clock) setClock(message.clock);
+      if (message.kind === "over") {
+        S.result = message.result;
+        stopClock(message.result);
+      }
       S.queue.push(message);
       return drain();
     case "error":
@@ -255,7 +266,20 @@ function receive(message) {
       return;
     case "started":
       S.table.started = true;
+      setClock(message.clock);
+      draw(false);
       return status();
+    case "offer":
+      S.offer = message.offer;
+      if (message.words) {
+        logLine(message.words);
+        announce(message.words);
+      }
+      return draw(false);
+    case "rematch":
+      if (message.token) localStorage.setItem("parlour-seat-" + message.id, message.token);
+      S.fatal = true; // this page's game is over: the new one is elsewhere
+      return location.assign("/game/" + message.id);
     case "hint":
       $("hint-text").textContent = `Hint: ${message.move}` + (message.value === null ? "" : ` (value ${message.value > 0 ? "+" : ""}${message.value})`);
       return;
@@ -281,6 +305,9 @@ function fresh(message) {
   S.position = S.shown = message.now.position;
   S.moves = message.now.moves;
   S.movers = message.now.movers;
+  S.offer = message.now.offer;
+  setClock(message.now.clock);
+  if (S.result) stopClock(S.result);
   drawMoves();
   draw();
 }
@@ -328,6 +355,62 @@ async function show(event) {
       logLine(event.result.words);
       return;
   }
+}
+
+// ------------------------------------------------------------------ clocks and offers
+
+function setClock(clock) {
+  // The server's clock (each seat's time left, the seat whose time runs), counted down
+  // here from the moment it came.
+  if (!clock) return;
+  S.clock = { left: [...clock.left], running: clock.running };
+  S.clockAt = performance.now();
+  drawClocks();
+}
+
+function stopClock(result) {
+  if (!S.clock) return;
+  S.clock = { left: [0, 1].map(clockLeft), running: null };
+  if (result.reason === "ran out of time" && result.forfeit !== null) S.clock.left[result.forfeit] = 0;
+  drawClocks();
+}
+
+function clockLeft(seat) {
+  const c = S.clock;
+  return Math.max(0, c.left[seat] - (c.running === seat ? (performance.now() - S.clockAt) / 1000 : 0));
+}
+
+function clockText(seconds) {
+  if (seconds < 10) return seconds.toFixed(1);
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function drawClocks() {
+  $("clocks").hidden = !S.clock;
+  if (!S.clock) return;
+  for (const seat of [0, 1]) {
+    const left = clockLeft(seat);
+    const face = $("clock-" + seat);
+    face.textContent = `${shortName(seat)} ${clockText(left)}`;
+    face.setAttribute("aria-label", `${S.table.names[seat]}'s clock: ${Math.ceil(left)} seconds left`);
+    face.classList.toggle("running", S.clock.running === seat);
+    face.classList.toggle("low", left < 10);
+  }
+}
+
+const OFFERED = { takeback: "to take back a move", draw: "a draw", rematch: "a rematch" };
+
+function drawOffer() {
+  // An offer of the other person's, to answer; or one's own, waiting for the answer.
+  const offer = S.offer;
+  $("offer").hidden = !offer || !S.you.length;
+  if (!offer || !S.you.length) return;
+  const theirs = !S.you.includes(offer.seat);
+  const who = S.table.names[offer.seat];
+  $("offer-text").textContent = theirs ? `${who} offers ${OFFERED[offer.what]}.` : `You offer ${OFFERED[offer.what]}: waiting for the answer.`;
+  $("accept").hidden = !theirs;
+  $("refuse").hidden = !theirs || offer.what === "rematch";
 }
 
 function say(text, alarm = false) {
@@ -389,6 +472,14 @@ function draw(withStatus = true) {
   $("resign").hidden = !seated;
   $("hint").hidden = !seated || !S.table.hint;
   $("undo").hidden = !seated || !S.table.undo;
+  const offers = seated && S.table.offers && S.table.started;
+  $("offer-takeback").hidden = $("offer-draw").hidden = !offers;
+  $("offer-takeback").disabled = !!S.offer || !S.movers.some((seat) => S.you.includes(seat));
+  $("offer-draw").disabled = !!S.offer;
+  $("rematch").hidden = !(S.you.length && S.result && !S.replaying);
+  const asked = S.offer && S.offer.what === "rematch" && S.you.includes(S.offer.seat);
+  $("rematch").disabled = !!asked;
+  drawOffer();
   $("animate-box").hidden = p.kind !== "sowing";
   $("hint").disabled = !live;
   $("undo").disabled = !live || !S.movers.some((seat) => S.you.includes(seat));
@@ -413,6 +504,11 @@ function wireControls() {
   });
   $("hint").onclick = () => { $("hint-text").textContent = "Thinking…"; send({ type: "hint" }); };
   $("undo").onclick = () => send({ type: "undo", at: S.n });
+  $("offer-takeback").onclick = () => send({ type: "offer", what: "takeback" });
+  $("offer-draw").onclick = () => send({ type: "offer", what: "draw" });
+  $("rematch").onclick = () => send({ type: "rematch" });
+  $("accept").onclick = () => send(S.offer && S.offer.what === "rematch" ? { type: "rematch" } : { type: "answer", accept: true });
+  $("refuse").onclick = () => send({ type: "answer", accept: false });
   $("resign").onclick = () => {
     if ($("resign").dataset.sure) send({ type: "resign" });
     else {
