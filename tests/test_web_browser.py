@@ -230,7 +230,9 @@ def test_a_finished_game_is_replayed_and_analysed(browser: Browser, server: str)
     expect(page.locator("#moves li")).to_have_count(len(played) - 1)
     page.click("#analyse")
     expect(page.locator("#analysis-text")).to_contain_text("Value for Player 1 here: ")
-    assert re.search(r"\((\+?-?\d+|game over)\)$", page.locator("#moves li").last.inner_text())
+    last = page.locator("#moves li").last.inner_text()
+    assert re.search(r"\([+-]?\d+\) (best|inaccuracy|mistake|blunder)$", last), last
+    expect(page.locator("#animate-box")).to_be_hidden()  # a replay jumps: nothing to animate
     shot(page, "kalah-replay-analysed")
     page.context.close()
 
@@ -374,3 +376,34 @@ def test_a_rematch_swaps_the_seats_with_one_click_each(browser: Browser, server:
     expect(x.locator("#moves li")).to_have_text(["Player 1: E5"])
     for page in (x, o):
         page.context.close()
+
+
+def test_the_review_shows_a_known_blunder_with_a_graph(browser: Browser, server: str) -> None:
+    """Kalah with 4 pits of 3 seeds, both sides at one screen, by keys: the 6th move of
+    this line loses 6 seeds (a blunder), the 3rd loses 4 (a mistake)."""
+    page = open_lobby(browser, server, "kalah")
+    page.fill("[data-option=pits]", "4")
+    page.fill("[data-option=seeds]", "3")
+    page.check("input[name=opponent][value=here]")
+    page.click("#start")
+    page.uncheck("#animate")
+    for played, letter in enumerate(["B", "D", "D", "C", "A", "B", "B", "B", "A"], 1):
+        page.wait_for_selector(".pit.live")
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press(letter)
+        expect(page.locator("#moves li")).to_have_count(played)
+    expect(page.locator("#status")).to_have_text(ENDED)
+    page.goto(page.url.replace("/game/", "/replay/"))
+    page.click("#analyse")
+    grades = page.locator("#moves .grade")
+    expect(grades).to_have_count(9, timeout=60_000)  # the solver may compile first
+    expect(grades.nth(2)).to_have_text("mistake")
+    expect(grades.nth(5)).to_have_text("blunder")
+    assert grades.all_inner_texts().count("best") == 7
+    expect(page.locator("#graph polyline")).to_have_count(1)
+    expect(page.locator("#graph .grade-dot")).to_have_count(2)
+    expect(page.locator("#analysis-text")).to_contain_text("(proven)")
+    page.locator("#graph .grade-blunder").click()  # the dot takes the replay to the move
+    expect(page.locator("#replay-at")).to_have_text("6 / 9")
+    shot(page, "kalah-review")
+    page.context.close()

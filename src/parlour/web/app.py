@@ -7,7 +7,7 @@
   and the seat tokens (at most :data:`~parlour.web.limits.GAMES` per client address,
   else 429 with ``Retry-After``);
   ``GET /api/games/ID``: a finished game's record, for its replay;
-  ``GET /api/games/ID/analysis``: the engine's value of each of its positions;
+  ``GET /api/games/ID/analysis``: its review, each position's value and each move's grade;
   ``GET /api/ready``: whether the games' engines are compiled, and how far that is
   (start-up compiles them in a thread);
 - ``/ws/ID``: the game itself.  The tab's first message is ``hello`` with its seat token
@@ -66,7 +66,7 @@ def create_app(
     hall = Hall(Records(db), abandon, wait)
     creating = None if games_rate is None else PerAddress(*games_rate)
     warming = WarmUp()
-    analyses: dict[str, list[int | None]] = {}
+    analyses: dict[str, Json] = {}
     analysing = asyncio.Lock()  # one analysis at a time: the engine's threads are few
     stop = Stop()  # set at shutdown: an analysis under way ends with the server
 
@@ -139,18 +139,18 @@ def create_app(
     async def analysis(request: Request) -> Response:
         game_id = request.path_params["id"]
         if game_id in analyses:  # only a record that exists is ever analysed
-            return JSONResponse({"values": analyses[game_id]})
+            return JSONResponse(analyses[game_id])
         found = hall.records.get(game_id)
         if found is None:
             return JSONResponse({"error": "no finished game has this id"}, status_code=404)
         async with analysing:
             if game_id not in analyses:
                 try:
-                    values = await in_thread(analysed, found, stop, name="analysis")
+                    reviewed = await in_thread(analysed, found, stop, name="analysis")
                 except ParlourError as error:
                     return _refusal(str(error))
-                analyses[game_id] = values
-        return JSONResponse({"values": analyses[game_id]})
+                analyses[game_id] = reviewed
+        return JSONResponse(analyses[game_id])
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()

@@ -480,7 +480,7 @@ function draw(withStatus = true) {
   const asked = S.offer && S.offer.what === "rematch" && S.you.includes(S.offer.seat);
   $("rematch").disabled = !!asked;
   drawOffer();
-  $("animate-box").hidden = p.kind !== "sowing";
+  $("animate-box").hidden = p.kind !== "sowing" || !!S.replaying; // a replay jumps
   $("hint").disabled = !live;
   $("undo").disabled = !live || !S.movers.some((seat) => S.you.includes(seat));
   $("move-label").textContent = { sowing: "Pit letter", ayo: "House number", gomoku: "Point (like H8)" }[p.kind];
@@ -816,15 +816,14 @@ function showRecord(record) {
   const moves = positions.map((_, at) => line.slice(0, at));
   logLine(record.result.words);
   let at = positions.length - 1;
-  let values = null; // the engine's value of each position for Player 1, once analysed
-  const signed = (v) => (v === null ? "game over" : (v > 0 ? "+" : "") + v);
+  let reviewed = null; // the review: each position's value for Player 1, each move's grade
   $("replay-controls").hidden = false;
   $("analyse").onclick = async () => {
     $("analysis-text").textContent = "The engine is looking at each position…";
     const response = await fetch(`/api/games/${record.table.id}/analysis`);
     const answer = await response.json();
     if (!response.ok) return ($("analysis-text").textContent = answer.error);
-    values = answer.values;
+    reviewed = answer;
     go(at);
   };
   const go = (to) => {
@@ -834,9 +833,17 @@ function showRecord(record) {
     S.movers = movers;
     S.result = null;
     drawMoves();
-    if (values) {
-      $("moves").querySelectorAll("li").forEach((item, i) => item.append(` (${signed(values[i + 1])})`));
-      $("analysis-text").textContent = `Value for ${record.table.names[0]} here: ${signed(values[at])}`;
+    if (reviewed) {
+      $("moves").querySelectorAll("li").forEach((item, i) => {
+        const { grade, lost } = reviewed.grades[i];
+        item.append(` (${signed(reviewed.values[i + 1])}) `);
+        const mark = html("span", grade, item);
+        mark.className = "grade grade-" + grade;
+        if (lost > 0) mark.title = `lost ${lost} against the best move`;
+      });
+      const exact = reviewed.exact[at] ? " (proven)" : " (the engine's estimate)";
+      $("analysis-text").textContent = `Value for ${record.table.names[0]} here: ${signed(reviewed.values[at])}${exact}`;
+      $("graph").replaceChildren(valueGraph(reviewed, at, (to) => go(to)));
     }
     draw(false);
     $("replay-at").textContent = `${at} / ${positions.length - 1}`;
@@ -845,6 +852,34 @@ function showRecord(record) {
   $("back").onclick = () => go(at - 1);
   $("forward").onclick = () => go(at + 1);
   go(at);
+}
+
+function valueGraph(reviewed, at, go) {
+  // The value for Player 1 after each move, a line across the game; a dot on each
+  // mistake and blunder, a ring where the replay is.  Huge values (a forced win) are
+  // drawn at the edge.
+  const values = reviewed.values;
+  const w = 300, h = 100, n = Math.max(values.length - 1, 1);
+  const finite = values.filter((v) => Math.abs(v) < 1000).map(Math.abs);
+  const scale = Math.max(4, ...finite);
+  const x = (i) => (i / n) * w;
+  const y = (v) => h / 2 - (Math.max(-scale, Math.min(scale, v)) / scale) * (h / 2 - 4);
+  const svg = el("svg", { viewBox: `-4 0 ${w + 8} ${h}`, role: "img", "aria-label": `Value for ${S.table.names[0]} over the game, from ${signed(values[0])} to ${signed(values[values.length - 1])}` });
+  el("rect", { x: -4, y: 0, width: w + 8, height: h, fill: "#fff", stroke: "#8a7a60" }, svg);
+  el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, stroke: "#999", "stroke-dasharray": "4 3" }, svg);
+  el("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: "var(--accent)", "stroke-width": 2.5 }, svg);
+  reviewed.grades.forEach(({ grade }, i) => {
+    if (grade !== "mistake" && grade !== "blunder") return;
+    const dot = el("circle", { class: "grade-dot grade-" + grade, cx: x(i + 1), cy: y(values[i + 1]), r: 5, fill: grade === "blunder" ? "var(--bad)" : "#c76a00" }, svg);
+    el("title", {}, dot, `move ${i + 1}: ${grade}`);
+    dot.addEventListener("click", () => go(i + 1));
+  });
+  el("circle", { cx: x(at), cy: y(values[at]), r: 7, fill: "none", stroke: "#111", "stroke-width": 2 }, svg);
+  return svg;
+}
+
+function signed(v) {
+  return (v > 0 ? "+" : "") + v;
 }
 
 // ------------------------------------------------------------------ start
