@@ -407,3 +407,45 @@ def test_the_review_shows_a_known_blunder_with_a_graph(browser: Browser, server:
     expect(page.locator("#replay-at")).to_have_text("6 / 9")
     shot(page, "kalah-review")
     page.context.close()
+
+
+def test_keyboard_only_five_in_a_row_against_the_computer(browser: Browser, server: str) -> None:
+    """The board is one Tab stop; the arrow keys move over it, Enter plays; the
+    computer's answer is read out in the live region, and focus stays on the board."""
+    page = open_lobby(browser, server, "gomoku")
+    page.fill("[data-option=size]", "9")
+    page.select_option("#level", "1")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".point.live")
+    assert page.locator('#board [tabindex="0"]').count() == 1  # not 81 Tab stops
+    focused = "document.activeElement.dataset.point || ''"
+    assert page.evaluate(focused) == "E5"  # the centre
+    page.keyboard.press("Enter")
+    expect(page.locator("#announce")).to_have_text(
+        re.compile(r"^Computer \(level 1\) played [A-I]\d\.$")
+    )
+    played = 1
+    while not ENDED.search(status(page)) and played < 40:
+        page.wait_for_function(
+            "document.querySelector('.point.live') || /wins|draw/.test("
+            "document.getElementById('status').textContent)"
+        )
+        if ENDED.search(status(page)):
+            break
+        here = page.evaluate(focused)
+        assert here, "focus is on the board"
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        if label.endswith("empty"):
+            page.keyboard.press("Enter")
+            played += 1
+            page.wait_for_function(
+                f"document.querySelectorAll('#moves li').length >= {2 * played - 1}"
+            )
+        else:  # along the row, then down a row from its start
+            page.keyboard.press("ArrowRight" if here[0] != "I" else "ArrowDown")
+            if here[0] == "I":
+                page.keyboard.press("Home")
+    shot(page, "gomoku-keyboard")
+    assert played > 3
+    page.context.close()

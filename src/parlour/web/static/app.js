@@ -451,7 +451,7 @@ function status() {
   const mover = S.table.names[p.to_move];
   if (!S.table.started && S.you.length) return say("Waiting for your opponent to open the link…");
   if (mine()) {
-    const how = { sowing: "choose a pit (click it or type its letter)", ayo: "choose a house (click it or type its number)", gomoku: "choose a point (click it or type it, like H8)" }[p.kind];
+    const how = { sowing: "choose a pit (click it or type its letter)", ayo: "choose a house (click it or type its number)", gomoku: "choose a point (click it, type it like H8, or move with the arrow keys and press Enter)" }[p.kind];
     return say(`${S.you.length > 1 ? mover + ", your" : "Your"} move: ${how}.`);
   }
   const waiting = S.warming && !S.you.includes(p.to_move) ? " " + S.warming + " Its first move waits for that." : "";
@@ -466,7 +466,8 @@ function draw(withStatus = true) {
   const focused = document.activeElement;
   const hadFocus = !focused || focused === document.body || $("board").contains(focused);
   $("board").replaceChildren(board);
-  if (hadFocus && live && board.querySelector(".live") && !S.replaying) board.querySelector(".live").focus({ preventScroll: true });
+  const target = board.querySelector("[data-cursor]") || board.querySelector(".live");
+  if (hadFocus && live && target && !S.replaying) target.focus({ preventScroll: true });
   const seated = S.you.length > 0 && !S.result && !S.fatal;
   $("move-form").hidden = !seated;
   $("resign").hidden = !seated;
@@ -661,8 +662,29 @@ function drawAyo(p, live) {
 
 // ------------------------------------------------------------------ five in a row
 
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function moveCursor(event, n) {
+  // Arrow keys move the board's one Tab stop over the points (Home and End: to the row's
+  // ends); Enter or Space plays the point (the button's own keys).
+  const [row, col] = S.cursor;
+  let to = null;
+  if (ARROWS[event.key]) to = [row + ARROWS[event.key][0], col + ARROWS[event.key][1]];
+  else if (event.key === "Home") to = [row, 0];
+  else if (event.key === "End") to = [row, n - 1];
+  if (!to) return;
+  event.preventDefault();
+  S.cursor = to.map((k) => Math.max(0, Math.min(n - 1, k)));
+  const points = $("board").querySelectorAll(".point");
+  for (const point of points) point.setAttribute("tabindex", "-1");
+  const here = points[S.cursor[0] * n + S.cursor[1]];
+  here.setAttribute("tabindex", "0");
+  here.focus({ preventScroll: true });
+}
+
 function drawGomoku(p, live) {
   const n = p.size, cell = 34, m = 40, side = m * 2 + cell * (n - 1);
+  if (!S.cursor || S.cursor[0] >= n || S.cursor[1] >= n) S.cursor = [n >> 1, n >> 1]; // the centre first
   const svg = el("svg", { viewBox: `0 0 ${side} ${side}`, role: "group", "aria-label": "the board" });
   el("rect", { x: 0, y: 0, width: side, height: side, fill: "#dcb36b" }, svg);
   const at = (row, col) => [m + col * cell, m + row * cell];
@@ -684,6 +706,11 @@ function drawGomoku(p, live) {
       const g = el("g", { class: "point", "data-point": name }, svg);
       const what = stone === "X" ? "X (black)" : stone === "0" ? "0 (white)" : "empty";
       button(g, `${name}, ${what}`, live && stone === ".", () => play(name));
+      const cursor = S.cursor[0] === row && S.cursor[1] === col;
+      g.setAttribute("tabindex", cursor ? "0" : "-1"); // one Tab stop: arrows move over the board
+      if (cursor) g.dataset.cursor = "";
+      g.addEventListener("keydown", (event) => moveCursor(event, n));
+      g.addEventListener("focus", () => { S.cursor = [row, col]; });
       el("circle", { class: "spot", cx: x, cy: y, r: cell / 2 - 1 }, g);
       if (stone !== ".") {
         el("circle", { cx: x, cy: y, r: cell / 2 - 3, fill: stone === "X" ? "#111" : "#fafafa", stroke: "#111", "stroke-width": 1.5 }, g);
