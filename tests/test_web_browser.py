@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from parlour.players.saved_game import SavedGame
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
     "--headless",
@@ -405,6 +407,12 @@ def test_the_review_shows_a_known_blunder_with_a_graph(browser: Browser, server:
     expect(page.locator("#analysis-text")).to_contain_text("(proven)")
     page.locator("#graph .grade-blunder").click()  # the dot takes the replay to the move
     expect(page.locator("#replay-at")).to_have_text("6 / 9")
+    page.click("#rules-box summary")  # the rules, from the game's own text
+    expect(page.locator("#rules")).to_contain_text("sow")
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = SavedGame.read(str(download.value.path()))
+    assert list(saved.moves) == ["B", "D", "D", "C", "A", "B", "B", "B", "A"]
     shot(page, "kalah-review")
     page.context.close()
 

@@ -8,6 +8,9 @@
   else 429 with ``Retry-After``);
   ``GET /api/games/ID``: a finished game's record, for its replay;
   ``GET /api/games/ID/analysis``: its review, each position's value and each move's grade;
+  ``GET /api/games/ID/saved``: the game (finished or under way) as parlour's saved game,
+  which ``parlour play GAME --load FILE`` takes up;
+  ``GET /api/rules/GAME``: the rules of the game as plain text;
   ``GET /api/ready``: whether the games' engines are compiled, and how far that is
   (start-up compiles them in a thread);
 - ``/ws/ID``: the game itself.  The tab's first message is ``hello`` with its seat token
@@ -40,6 +43,7 @@ from parlour.web.analysis import analysis as analysed
 from parlour.web.hall import PAGE, WAIT, Hall, catalogue
 from parlour.web.limits import GAMES, PerAddress, retry_after
 from parlour.web.records import Records
+from parlour.web.saved import rules, saved_game
 from parlour.web.tables import BURST, Connection, Refused, Table
 from parlour.web.views import Json
 
@@ -136,6 +140,29 @@ def create_app(
             return JSONResponse({"error": "no finished game has this id"}, status_code=404)
         return JSONResponse(found)
 
+    async def saved(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        table = hall.tables.get(game_id)
+        found = table.record() if table is not None else hall.records.get(game_id)
+        if found is None:
+            return JSONResponse({"error": "no game has this id"}, status_code=404)
+        try:
+            text = saved_game(found)
+        except Refused as error:
+            return _refusal(str(error))
+        name = f"parlour-{found['table']['game']}-{game_id}.json"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(text, media_type="application/json", headers=headers)
+
+    async def rules_page(request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in game_names():
+            return JSONResponse({"error": f"no game called {name!r:.40}"}, status_code=404)
+        try:
+            return JSONResponse({"text": rules(name)})
+        except BadOption as error:
+            return _refusal(str(error))
+
     async def analysis(request: Request) -> Response:
         game_id = request.path_params["id"]
         if game_id in analyses:  # only a record that exists is ever analysed
@@ -183,6 +210,8 @@ def create_app(
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{id}", record),
         Route("/api/games/{id}/analysis", analysis),
+        Route("/api/games/{id}/saved", saved),
+        Route("/api/rules/{game}", rules_page),
         Route("/api/ready", ready),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

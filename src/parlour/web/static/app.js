@@ -192,6 +192,18 @@ function tableInfo(info) {
   const title = gameTitle(info.game);
   $("title").textContent = `${title}: ${seatName(0)} vs ${seatName(1)}`;
   document.title = `parlour: ${title}`;
+  $("download-box").hidden = info.kind === "war";
+  $("download").href = `/api/games/${info.id}/saved`;
+  if (S.rules !== info.game) showRules(info.game);
+}
+
+async function showRules(name) {
+  // The game's own rules text, folded away under the board.
+  S.rules = name;
+  const response = await fetch("/api/rules/" + name);
+  if (!response.ok) return;
+  $("rules").textContent = (await response.json()).text;
+  $("rules-box").hidden = false;
 }
 
 function seatName(seat) {
