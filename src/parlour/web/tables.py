@@ -66,9 +66,9 @@ RATE, BURST = 10.0, 20
 """A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
 WAR_TAIL = 60
 """Events of War a watcher who joins late is sent (a long game has thousands)."""
-LINGER = 300.0
-"""Seconds a finished table stays in memory (late watchers see its end, its players may
-ask for a rematch) before the records alone hold it."""
+LINGER = 30.0
+"""Seconds a finished table stays in the hall (a late watcher sees its end) before the
+records alone hold it; a page still connected keeps it, to ask for a rematch."""
 OFFERS = ("takeback", "draw")
 """What one person may offer the other during a game (a rematch comes after it)."""
 ANSWERED = {"takeback": "the take back", "draw": "the draw"}
