@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
+from parlour.web import hall
 from web_tabs import Json, Tab, new_game, serving
 
 
@@ -155,6 +156,8 @@ def test_a_rematch_against_the_computer_is_one_click(client: TestClient) -> None
     again = Tab(client, new["id"], new["token"])
     assert again.state["you"] == [1]
     assert again.state["table"]["names"] == ["Computer (level 1)", "Player 2"]
+    tab.send(type="rematch")  # one rematch a game: asked again, the same one
+    assert tab.until("rematch") == new
 
 
 def test_a_clock_is_brought_back_after_a_restart(tmp_path: Path) -> None:
@@ -168,3 +171,14 @@ def test_a_clock_is_brought_back_after_a_restart(tmp_path: Path) -> None:
         clock = back.state["now"]["clock"]
         assert back.state["table"]["clock"] == [60.0, 30.0]
         assert 60 < clock["left"][0] <= 90 and clock["left"][1] <= 60  # the increment kept
+
+
+def test_no_rematch_when_the_server_is_full(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = new_game(client, game="kalah", options={"pits": 3, "seeds": 2}, level=1)
+    tab = Tab(client, made["id"], made["token"])
+    tab.send(type="resign")
+    tab.until("over")
+    monkeypatch.setattr(hall, "MAX_TABLES", 1)
+    assert "as many games as it can" in tab.refused(type="rematch")

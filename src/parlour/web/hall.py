@@ -137,7 +137,10 @@ class Hall:
 
     def _rematch(self, table: TurnTable) -> dict[str, str]:
         """A new game like ``table``'s, its players' seats swapped (each person's new
-        token under their old one; the new game's id under ``""``)."""
+        token under their old one; the new game's id under ``""``); Refused when the
+        server runs as many games as it can."""
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused("the server runs as many games as it can: try again later")
         specs = table.specs[::-1]
         names = [
             n if s.kind == "computer" else f"Player {seat + 1}"

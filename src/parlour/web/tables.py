@@ -281,7 +281,9 @@ class TurnTable(Table):
         """The offer one person made the other and is waiting for: what and by which seat."""
         self.on_rematch: Callable[[TurnTable], dict[str, str]] = lambda table: {}
         """Makes the rematch (the hall); answers the new game's id under ``""`` and each
-        old token's new token."""
+        old token's new token (Refused when the server is full)."""
+        self.rematch: dict[str, str] | None = None
+        """The rematch once made (one a game): the new game's id and tokens."""
         self.moves: list[str] = []
         self.movers: list[int] = []  # the seat of each move of the list
         self.abandon = abandon
@@ -461,17 +463,23 @@ class TurnTable(Table):
         if not connection.seats:
             raise Refused("spectators only watch: this connection holds no seat")
         seat = min(connection.seats)
+        if self.rematch is not None:  # made already: this page goes there too
+            self._send_rematch(connection)
+            return
         if self.offers and (self.offer is None or self.offer["seat"] == seat):
             self._tell_offer({"what": "rematch", "seat": seat})
             return
+        self.rematch = self.on_rematch(self)
         self.offer = None
-        made = self.on_rematch(self)
-        new = made.pop("")
         for other in self.connections:
-            token = next(
-                (made[t] for t, seats in self.tokens.items() if seats == other.seats), None
-            )
-            other.send({"type": "rematch", "id": new, "token": token})
+            self._send_rematch(other)
+
+    def _send_rematch(self, connection: Connection) -> None:
+        """Send ``connection`` to the rematch: its id, and the new token of its seats."""
+        assert self.rematch is not None
+        made = self.rematch
+        token = next((made[t] for t, s in self.tokens.items() if s == connection.seats), None)
+        connection.send({"type": "rematch", "id": made[""], "token": token})
 
     def _people(self) -> set[int]:
         return set().union(*self.tokens.values())
