@@ -10,7 +10,8 @@
   ``GET /api/games/ID/analysis``: its review, each position's value and each move's grade;
   ``GET /api/games/ID/saved``: the game (finished or under way) as parlour's saved game,
   which ``parlour play GAME --load FILE`` takes up;
-  ``GET /api/rules/GAME``: the rules of the game as plain text;
+  ``GET /api/rules/GAME``: the rules of the game, the Markdown parlour's rules text is
+  written in (the page lays it out);
   ``GET /api/ready``: whether the games' engines are compiled, and how far that is
   (start-up compiles them in a thread);
 - ``/ws/ID``: the game itself.  The tab's first message is ``hello`` with its seat token
@@ -37,13 +38,14 @@ from starlette.websockets import WebSocket
 from parlour.actors.runtime import in_thread
 from parlour.core import BadOption, ParlourError, game, game_names, parse_whole
 from parlour.kit import prepare
+from parlour.rules_text import rules_text
 from parlour.search import Stop
 from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
 from parlour.web.hall import PAGE, WAIT, Hall, catalogue
 from parlour.web.limits import GAMES, PerAddress, retry_after
 from parlour.web.records import Records
-from parlour.web.saved import rules, saved_game
+from parlour.web.saved import saved_game
 from parlour.web.tables import BURST, Connection, Refused, Table
 from parlour.web.views import Json
 
@@ -159,7 +161,7 @@ def create_app(
         if name not in game_names():
             return JSONResponse({"error": f"no game called {name!r:.40}"}, status_code=404)
         try:
-            return JSONResponse({"text": rules(name)})
+            return JSONResponse({"markdown": rules_text(name)})
         except BadOption as error:
             return _refusal(str(error))
 

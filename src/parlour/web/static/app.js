@@ -202,8 +202,46 @@ async function showRules(name) {
   S.rules = name;
   const response = await fetch("/api/rules/" + name);
   if (!response.ok) return;
-  $("rules").textContent = (await response.json()).text;
+  $("rules").replaceChildren(...markdown((await response.json()).markdown));
   $("rules-box").hidden = false;
+}
+
+function markdown(text) {
+  // The little Markdown the rules are written in, line by line: headings, paragraphs,
+  // lists and code blocks, each made as text (never as HTML); ** and ` marks dropped.
+  const plain = (line) => line.replaceAll("**", "").replaceAll("`", "");
+  const blocks = [];
+  let para = [], list = null, code = null;
+  const flush = () => {
+    if (para.length) blocks.push(html("p", plain(para.join(" "))));
+    para = [];
+  };
+  for (const line of text.split("\n")) {
+    if (code !== null) {
+      if (line.startsWith("```")) {
+        blocks.push(html("pre", code.join("\n")));
+        code = null;
+      } else code.push(line);
+      continue;
+    }
+    const heading = /^(#+) (.*)/.exec(line);
+    const item = /^[-*] (.*)/.exec(line);
+    if (line.startsWith("```") || heading || item || !line.trim()) flush();
+    if (line.startsWith("```")) {
+      code = [];
+      list = null;
+    } else if (heading) {
+      blocks.push(html(heading[1].length === 1 ? "h3" : "h4", plain(heading[2])));
+      list = null;
+    } else if (item) {
+      if (!list) blocks.push((list = document.createElement("ul")));
+      html("li", plain(item[1]), list);
+    } else if (!line.trim()) list = null;
+    else if (list) list.lastChild.textContent += " " + plain(line.trim());
+    else para.push(line.trim());
+  }
+  flush();
+  return blocks;
 }
 
 function seatName(seat) {
