@@ -144,7 +144,7 @@ def run(
     try:
         if verdict is None:
             for record in executor.run(plan, jobs):
-                records.add(match_id, plan, record)
+                records.add_game(match_id, plan, record)
                 done.add(record.index)
                 if standing is not None:
                     standing.add(record.pair, record.seats, record.winner)
