@@ -108,12 +108,6 @@ class Moved:
     again: bool
     clock: tuple[float, float] | None = None
 
-
-@dataclass(frozen=True)
-class Agree:
-    """The players agreed to end the game as a draw (their offer made and accepted
-    outside the Referee)."""
-
     @classmethod
     def replayed(cls, before: State, name: str, turn: int, last_mover: int | None) -> Moved:
         """The event of the move called ``name`` in ``before``, as the Referee told it
@@ -123,6 +117,12 @@ class Agree:
         after, account = before.play_report(move)
         again = before.to_move == last_mover
         return cls(before.to_move, move, name, before, after, account, turn, again)
+
+
+@dataclass(frozen=True)
+class Agree:
+    """The players agreed to end the game as a draw (their offer made and accepted
+    outside the Referee)."""
 
 
 class Forfeit(Exception):
