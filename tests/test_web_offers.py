@@ -4,13 +4,17 @@ with the seats swapped, and a clock brought back after a restart."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+import parlour
+from parlour.actors import Move, Moved, Play, Undo, View, spawn
 from parlour.web import hall
+from parlour.web.tables import Choose, WebSeat
 from web_tabs import Json, Tab, new_game, serving
 
 
@@ -71,6 +75,7 @@ def test_a_bad_clock_is_refused_by_name(client: TestClient, bad: Json) -> None:
 def test_take_back_offers_accepted_and_refused(client: TestClient) -> None:
     _, x, o = people(client)
     assert "no turn of yours" in x.refused(type="offer", what="takeback")
+    assert "one offers takeback or draw, not 'resign'" in x.refused(type="offer", what="resign")
     x.move("D4")
     o.until("moved")
     x.send(type="offer", what="takeback")
@@ -182,3 +187,18 @@ def test_no_rematch_when_the_server_is_full(
     tab.until("over")
     monkeypatch.setattr(hall, "MAX_TABLES", 1)
     assert "as many games as it can" in tab.refused(type="rematch")
+
+
+async def test_a_choice_kept_from_before_a_move_is_void() -> None:
+    """A take back accepted just as its offerer moved reaches the seat after its move:
+    it is dropped at the move's event, not given at the next turn."""
+    state = parlour.game("kalah", pits=3, seeds=2).start()
+    seat = WebSeat(lambda why: None)
+    ref = spawn(seat)
+    ref.tell(Choose(Undo(0)))  # no Play yet: kept
+    after, account = state.play_report(state.legal_moves()[0])
+    ref.tell(Moved(0, state.legal_moves()[0], "A", state, after, account, 1, False))
+    asked = asyncio.ensure_future(ref.ask(Play(View(after, after.legal_moves(), 1, False)), 5))
+    ref.tell(Choose(Move(after.legal_moves()[0])))
+    assert await asked == Move(after.legal_moves()[0])
+    ref.stop()

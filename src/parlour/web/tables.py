@@ -124,7 +124,8 @@ class WebSeat(Actor):
     """A person in a browser: answers ``Play`` with what the table passes on.
 
     A choice may come before the ``Play`` it answers (the browser saw the position first);
-    it is kept and given at the ``Play``.  A refusal by the Referee (which the table's own
+    it is kept and given at the ``Play``, unless a move is made meanwhile (a take back
+    accepted just as its offerer moved: void).  A refusal by the Referee (which the table's own
     checks make rare) goes back to the table.
     """
 
@@ -143,6 +144,8 @@ class WebSeat(Actor):
                 self._give(answer)
             case Illegal(_, reason):
                 self.refused(reason)
+            case Moved():  # a choice kept from before a move was made on an older board
+                self._early = None
             case GameOver():
                 self._answer = self._early = None
 
