@@ -455,3 +455,13 @@ def test_each_board_game_names_its_screen_and_its_referees_notices(
 def test_war_has_no_board_screen_to_replay_on() -> None:
     with pytest.raises(BadOption, match="war has no screen of its own"):
         kit_of("war").screen("war")
+
+
+def test_the_computer_on_a_clock_takes_a_share_of_its_time_never_half_of_it() -> None:
+    start = MANCALA.start()
+    moves = start.legal_moves()
+    assert machines.share(view_of(start)) is None  # no clock: the level's own time
+    roomy = View(start, moves, 1, False, (60.0, 60.0), 3.0)
+    assert machines.share(roomy) == pytest.approx(60 / 30 + 3 * 0.8)
+    short = View(start, moves, 1, False, (1.0, 60.0), 3.0)
+    assert machines.share(short) == 0.5  # the increment is not yet on the clock

@@ -11,6 +11,7 @@ import pytest
 import parlour
 from parlour.actors import (
     Actor,
+    Agree,
     Disqualify,
     GameOver,
     Illegal,
@@ -23,6 +24,7 @@ from parlour.actors import (
     Resign,
     StartGame,
     TakenBack,
+    TimeControl,
     Undo,
     View,
     Watch,
@@ -434,4 +436,53 @@ async def test_undo_with_no_turn_to_take_back_or_not_allowed_is_refused() -> Non
     assert result.moves == (3, 3, 1) and result.winner == 0
     result, a, _ = await play(NIM.start(), [Undo(), Move(3), Move(3), Move(1)], [])
     assert Illegal(Undo(), "taking moves back is not allowed in this game") in a.log
+    assert result.moves == (3, 3, 1)
+
+
+async def test_a_clock_flags_the_player_whose_time_runs_out() -> None:
+    thinker = Ponderer()  # never answers: the clock, not move_time, ends its game
+    referee = spawn(
+        Referee(NIM.start(), [spawn(thinker), spawn(Scripted([]))], clock=TimeControl(0.2))
+    )
+    outcome = await referee.ask(StartGame())
+    assert (outcome.winner, outcome.forfeit, outcome.reason) == (1, 0, Reason.TIME)
+    assert outcome.detail == "ran out of time"
+    [play_] = [m for m in thinker.log if isinstance(m, Play)]
+    assert play_.view.clock == (0.2, 0.2)
+    referee.stop()
+
+
+async def test_a_clock_gives_the_increment_and_the_events_carry_the_time_left() -> None:
+    result, a, _ = await play(
+        NIM.start(), moves(1, 3, 2), moves(1), clock=TimeControl(30, 100, left=(5, 30))
+    )
+    assert result.winner == 0
+    events = [m for m in a.log if isinstance(m, Moved)]
+    first = events[0].clock
+    assert first is not None and 100 < first[0] <= 105 and first[1] == 30
+    views = [m.view for m in a.log if isinstance(m, Play)]
+    assert views[0].clock == (5, 30) and views[0].increment == 100
+
+
+async def test_people_agree_to_take_back_the_other_ones_move_or_to_a_draw() -> None:
+    # Player 0 takes 1; player 1 (to move) answers for both: player 0's move is taken
+    # back, and player 0 moves again from the start.
+    thinker = Ponderer()
+    result, _, b = await play(
+        NIM.start(), [Move(1), Move(3), Move(3), Move(1)], [Undo(0)], undo=True
+    )
+    assert result.moves == (3, 3, 1) and result.winner == 0
+    assert TakenBack(0, NIM.start(), 0) in b.log
+    referee = spawn(Referee(NIM.start(), [spawn(thinker), spawn(Scripted([]))]))
+    game = asyncio.ensure_future(referee.ask(StartGame()))
+    await thinker.asked.wait()
+    referee.tell(Agree())
+    outcome = await game
+    assert (outcome.winner, outcome.forfeit, outcome.reason) == (None, None, Reason.AGREED)
+    referee.stop()
+
+
+async def test_an_undo_of_the_other_seat_with_no_turn_of_theirs_is_refused() -> None:
+    result, a, _ = await play(NIM.start(), [Undo(1), Move(3), Move(3), Move(1)], [], undo=True)
+    assert Illegal(Undo(1), "there is no turn of the other player's to take back") in a.log
     assert result.moves == (3, 3, 1)

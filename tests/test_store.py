@@ -91,7 +91,8 @@ def test_a_matchs_game_opens_in_the_web_replay_and_analysis(tmp_path: Path) -> N
             high, low = max(final["scores"]), min(final["scores"])
             assert ("A draw" if high == low else f"wins, {high} to {low}.") in game["words"]
             values = client.get(f"/api/games/{game['id']}/analysis").json()["values"]
-            assert len(values) == len(shown_moves) + 1 and values[-1] is None
+            margin = final["scores"][0] - final["scores"][1]  # the review's end: exact
+            assert len(values) == len(shown_moves) + 1 and values[-1] == margin
         assert client.get("/api/games/g99").status_code == 404
         assert client.get("/api/games/g" + "9" * 40).status_code == 404
 

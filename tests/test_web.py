@@ -276,9 +276,10 @@ def test_a_finished_game_is_analysed_move_by_move(client: TestClient) -> None:
     made = new_game(client, game="kalah", options={"pits": 3, "seeds": 2}, opponent="here")
     tab = Tab(client, made["id"], made["token"])
     play_out({0: tab, 1: tab}, tab)
-    values = client.get(f"/api/games/{made['id']}/analysis").json()["values"]
-    assert len(values) == len(tab.sync()["now"]["moves"]) + 1 and values[-1] is None
-    assert all(isinstance(v, int) for v in values[:-1])
+    reviewed = client.get(f"/api/games/{made['id']}/analysis").json()
+    values, final = reviewed["values"], tab.position["scores"]
+    assert len(values) == len(tab.sync()["now"]["moves"]) + 1 == len(reviewed["grades"]) + 1
+    assert values[-1] == final[0] - final[1] and all(reviewed["exact"])  # the end's margin
     start = parlour.game("kalah", pits=3, seeds=2).start()  # the value for Player 1 (seat 0)
     assert values[0] == analyze(start, seconds=0.25).value  # Kalah(3,2) is solved at once
     war = new_game(client, game="war", options={"deck": "small"})

@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from parlour.players.saved_game import SavedGame
+
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [
     "--headless",
@@ -230,7 +232,9 @@ def test_a_finished_game_is_replayed_and_analysed(browser: Browser, server: str)
     expect(page.locator("#moves li")).to_have_count(len(played) - 1)
     page.click("#analyse")
     expect(page.locator("#analysis-text")).to_contain_text("Value for Player 1 here: ")
-    assert re.search(r"\((\+?-?\d+|game over)\)$", page.locator("#moves li").last.inner_text())
+    last = page.locator("#moves li").last.inner_text()
+    assert re.search(r"\([+-]?\d+\) (best|inaccuracy|mistake|blunder)$", last), last
+    expect(page.locator("#animate-box")).to_be_hidden()  # a replay jumps: nothing to animate
     shot(page, "kalah-replay-analysed")
     page.context.close()
 
@@ -287,4 +291,169 @@ def test_a_game_that_is_gone_shows_no_live_controls(browser: Browser, server: st
     for control in ("#hint", "#undo", "#resign", "#move-form"):
         expect(page.locator(control)).to_be_hidden()
     assert page.locator(".live").count() == 0
+    page.context.close()
+
+
+def test_a_game_on_a_clock_ends_by_the_flag(browser: Browser, server: str) -> None:
+    """A 3-second clock: a move, the computer's answer, then Player 1 thinks too long; the
+    clocks count down on the page and the flag ends the game, in words."""
+    page = open_lobby(browser, server, "kalah")
+    page.fill("[data-option=pits]", "4")
+    page.select_option("#level", "1")
+    page.fill("#minutes", "0.05")
+    page.click("#start")
+    page.uncheck("#animate")
+    expect(page.locator("#clocks")).to_be_visible()
+    expect(page.locator("#clock-0")).to_have_class(re.compile("running"))
+    page.locator(".pit.live").last.click()  # D: no extra turn
+    expect(page.locator("#moves li")).to_have_count(2)  # the computer answered at once
+    expect(page.locator("#clock-0")).to_have_class(re.compile("running"))
+    shot(page, "kalah-clock")
+    expect(page.locator("#status")).to_have_text(
+        "Computer (level 1) wins: Player 1 ran out of time.", timeout=10_000
+    )
+    expect(page.locator("#clock-0")).to_have_text("Player 1 0.0")
+    expect(page.locator("#clock-1")).not_to_have_class(re.compile("running"))
+    assert page.locator(".live").count() == 0
+    page.context.close()
+
+
+def two_people(browser: Browser, server: str) -> tuple[Page, Page]:
+    """A 9x9 five in a row by link: the creator's page (Player 1) and the invited one's."""
+    x = open_lobby(browser, server, "gomoku")
+    x.fill("[data-option=size]", "9")
+    x.check("input[name=opponent][value=link]")
+    x.click("#start")
+    link = x.locator("#invite-link")
+    expect(link).to_have_value(re.compile("#seat="))
+    o = browser.new_context().new_page()
+    o.goto(link.input_value())
+    expect(x.locator("#offer-draw")).to_be_visible()
+    return x, o
+
+
+def test_take_back_offers_accepted_and_refused(browser: Browser, server: str) -> None:
+    x, o = two_people(browser, server)
+    expect(x.locator("#offer-takeback")).to_be_disabled()  # no move of mine yet
+    x.locator('[data-point="E5"].live').click()
+    expect(o.locator("#moves li")).to_have_count(1)
+    x.click("#offer-takeback")
+    expect(x.locator("#offer-text")).to_have_text(
+        "You offer to take back a move: waiting for the answer."
+    )
+    expect(o.locator("#offer-text")).to_have_text("Player 1 offers to take back a move.")
+    o.click("#refuse")
+    for page in (x, o):
+        expect(page.locator("#announce")).to_have_text("Player 2 refuses the take back.")
+        expect(page.locator("#offer")).to_be_hidden()
+    expect(x.locator("#moves li")).to_have_count(1)
+    x.click("#offer-takeback")
+    o.click("#accept")
+    for page in (x, o):
+        expect(page.locator("#announce")).to_have_text("Player 1 took back a turn.")
+        expect(page.locator("#moves li")).to_have_count(0)
+    x.locator('[data-point="D4"].live').click()  # Player 1 moves again
+    expect(o.locator("#moves li")).to_have_text(["Player 1: D4"])
+    shot(o, "gomoku-offers")
+    for page in (x, o):
+        page.context.close()
+
+
+def test_a_rematch_swaps_the_seats_with_one_click_each(browser: Browser, server: str) -> None:
+    x, o = two_people(browser, server)
+    x.click("#resign")
+    x.click("#resign")  # "Really resign?"
+    for page in (x, o):
+        expect(page.locator("#status")).to_have_text("Player 2 wins: Player 1 resigned.")
+    first = x.url
+    x.click("#rematch")
+    expect(o.locator("#offer-text")).to_have_text("Player 1 offers a rematch.")
+    o.click("#rematch")
+    for page in (x, o):
+        expect(page).not_to_have_url(first)
+    assert x.url == o.url
+    expect(x.locator("#title")).to_contain_text("Player 2 (you)")
+    expect(o.locator("#title")).to_contain_text("Player 1 (you)")
+    o.locator('[data-point="E5"].live').click()  # who moved second now moves first
+    expect(x.locator("#moves li")).to_have_text(["Player 1: E5"])
+    for page in (x, o):
+        page.context.close()
+
+
+def test_the_review_shows_a_known_blunder_with_a_graph(browser: Browser, server: str) -> None:
+    """Kalah with 4 pits of 3 seeds, both sides at one screen, by keys: the 6th move of
+    this line loses 6 seeds (a blunder), the 3rd loses 4 (a mistake)."""
+    page = open_lobby(browser, server, "kalah")
+    page.fill("[data-option=pits]", "4")
+    page.fill("[data-option=seeds]", "3")
+    page.check("input[name=opponent][value=here]")
+    page.click("#start")
+    page.uncheck("#animate")
+    for played, letter in enumerate(["B", "D", "D", "C", "A", "B", "B", "B", "A"], 1):
+        page.wait_for_selector(".pit.live")
+        page.evaluate("document.activeElement && document.activeElement.blur()")
+        page.keyboard.press(letter)
+        expect(page.locator("#moves li")).to_have_count(played)
+    expect(page.locator("#status")).to_have_text(ENDED)
+    page.goto(page.url.replace("/game/", "/replay/"))
+    page.click("#analyse")
+    grades = page.locator("#moves .grade")
+    expect(grades).to_have_count(9, timeout=60_000)  # the solver may compile first
+    expect(grades.nth(2)).to_have_text("mistake")
+    expect(grades.nth(5)).to_have_text("blunder")
+    assert grades.all_inner_texts().count("best") == 7
+    expect(page.locator("#graph polyline")).to_have_count(1)
+    expect(page.locator("#graph .grade-dot")).to_have_count(2)
+    expect(page.locator("#analysis-text")).to_contain_text("(proven)")
+    page.locator("#graph .grade-blunder").click()  # the dot takes the replay to the move
+    expect(page.locator("#replay-at")).to_have_text("6 / 9")
+    page.click("#rules-box summary")  # the rules, from the game's own text
+    expect(page.locator("#rules")).to_contain_text("sow")
+    with page.expect_download() as download:
+        page.click("#download")
+    saved = SavedGame.read(str(download.value.path()))
+    assert list(saved.moves) == ["B", "D", "D", "C", "A", "B", "B", "B", "A"]
+    shot(page, "kalah-review")
+    page.context.close()
+
+
+def test_keyboard_only_five_in_a_row_against_the_computer(browser: Browser, server: str) -> None:
+    """The board is one Tab stop; the arrow keys move over it, Enter plays; the
+    computer's answer is read out in the live region, and focus stays on the board."""
+    page = open_lobby(browser, server, "gomoku")
+    page.fill("[data-option=size]", "9")
+    page.select_option("#level", "1")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".point.live")
+    assert page.locator('#board [tabindex="0"]').count() == 1  # not 81 Tab stops
+    focused = "document.activeElement.dataset.point || ''"
+    assert page.evaluate(focused) == "E5"  # the centre
+    page.keyboard.press("Enter")
+    expect(page.locator("#announce")).to_have_text(
+        re.compile(r"^Computer \(level 1\) played [A-I]\d\.$")
+    )
+    played = 1
+    while not ENDED.search(status(page)) and played < 40:
+        page.wait_for_function(
+            "document.querySelector('.point.live') || /wins|draw/.test("
+            "document.getElementById('status').textContent)"
+        )
+        if ENDED.search(status(page)):
+            break
+        here = page.evaluate(focused)
+        assert here, "focus is on the board"
+        label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+        if label.endswith("empty"):
+            page.keyboard.press("Enter")
+            played += 1
+            page.wait_for_function(
+                f"document.querySelectorAll('#moves li').length >= {2 * played - 1}"
+            )
+        else:  # along the row, then down a row from its start
+            page.keyboard.press("ArrowRight" if here[0] != "I" else "ArrowDown")
+            if here[0] == "I":
+                page.keyboard.press("Home")
+    shot(page, "gomoku-keyboard")
+    assert played > 3
     page.context.close()

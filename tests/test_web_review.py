@@ -54,7 +54,8 @@ def test_the_analysis_follows_the_line_after_a_take_back(client: TestClient) -> 
         line.append(line[-1].play(line[-1].parse_move(move)))
     assert [view["notation"] for view in positions(record)] == [s.notation() for s in line]
     values = client.get(f"/api/games/{made['id']}/analysis").json()["values"]
-    assert len(values) == len(moves) + 1 and values[-1] is None
+    end = line[-1].scores
+    assert len(values) == len(moves) + 1 and values[-1] == end[0] - end[1]
     for state, found in zip(line[:-1], values, strict=False):
         engine = analyze(state, seconds=0.25).value
         assert found == (engine if state.to_move == 0 else -engine)
@@ -69,7 +70,7 @@ def test_a_lost_five_in_a_row_position_is_not_even(client: TestClient) -> None:
     for move in ["H8", "A1", "H9", "A3", "H10", "A5", "H11"]:
         state = state.play(state.parse_move(move))
     lost = value(state, 0.25, Stop())
-    assert lost is not None and lost < 0  # O to move: lost
+    assert lost is not None and lost.value < 0  # O to move: lost
     made = new_game(client, game="gomoku", opponent="here")
     tab = Tab(client, made["id"], made["token"])
     for move in ["H8", "A1", "H9", "A3", "H10", "A5", "H11", "H12", "H7"]:
@@ -78,4 +79,24 @@ def test_a_lost_five_in_a_row_position_is_not_even(client: TestClient) -> None:
     assert tab.until("over")["result"]["winner"] == 0
     values = client.get(f"/api/games/{made['id']}/analysis").json()["values"]
     assert len(values) == 10 and values[7] is not None and values[7] > 0  # for Player 1
+    tab.close()
+
+
+BLUNDER = ["B", "D", "D", "C", "A", "B", "B", "B", "A"]
+"""A game of Kalah with 4 pits of 3 seeds whose 6th move loses 6 seeds against the best
+(a blunder) and whose 3rd loses 4 (a mistake), every position proven by the solver."""
+
+
+def test_the_review_grades_a_known_blunder(client: TestClient) -> None:
+    made = new_game(client, game="kalah", options={"pits": 4, "seeds": 3}, opponent="here")
+    tab = Tab(client, made["id"], made["token"])
+    for move in BLUNDER:
+        tab.move(move)
+        tab.until("moved")
+    assert tab.until("over")
+    reviewed = client.get(f"/api/games/{made['id']}/analysis").json()
+    grades = [g["grade"] for g in reviewed["grades"]]
+    assert grades == ["best"] * 2 + ["mistake"] + ["best"] * 2 + ["blunder"] + ["best"] * 3
+    assert [g["lost"] for g in reviewed["grades"]][2::3] == [4, 6, 0]
+    assert all(reviewed["exact"]) and reviewed["decided"] is not None
     tab.close()

@@ -260,6 +260,8 @@ class Reason(StrEnum):
     CRASHED = "crashed"
     LEFT = "left the game"
     ABORTED = "aborted"
+    AGREED = "agreed"
+    """The players agreed to a draw."""
     MEMORY = "used too much memory"
     """An outside engine went over its memory limit."""
 

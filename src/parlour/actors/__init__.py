@@ -10,6 +10,7 @@ turn-based games and ``run_game``.  ``dealer``: War's Dealer and Players.
 from parlour.actors.host import Host, StartGame
 from parlour.actors.messages import (
     Abort,
+    Agree,
     Disqualify,
     Forfeit,
     GameOver,
@@ -19,6 +20,7 @@ from parlour.actors.messages import (
     Play,
     Resign,
     TakenBack,
+    TimeControl,
     Undo,
     View,
     Watch,
@@ -32,6 +34,7 @@ __all__ = [
     "Abort",
     "Actor",
     "ActorStopped",
+    "Agree",
     "AskTimeout",
     "Disqualify",
     "Down",
@@ -50,6 +53,7 @@ __all__ = [
     "Resign",
     "StartGame",
     "TakenBack",
+    "TimeControl",
     "Undo",
     "View",
     "Watch",

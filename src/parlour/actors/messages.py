@@ -22,13 +22,27 @@ class View:
     """What a player needs to choose a move.
 
     ``turn`` counts the turns of the player to move (1 for its first turn); ``again`` is
-    true when the move is an extra move of a turn (the player moved just before).
+    true when the move is an extra move of a turn (the player moved just before).  In a
+    game on a clock, ``clock`` is each seat's time left in seconds as the player is asked,
+    and ``increment`` what a move gains (a player budgets its thinking by them).
     """
 
     state: State
     legal_moves: tuple[MoveValue, ...]
     turn: int
     again: bool
+    clock: tuple[float, float] | None = None
+    increment: float = 0.0
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    """A game's clock: ``base`` seconds for each seat, ``increment`` seconds gained with
+    each move made; ``left`` each seat's time left where the game resumes part-way."""
+
+    base: float
+    increment: float = 0.0
+    left: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -47,18 +61,24 @@ class Move:
 
 @dataclass(frozen=True)
 class Undo:
-    """A player's answer to :class:`Play` asking to take back its last turn and the replies
-    since (where the Referee allows it); the same player is asked again."""
+    """A player's answer to :class:`Play` asking to take back the last turn of ``seat``
+    (None: its own) and the replies since (where the Referee allows it); ``seat`` is
+    asked next (people who agreed to take a move back: the player to move answers for
+    the other)."""
+
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
 class TakenBack:
     """Told to every player and observer: ``player``'s last turn and every move since were
-    taken back; the game goes on from ``state``, with ``moves`` moves played."""
+    taken back; the game goes on from ``state``, with ``moves`` moves played (and, on a
+    clock, ``clock`` each seat's time left)."""
 
     player: int
     state: State
     moves: int
+    clock: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -74,7 +94,8 @@ class Moved:
     """What happened in a move, told to every player and observer.
 
     ``account`` is the game's own account of the move (``State.play_report``): extra
-    turn, captures, end of game; None for games with nothing to tell.
+    turn, captures, end of game; None for games with nothing to tell.  ``clock`` is each
+    seat's time left after the move (its increment given), in a game on a clock.
     """
 
     player: int
@@ -85,6 +106,7 @@ class Moved:
     account: Any
     turn: int
     again: bool
+    clock: tuple[float, float] | None = None
 
     @classmethod
     def replayed(cls, before: State, name: str, turn: int, last_mover: int | None) -> Moved:
@@ -95,6 +117,12 @@ class Moved:
         after, account = before.play_report(move)
         again = before.to_move == last_mover
         return cls(before.to_move, move, name, before, after, account, turn, again)
+
+
+@dataclass(frozen=True)
+class Agree:
+    """The players agreed to end the game as a draw (their offer made and accepted
+    outside the Referee)."""
 
 
 class Forfeit(Exception):

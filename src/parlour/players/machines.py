@@ -8,18 +8,21 @@ within moments, so no thread outlives the game.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
-from parlour.actors import Actor, GameOver, Move, Play
+from parlour.actors import Actor, GameOver, Move, Play, View
 from parlour.actors.runtime import Piped, Reply, in_thread
+from parlour.core import State
 from parlour.kit import thinker
 from parlour.search import Stop, Thinker
 
 
 class ComputerPlayer(Actor):
     """The computer at ``level``: the seed's plain minimax ``level`` plies deep for levels
-    1-3, the game's engine above (searching ``seconds`` a move, where given)."""
+        1-3, the game's engine above (searching ``seconds`` a move, where given; on a clock, never
+    more than its :func:`share`)."""
 
     def __init__(self, level: int, seconds: float | None = None) -> None:
         if level < 1:
@@ -36,7 +39,7 @@ class ComputerPlayer(Actor):
                 if self._thinker is None:
                     self._thinker = thinker(view.state.game.name, self.level, self.seconds)
                 self._stop, self._answer = Stop(), self.defer()
-                think = self._thinker.best_move
+                think = functools.partial(_within, self._thinker, share(view))
                 self.pipe(in_thread(think, view.state, self._stop, name=self.ref.name), "move")
             case Piped("move", (move, _), None):
                 if self._answer is not None:
@@ -49,6 +52,22 @@ class ComputerPlayer(Actor):
     def stopping(self) -> None:
         self._stop.set()
         self._thinker = self._answer = None  # the answer refers back: free the engine now
+
+
+def share(view: View) -> float | None:
+    """The seconds a move may take on the clock of ``view`` (None: no clock): a
+    thirtieth of what is left and most of the increment, never more than half of what is
+    left, so that a game's worth of moves fits."""
+    if view.clock is None:
+        return None
+    left = view.clock[view.state.to_move]
+    return min(left / 30 + view.increment * 0.8, left / 2)
+
+
+def _within(thinker: Thinker, seconds: float | None, state: State, stop: Stop) -> tuple[Any, Any]:
+    """The thinker's move, its search stopped after ``seconds`` (None: its own time)."""
+    with stop.until(seconds) as clock:
+        return thinker.best_move(state, clock)
 
 
 class RandomPlayer(Actor):

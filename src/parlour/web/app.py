@@ -7,7 +7,11 @@
   and the seat tokens (at most :data:`~parlour.web.limits.GAMES` per client address,
   else 429 with ``Retry-After``);
   ``GET /api/games/ID``: a finished game's record, for its replay;
-  ``GET /api/games/ID/analysis``: the engine's value of each of its positions;
+  ``GET /api/games/ID/analysis``: its review, each position's value and each move's grade;
+  ``GET /api/games/ID/saved``: the game (finished or under way) as parlour's saved game,
+  which ``parlour play GAME --load FILE`` takes up;
+  ``GET /api/rules/GAME``: the rules of the game, the Markdown parlour's rules text is
+  written in (the page lays it out);
   ``GET /api/ready``: whether the games' engines are compiled, and how far that is
   (start-up compiles them in a thread);
 - ``/ws/ID``: the game itself.  The tab's first message is ``hello`` with its seat token
@@ -34,12 +38,14 @@ from starlette.websockets import WebSocket
 from parlour.actors.runtime import in_thread
 from parlour.core import BadOption, ParlourError, game, game_names, parse_whole
 from parlour.kit import prepare
+from parlour.rules_text import rules_text
 from parlour.search import Stop
 from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
 from parlour.web.hall import PAGE, WAIT, Hall, catalogue
 from parlour.web.limits import GAMES, PerAddress, retry_after
 from parlour.web.records import Records
+from parlour.web.saved import saved_game
 from parlour.web.tables import BURST, Connection, Refused, Table
 from parlour.web.views import Json
 
@@ -66,7 +72,7 @@ def create_app(
     hall = Hall(Records(db), abandon, wait)
     creating = None if games_rate is None else PerAddress(*games_rate)
     warming = WarmUp()
-    analyses: dict[str, list[int | None]] = {}
+    analyses: dict[str, Json] = {}
     analysing = asyncio.Lock()  # one analysis at a time: the engine's threads are few
     stop = Stop()  # set at shutdown: an analysis under way ends with the server
 
@@ -136,21 +142,44 @@ def create_app(
             return JSONResponse({"error": "no finished game has this id"}, status_code=404)
         return JSONResponse(found)
 
+    async def saved(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        table = hall.tables.get(game_id)
+        found = table.record() if table is not None else hall.records.get(game_id)
+        if found is None:
+            return JSONResponse({"error": "no game has this id"}, status_code=404)
+        try:
+            text = saved_game(found)
+        except Refused as error:
+            return _refusal(str(error))
+        name = f"parlour-{found['table']['game']}-{game_id}.json"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(text, media_type="application/json", headers=headers)
+
+    async def rules_page(request: Request) -> Response:
+        name = request.path_params["game"]
+        if name not in game_names():
+            return JSONResponse({"error": f"no game called {name!r:.40}"}, status_code=404)
+        try:
+            return JSONResponse({"markdown": rules_text(name)})
+        except BadOption as error:
+            return _refusal(str(error))
+
     async def analysis(request: Request) -> Response:
         game_id = request.path_params["id"]
         if game_id in analyses:  # only a record that exists is ever analysed
-            return JSONResponse({"values": analyses[game_id]})
+            return JSONResponse(analyses[game_id])
         found = hall.records.get(game_id)
         if found is None:
             return JSONResponse({"error": "no finished game has this id"}, status_code=404)
         async with analysing:
             if game_id not in analyses:
                 try:
-                    values = await in_thread(analysed, found, stop, name="analysis")
+                    reviewed = await in_thread(analysed, found, stop, name="analysis")
                 except ParlourError as error:
                     return _refusal(str(error))
-                analyses[game_id] = values
-        return JSONResponse({"values": analyses[game_id]})
+                analyses[game_id] = reviewed
+        return JSONResponse(analyses[game_id])
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -183,6 +212,8 @@ def create_app(
         Route("/api/games", new_game, methods=["POST"]),
         Route("/api/games/{id}", record),
         Route("/api/games/{id}/analysis", analysis),
+        Route("/api/games/{id}/saved", saved),
+        Route("/api/rules/{game}", rules_page),
         Route("/api/ready", ready),
         WebSocketRoute("/ws/{id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -4,13 +4,15 @@ written to the records when they end.
 A request to make a game is a JSON object (the lobby's form)::
 
     {"game": "kalah", "options": {"pits": 6}, "opponent": "computer", "level": 3,
-     "seconds": null, "first": "me"}
+     "seconds": null, "first": "me", "minutes": 5, "increment": 3}
 
 ``opponent`` is ``computer`` (at ``level``, one of the game's levels as the catalogue
 lists them, a number or ``perfect``; ``seconds`` a move where the level searches),
 ``link`` (a person who gets the invitation link) or ``here`` (two people at one screen);
-``first`` is ``me`` or ``them``.  War needs neither: it is dealt and watched.  Every value
-goes through parlour's own parsers, so a bad one is refused with their message.
+``first`` is ``me`` or ``them``; ``minutes`` (and ``increment``, seconds a move gains)
+put the game on a clock, for people and computer alike.  War needs none of these: it is
+dealt and watched.  Every value goes through parlour's own parsers, so a bad one is
+refused with their message.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import asyncio
 import secrets
 from typing import Any
 
+from parlour.actors import TimeControl
 from parlour.core import BadOption, ParlourError, game, game_names, game_options, parse_seconds
 from parlour.games.war.game import WarGame
 from parlour.kit import check_level, kit_of
@@ -98,6 +101,7 @@ class Hall:
             if isinstance(rules, WarGame):
                 return self._add(WarTable(table_id, rules)), None, None
             specs, names = self._seats(name, mine, request)
+            clock = _clock(request)
         except ParlourError as error:
             raise Refused(str(error)) from None
         shared = request.get("opponent") == "here"
@@ -109,20 +113,61 @@ class Hall:
             shared=shared,
             abandon=self.abandon,
             hint_rate=self.hint_rate,
+            clock=clock,
         )
         tokens = list(table.tokens)
         mine_token = next(t for t, seats in table.tokens.items() if mine in seats)
         invite = next((t for t in tokens if t != mine_token), None)
+        self._begin(table)
+        return self._add(table), mine_token, invite
+
+    def _begin(self, table: TurnTable) -> None:
+        """Keep ``table``'s setup in the records, to bring it back after a restart."""
+        clock = table.clock
         setup = {
-            "game": name,
-            "options": dict(rules.options),
-            "specs": [[spec.kind, spec.level, spec.seconds] for spec in specs],
-            "names": list(names),
+            "game": table.game.name,
+            "options": dict(table.game.options),
+            "specs": [[spec.kind, spec.level, spec.seconds] for spec in table.specs],
+            "names": list(table.names),
             "tokens": {token: sorted(seats) for token, seats in table.tokens.items()},
             "created": table.created,
+            "clock": None if clock is None else [clock.base, clock.increment],
         }
         self.records.begin(table.id, setup)
-        return self._add(table), mine_token, invite
+
+    def _rematch(self, table: TurnTable) -> dict[str, str]:
+        """A new game like ``table``'s, its players' seats swapped (each person's new
+        token under their old one; the new game's id under ``""``); Refused when the
+        server runs as many games as it can."""
+        if len(self.tables) >= MAX_TABLES:
+            raise Refused("the server runs as many games as it can: try again later")
+        specs = table.specs[::-1]
+        names = [
+            n if s.kind == "computer" else f"Player {seat + 1}"
+            for seat, (n, s) in enumerate(zip(table.names[::-1], specs, strict=True))
+        ]
+        swapped = {
+            secrets.token_urlsafe(18): frozenset(1 - s for s in seats)
+            for seats in table.tokens.values()
+        }
+        new = TurnTable(
+            secrets.token_urlsafe(9),
+            table.game.start(),
+            (specs[0], specs[1]),
+            (names[0], names[1]),
+            abandon=self.abandon,
+            hint_rate=self.hint_rate,
+            tokens=swapped,
+            clock=None
+            if table.clock is None
+            else TimeControl(table.clock.base, table.clock.increment),
+        )
+        self._begin(new)
+        self._add(new)
+        made = {"": new.id}
+        for old, seats in table.tokens.items():
+            made[old] = next(t for t, s in swapped.items() if s == frozenset(1 - x for x in seats))
+        return made
 
     def restore(self) -> None:
         """Bring back the games the records keep as under way (the server stopped, or
@@ -136,6 +181,11 @@ class Hall:
                 continue
             specs = [PlayerSpec(kind, level, seconds) for kind, level, seconds in setup["specs"]]
             tokens = {token: frozenset(seats) for token, seats in setup["tokens"].items()}
+            base, increment = setup.get("clock") or (None, 0.0)
+            left = progress.get("clock")
+            clock = (
+                None if base is None else TimeControl(base, increment, left and (left[0], left[1]))
+            )
             table = TurnTable(
                 game_id,
                 rules.start(),
@@ -145,6 +195,7 @@ class Hall:
                 hint_rate=self.hint_rate,
                 tokens=tokens,
                 moves=progress["moves"],
+                clock=clock,
             )
             table.created = setup["created"]
             table.started = progress["started"]
@@ -200,6 +251,7 @@ class Hall:
         table.on_end = self._ended
         if isinstance(table, TurnTable):
             table.on_change = self._changed
+            table.on_rematch = self._rematch
         table.call_off = asyncio.get_running_loop().call_later(self.wait, self._call_off, table)
         return table
 
@@ -229,3 +281,14 @@ class Hall:
                 table.suspend()
             else:
                 table.abort("the server stopped")
+
+
+def _clock(request: Json) -> TimeControl | None:
+    """The clock the request asks for (``minutes`` each, ``increment`` seconds a move), or
+    None for a game without one."""
+    minutes = request.get("minutes")
+    if minutes is None:
+        return None
+    base = parse_seconds(str(minutes), "the clock's minutes", 0.05, 600) * 60
+    increment = parse_seconds(str(request.get("increment") or 0), "the increment", 0, 60)
+    return TimeControl(base, increment)

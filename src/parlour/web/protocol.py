@@ -1,7 +1,10 @@
 """The messages a browser may send, checked before any table sees them.
 
 Each is one JSON object with a ``type``; the first is ``hello`` (with the seat's
-``token``, if the sender holds one), the others act on the game.  The fields of each type
+``token``, if the sender holds one), the others act on the game: a move, an undo (against
+the computer), resign, a hint, sync; between people by link an ``offer`` (``what``:
+``takeback`` or ``draw``) and its ``answer`` (``accept``: true or false); after the game a
+``rematch``.  The fields of each type
 are listed in :data:`FIELDS` (``at`` is the number of the last event the sender has seen, so that a
 move chosen on an old view is refused).  Anything else (text too long, not JSON, not an
 object, an unknown type, a missing or mistyped field) is refused with a message naming the
@@ -25,6 +28,9 @@ FIELDS: dict[str, dict[str, type]] = {
     "resign": {},
     "hint": {},
     "sync": {},
+    "offer": {"what": str},
+    "answer": {"accept": bool},
+    "rematch": {},
 }
 OPTIONAL: dict[str, type] = {"seat": int, "token": str}
 
@@ -62,6 +68,6 @@ def json_object(text: str) -> Json:
 
 
 def _check(kind: str, name: str, value: Any, wanted: type) -> None:
-    if isinstance(value, bool) or not isinstance(value, wanted):
-        what = "a whole number" if wanted is int else "text"
+    if isinstance(value, bool) is not (wanted is bool) or not isinstance(value, wanted):
+        what = {int: "a whole number", bool: "true or false"}.get(wanted, "text")
         raise Refused(f"{name!r} of a {kind} message must be {what}, not {value!r:.40}")

@@ -10,9 +10,13 @@ connection; every connection's messages come through :meth:`Table.handle`, which
 anything not allowed (naming why) and changes nothing then.
 
 Each person's seat has a secret token (:attr:`TurnTable.tokens`); a connection that holds
-none watches.  Once every seat has been taken, a seat left without a connection for
-``abandon`` seconds forfeits (the Outcome says so).  A game that ends is written to the
-:class:`~parlour.web.records.Records` and its table is dropped a little later.
+none watches.  A game may be on a clock (kept by the Referee; the table shows each
+seat's time left and counts the running side's down), and two people by link make offers
+to each other: to take a move back, to draw, and after the game a rematch, seats swapped
+(the hall makes it, :attr:`TurnTable.on_rematch`).  Once every seat has been taken, a
+seat left without a connection for ``abandon`` seconds forfeits (the Outcome says so).  A
+game that ends is written to the :class:`~parlour.web.records.Records` and its table is
+dropped a little later.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from typing import Any
 from parlour.actors import (
     Abort,
     Actor,
+    Agree,
     Disqualify,
     GameOver,
     Illegal,
@@ -41,6 +46,7 @@ from parlour.actors import (
     Resign,
     StartGame,
     TakenBack,
+    TimeControl,
     Undo,
     spawn,
 )
@@ -61,8 +67,12 @@ RATE, BURST = 10.0, 20
 WAR_TAIL = 60
 """Events of War a watcher who joins late is sent (a long game has thousands)."""
 LINGER = 30.0
-"""Seconds a finished table stays in memory (late watchers see its end) before the
-records alone hold it."""
+"""Seconds a finished table stays in the hall (a late watcher sees its end) before the
+records alone hold it; a page still connected keeps it, to ask for a rematch."""
+OFFERS = ("takeback", "draw")
+"""What one person may offer the other during a game (a rematch comes after it)."""
+ANSWERED = {"takeback": "the take back", "draw": "the draw"}
+"""An offer as its answer names it ("Player 2 refuses the take back.")."""
 
 
 class Refused(Exception):
@@ -114,7 +124,8 @@ class WebSeat(Actor):
     """A person in a browser: answers ``Play`` with what the table passes on.
 
     A choice may come before the ``Play`` it answers (the browser saw the position first);
-    it is kept and given at the ``Play``.  A refusal by the Referee (which the table's own
+    it is kept and given at the ``Play``, unless a move is made meanwhile (a take back
+    accepted just as its offerer moved: void).  A refusal by the Referee (which the table's own
     checks make rare) goes back to the table.
     """
 
@@ -133,6 +144,8 @@ class WebSeat(Actor):
                 self._give(answer)
             case Illegal(_, reason):
                 self.refused(reason)
+            case Moved():  # a choice kept from before a move was made on an older board
+                self._early = None
             case GameOver():
                 self._answer = self._early = None
 
@@ -258,9 +271,22 @@ class TurnTable(Table):
         hint_rate: PerAddress | None = None,
         tokens: dict[str, frozenset[int]] | None = None,
         moves: Sequence[str] = (),
+        clock: TimeControl | None = None,
     ) -> None:
         super().__init__(table_id, start.game, names)
         self.start = self.state = start
+        self.specs = specs
+        self.clock = clock
+        self.left = list(clock.left or (clock.base, clock.base)) if clock else None
+        """Each seat's time left at the last move (None: no clock)."""
+        self._since = time.monotonic()  # when the side to move's time began to run
+        self.offer: Json | None = None
+        """The offer one person made the other and is waiting for: what and by which seat."""
+        self.on_rematch: Callable[[TurnTable], dict[str, str]] = lambda table: {}
+        """Makes the rematch (the hall); answers the new game's id under ``""`` and each
+        old token's new token (Refused when the server is full)."""
+        self.rematch: dict[str, str] | None = None
+        """The rematch once made (one a game): the new game's id and tokens."""
         self.moves: list[str] = []
         self.movers: list[int] = []  # the seat of each move of the list
         self.abandon = abandon
@@ -292,15 +318,24 @@ class TurnTable(Table):
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)
         self.undo = computer and bool(people)
-        """Whether a person plays the computer: only then are there take backs and hints
-        (in a game between people, the engine's help would be cheating)."""
-        referee = Referee(self.state, refs, [self._listener], undo=self.undo)
+        """Whether a person plays the computer: only then are there take backs at will and
+        hints (in a game between people, the engine's help would be cheating)."""
+        self.offers = len(self.tokens) == 2
+        """Whether two people by link play: they take moves back and draw by offers."""
+        referee = Referee(self.state, refs, [self._listener], undo=bool(people), clock=clock)
         self.referee = spawn(referee, name=f"{table_id}-referee")
         if not people:
             self._begin()
 
     def info(self) -> Json:
-        return super().info() | {"undo": self.undo, "hint": self.undo, "started": self.started}
+        clock = None if self.clock is None else [self.clock.base, self.clock.increment]
+        return super().info() | {
+            "undo": self.undo,
+            "hint": self.undo,
+            "offers": self.offers,
+            "started": self.started,
+            "clock": clock,
+        }
 
     def record(self) -> Json:
         return super().record() | {"start": views.position(self.start)}
@@ -310,7 +345,19 @@ class TurnTable(Table):
             "position": views.position(self.state),
             "moves": list(self.moves),
             "movers": list(self.movers),
+            "clock": self.clock_now(),
+            "offer": self.offer,
         }
+
+    def clock_now(self) -> Json | None:
+        """Each seat's time left now and the seat whose time runs (None: no clock)."""
+        if self.left is None:
+            return None
+        running = self.state.to_move if self.started and self.result is None else None
+        left = list(self.left)
+        if running is not None:
+            left[running] = max(left[running] - (time.monotonic() - self._since), 0.0)
+        return {"left": [round(t, 2) for t in left], "running": running}
 
     def join(self, token: str | None, address: str = "") -> Connection:
         if token is None:
@@ -343,8 +390,14 @@ class TurnTable(Table):
         if kind == "sync" or not connection.seats:
             super().handle(connection, message)
             return
+        if kind == "rematch":
+            self._rematch(connection)
+            return
         if self.result is not None:
             raise Refused("the game is over")
+        if kind in ("offer", "answer"):
+            self._offers(connection, message)
+            return
         if kind == "resign":
             self.referee.tell(Resign(self._seat(connection, message, to_move=False)))
             return
@@ -369,6 +422,69 @@ class TurnTable(Table):
     def abort(self, why: str) -> None:
         self.referee.tell(Abort(why))
 
+    def _offers(self, connection: Connection, message: Json) -> None:
+        """An offer to the other person (``offer``: to take back a move, a draw) or the
+        answer to theirs (``answer``: accepted or not), told to every connection."""
+        if not self.offers:
+            raise Refused("offers are between two people playing by link")
+        if not self.started:
+            raise Refused("the game has not started: your opponent has not come yet")
+        seat = min(connection.seats)
+        if message["type"] == "offer":
+            what = message["what"]
+            if what not in OFFERS:
+                raise Refused(f"one offers {' or '.join(OFFERS)}, not {what!r:.40}")
+            if self.offer is not None:
+                raise Refused(f"{self.names[self.offer['seat']]} is waiting for an answer already")
+            if what == "takeback" and seat not in self._seats_moved():
+                raise Refused("there is no turn of yours to take back")
+            self._tell_offer({"what": what, "seat": seat})
+            return
+        offer = self.offer
+        if offer is None or offer["seat"] == seat:
+            raise Refused("there is no offer of your opponent's to answer")
+        accept = message["accept"]
+        verb = "accepts" if accept else "refuses"
+        self._tell_offer(None, f"{self.names[seat]} {verb} {ANSWERED[offer['what']]}.")
+        if not accept:
+            return
+        if offer["what"] == "draw":
+            self.referee.tell(Agree())
+        else:  # the seat to move answers its Play for both: the offerer's turn is undone
+            self.players[self.state.to_move].tell(Choose(Undo(offer["seat"])))
+
+    def _tell_offer(self, offer: Json | None, words: str = "") -> None:
+        self.offer = offer
+        for connection in self.connections:
+            connection.send({"type": "offer", "offer": offer, "words": words})
+
+    def _rematch(self, connection: Connection) -> None:
+        """A rematch, seats swapped: made at once against the computer or at one screen,
+        between people by link once both have asked; every connection is sent the new
+        game's id (and its token, to a player)."""
+        if self.result is None:
+            raise Refused("a rematch comes once the game is over")
+        if not connection.seats:
+            raise Refused("spectators only watch: this connection holds no seat")
+        seat = min(connection.seats)
+        if self.rematch is not None:  # made already: this page goes there too
+            self._send_rematch(connection)
+            return
+        if self.offers and (self.offer is None or self.offer["seat"] == seat):
+            self._tell_offer({"what": "rematch", "seat": seat})
+            return
+        self.rematch = self.on_rematch(self)
+        self.offer = None
+        for other in self.connections:
+            self._send_rematch(other)
+
+    def _send_rematch(self, connection: Connection) -> None:
+        """Send ``connection`` to the rematch: its id, and the new token of its seats."""
+        assert self.rematch is not None
+        made = self.rematch
+        token = next((made[t] for t, s in self.tokens.items() if s == connection.seats), None)
+        connection.send({"type": "rematch", "id": made[""], "token": token})
+
     def _people(self) -> set[int]:
         return set().union(*self.tokens.values())
 
@@ -376,9 +492,10 @@ class TurnTable(Table):
         """Start the game (every seat has been taken); the pages are told (no event: the
         game's events are its moves)."""
         self.started = True
+        self._since = time.monotonic()
         self.referee.tell(StartGame())
         for connection in self.connections:
-            connection.send({"type": "started"})
+            connection.send({"type": "started", "clock": self.clock_now()})
         self.on_change(self)
 
     def _seat(self, connection: Connection, message: Json, to_move: bool = True) -> int:
@@ -453,7 +570,12 @@ class TurnTable(Table):
 
     def progress(self) -> Json:
         """How far the game is, as the hall keeps it to bring it back after a restart."""
-        return {"moves": list(self.moves), "started": self.started}
+        clock = self.clock_now()
+        return {
+            "moves": list(self.moves),
+            "started": self.started,
+            "clock": None if clock is None else clock["left"],
+        }
 
     def resume(self) -> None:
         """Go on with a game brought back after a restart: begun again if it had begun,
@@ -479,19 +601,32 @@ class TurnTable(Table):
                 self.state = event.after
                 self.moves.append(event.name)
                 self.movers.append(event.player)
-                self.publish(views.moved(event, self.names))
+                self._clocked(event.clock)
+                if self.offer is not None:  # an offer stands for the position it was made in
+                    self._tell_offer(None)
+                self.publish(views.moved(event, self.names) | {"clock": self.clock_now()})
                 self.on_change(self)
             case TakenBack() as event:
                 self.state = event.state
                 kept = self._base + event.moves
                 del self.moves[kept:]
                 del self.movers[kept:]
-                self.publish(views.taken_back(event) | {"moves": kept})
+                self._clocked(event.clock)
+                self.publish(views.taken_back(event) | {"moves": kept, "clock": self.clock_now()})
                 self.on_change(self)
             case GameOver(outcome):
                 self.state = outcome.final or self.state
+                if self.left is not None and outcome.reason is Reason.TIME:
+                    self.left[self.state.to_move] = 0.0  # the flag: none left
                 self._stop()
+                self.offer = None
                 self._ended(views.outcome(outcome, self.names))
+
+    def _clocked(self, left: tuple[float, float] | None) -> None:
+        """The clock as the Referee tells it at a move; the side to move's time runs."""
+        if left is not None:
+            self.left = list(left)
+        self._since = time.monotonic()
 
     def _stop(self) -> None:
         """Stop the actors and drop the hint's engine: a finished game holds no search

@@ -83,6 +83,8 @@ def outcome(result: Outcome, names: tuple[str, str]) -> Json:
         how = f": {names[result.forfeit]} {result.detail}"
     elif result.reason is Reason.ABORTED:
         how = f": {result.detail}"
+    elif result.reason is Reason.AGREED:
+        how = " by agreement"
     elif not kit_of(final.game).scored:
         how = ""
     else:  # the seeds (tokens) each took

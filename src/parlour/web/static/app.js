@@ -124,6 +124,7 @@ function drawOptions(game) {
   const war = game.name === "war";
   $("opponent-box").hidden = war;
   $("first-box").hidden = war;
+  $("clock-box").hidden = war;
   $("start").textContent = war ? "Deal and watch" : "Start";
 }
 
@@ -140,6 +141,10 @@ async function startGame(game) {
   const request = { game: game.name, options, opponent: form.get("opponent"), first: form.get("first") };
   request.level = form.get("level");
   if (form.get("seconds")) request.seconds = Number(form.get("seconds"));
+  if (form.get("minutes")) {
+    request.minutes = Number(form.get("minutes"));
+    request.increment = Number(form.get("increment") || 0);
+  }
   const response = await fetch("/api/games", { method: "POST", body: JSON.stringify(request) });
   const made = await response.json();
   if (!response.ok) {
@@ -178,6 +183,7 @@ async function listGames(page) {
 const S = {
   id: null, token: null, ws: null, n: 0, table: null, you: [], position: null,
   shown: null, moves: [], movers: [], result: null, queue: [], busy: false, fatal: false, pending: false, warming: null,
+  clock: null, clockAt: 0, offer: null,
   warShown: 0, war: { counts: [0, 0], last: null, paused: false, steps: 0 },
 };
 
@@ -186,6 +192,56 @@ function tableInfo(info) {
   const title = gameTitle(info.game);
   $("title").textContent = `${title}: ${seatName(0)} vs ${seatName(1)}`;
   document.title = `parlour: ${title}`;
+  $("download-box").hidden = info.kind === "war";
+  $("download").href = `/api/games/${info.id}/saved`;
+  if (S.rules !== info.game) showRules(info.game);
+}
+
+async function showRules(name) {
+  // The game's own rules text, folded away under the board.
+  S.rules = name;
+  const response = await fetch("/api/rules/" + name);
+  if (!response.ok) return;
+  $("rules").replaceChildren(...markdown((await response.json()).markdown));
+  $("rules-box").hidden = false;
+}
+
+function markdown(text) {
+  // The little Markdown the rules are written in, line by line: headings, paragraphs,
+  // lists and code blocks, each made as text (never as HTML); ** and ` marks dropped.
+  const plain = (line) => line.replaceAll("**", "").replaceAll("`", "");
+  const blocks = [];
+  let para = [], list = null, code = null;
+  const flush = () => {
+    if (para.length) blocks.push(html("p", plain(para.join(" "))));
+    para = [];
+  };
+  for (const line of text.split("\n")) {
+    if (code !== null) {
+      if (line.startsWith("```")) {
+        blocks.push(html("pre", code.join("\n")));
+        code = null;
+      } else code.push(line);
+      continue;
+    }
+    const heading = /^(#+) (.*)/.exec(line);
+    const item = /^[-*] (.*)/.exec(line);
+    if (line.startsWith("```") || heading || item || !line.trim()) flush();
+    if (line.startsWith("```")) {
+      code = [];
+      list = null;
+    } else if (heading) {
+      blocks.push(html(heading[1].length === 1 ? "h3" : "h4", plain(heading[2])));
+      list = null;
+    } else if (item) {
+      if (!list) blocks.push((list = document.createElement("ul")));
+      html("li", plain(item[1]), list);
+    } else if (!line.trim()) list = null;
+    else if (list) list.lastChild.textContent += " " + plain(line.trim());
+    else para.push(line.trim());
+  }
+  flush();
+  return blocks;
 }
 
 function seatName(seat) {
@@ -210,6 +266,7 @@ function playGame(id) {
   $("table").hidden = false;
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) $("animate").checked = false;
   wireControls();
+  setInterval(drawClocks, 200);
   connect();
   getReady(() => S.table && S.table.kind !== "war" && status());
 }
@@ -240,7 +297,11 @@ function receive(message) {
       if (message.n !== S.n + 1) return send({ type: "sync" }); // missed one: the whole game again
       S.n = message.n;
       if (message.position) S.position = message.position;
-      if (message.kind === "over") S.result = message.result;
+      if (message.clock) setClock(message.clock);
+      if (message.kind === "over") {
+        S.result = message.result;
+        stopClock(message.result);
+      }
       S.queue.push(message);
       return drain();
     case "error":
@@ -255,7 +316,20 @@ function receive(message) {
       return;
     case "started":
       S.table.started = true;
+      setClock(message.clock);
+      draw(false);
       return status();
+    case "offer":
+      S.offer = message.offer;
+      if (message.words) {
+        logLine(message.words);
+        announce(message.words);
+      }
+      return draw(false);
+    case "rematch":
+      if (message.token) localStorage.setItem("parlour-seat-" + message.id, message.token);
+      S.fatal = true; // this page's game is over: the new one is elsewhere
+      return location.assign("/game/" + message.id);
     case "hint":
       $("hint-text").textContent = `Hint: ${message.move}` + (message.value === null ? "" : ` (value ${message.value > 0 ? "+" : ""}${message.value})`);
       return;
@@ -281,6 +355,9 @@ function fresh(message) {
   S.position = S.shown = message.now.position;
   S.moves = message.now.moves;
   S.movers = message.now.movers;
+  S.offer = message.now.offer;
+  setClock(message.now.clock);
+  if (S.result) stopClock(S.result);
   drawMoves();
   draw();
 }
@@ -330,6 +407,62 @@ async function show(event) {
   }
 }
 
+// ------------------------------------------------------------------ clocks and offers
+
+function setClock(clock) {
+  // The server's clock (each seat's time left, the seat whose time runs), counted down
+  // here from the moment it came.
+  if (!clock) return;
+  S.clock = { left: [...clock.left], running: clock.running };
+  S.clockAt = performance.now();
+  drawClocks();
+}
+
+function stopClock(result) {
+  if (!S.clock) return;
+  S.clock = { left: [0, 1].map(clockLeft), running: null };
+  if (result.reason === "ran out of time" && result.forfeit !== null) S.clock.left[result.forfeit] = 0;
+  drawClocks();
+}
+
+function clockLeft(seat) {
+  const c = S.clock;
+  return Math.max(0, c.left[seat] - (c.running === seat ? (performance.now() - S.clockAt) / 1000 : 0));
+}
+
+function clockText(seconds) {
+  if (seconds < 10) return seconds.toFixed(1);
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+function drawClocks() {
+  $("clocks").hidden = !S.clock;
+  if (!S.clock) return;
+  for (const seat of [0, 1]) {
+    const left = clockLeft(seat);
+    const face = $("clock-" + seat);
+    face.textContent = `${shortName(seat)} ${clockText(left)}`;
+    face.setAttribute("aria-label", `${S.table.names[seat]}'s clock: ${Math.ceil(left)} seconds left`);
+    face.classList.toggle("running", S.clock.running === seat);
+    face.classList.toggle("low", left < 10);
+  }
+}
+
+const OFFERED = { takeback: "to take back a move", draw: "a draw", rematch: "a rematch" };
+
+function drawOffer() {
+  // An offer of the other person's, to answer; or one's own, waiting for the answer.
+  const offer = S.offer;
+  $("offer").hidden = !offer || !S.you.length;
+  if (!offer || !S.you.length) return;
+  const theirs = !S.you.includes(offer.seat);
+  const who = S.table.names[offer.seat];
+  $("offer-text").textContent = theirs ? `${who} offers ${OFFERED[offer.what]}.` : `You offer ${OFFERED[offer.what]}: waiting for the answer.`;
+  $("accept").hidden = !theirs;
+  $("refuse").hidden = !theirs || offer.what === "rematch";
+}
+
 function say(text, alarm = false) {
   $("status").textContent = text;
   $("status").style.borderLeftColor = alarm ? "var(--bad)" : "var(--accent)";
@@ -368,7 +501,7 @@ function status() {
   const mover = S.table.names[p.to_move];
   if (!S.table.started && S.you.length) return say("Waiting for your opponent to open the link…");
   if (mine()) {
-    const how = { sowing: "choose a pit (click it or type its letter)", ayo: "choose a house (click it or type its number)", gomoku: "choose a point (click it or type it, like H8)" }[p.kind];
+    const how = { sowing: "choose a pit (click it or type its letter)", ayo: "choose a house (click it or type its number)", gomoku: "choose a point (click it, type it like H8, or move with the arrow keys and press Enter)" }[p.kind];
     return say(`${S.you.length > 1 ? mover + ", your" : "Your"} move: ${how}.`);
   }
   const waiting = S.warming && !S.you.includes(p.to_move) ? " " + S.warming + " Its first move waits for that." : "";
@@ -383,13 +516,22 @@ function draw(withStatus = true) {
   const focused = document.activeElement;
   const hadFocus = !focused || focused === document.body || $("board").contains(focused);
   $("board").replaceChildren(board);
-  if (hadFocus && live && board.querySelector(".live") && !S.replaying) board.querySelector(".live").focus({ preventScroll: true });
+  const target = board.querySelector("[data-cursor]") || board.querySelector(".live");
+  if (hadFocus && live && target && !S.replaying) target.focus({ preventScroll: true });
   const seated = S.you.length > 0 && !S.result && !S.fatal;
   $("move-form").hidden = !seated;
   $("resign").hidden = !seated;
   $("hint").hidden = !seated || !S.table.hint;
   $("undo").hidden = !seated || !S.table.undo;
-  $("animate-box").hidden = p.kind !== "sowing";
+  const offers = seated && S.table.offers && S.table.started;
+  $("offer-takeback").hidden = $("offer-draw").hidden = !offers;
+  $("offer-takeback").disabled = !!S.offer || !S.movers.some((seat) => S.you.includes(seat));
+  $("offer-draw").disabled = !!S.offer;
+  $("rematch").hidden = !(S.you.length && S.result && !S.replaying);
+  const asked = S.offer && S.offer.what === "rematch" && S.you.includes(S.offer.seat);
+  $("rematch").disabled = !!asked;
+  drawOffer();
+  $("animate-box").hidden = p.kind !== "sowing" || !!S.replaying; // a replay jumps
   $("hint").disabled = !live;
   $("undo").disabled = !live || !S.movers.some((seat) => S.you.includes(seat));
   $("move-label").textContent = { sowing: "Pit letter", ayo: "House number", gomoku: "Point (like H8)" }[p.kind];
@@ -413,6 +555,11 @@ function wireControls() {
   });
   $("hint").onclick = () => { $("hint-text").textContent = "Thinking…"; send({ type: "hint" }); };
   $("undo").onclick = () => send({ type: "undo", at: S.n });
+  $("offer-takeback").onclick = () => send({ type: "offer", what: "takeback" });
+  $("offer-draw").onclick = () => send({ type: "offer", what: "draw" });
+  $("rematch").onclick = () => send({ type: "rematch" });
+  $("accept").onclick = () => send(S.offer && S.offer.what === "rematch" ? { type: "rematch" } : { type: "answer", accept: true });
+  $("refuse").onclick = () => send({ type: "answer", accept: false });
   $("resign").onclick = () => {
     if ($("resign").dataset.sure) send({ type: "resign" });
     else {
@@ -565,8 +712,29 @@ function drawAyo(p, live) {
 
 // ------------------------------------------------------------------ five in a row
 
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function moveCursor(event, n) {
+  // Arrow keys move the board's one Tab stop over the points (Home and End: to the row's
+  // ends); Enter or Space plays the point (the button's own keys).
+  const [row, col] = S.cursor;
+  let to = null;
+  if (ARROWS[event.key]) to = [row + ARROWS[event.key][0], col + ARROWS[event.key][1]];
+  else if (event.key === "Home") to = [row, 0];
+  else if (event.key === "End") to = [row, n - 1];
+  if (!to) return;
+  event.preventDefault();
+  S.cursor = to.map((k) => Math.max(0, Math.min(n - 1, k)));
+  const points = $("board").querySelectorAll(".point");
+  for (const point of points) point.setAttribute("tabindex", "-1");
+  const here = points[S.cursor[0] * n + S.cursor[1]];
+  here.setAttribute("tabindex", "0");
+  here.focus({ preventScroll: true });
+}
+
 function drawGomoku(p, live) {
   const n = p.size, cell = 34, m = 40, side = m * 2 + cell * (n - 1);
+  if (!S.cursor || S.cursor[0] >= n || S.cursor[1] >= n) S.cursor = [n >> 1, n >> 1]; // the centre first
   const svg = el("svg", { viewBox: `0 0 ${side} ${side}`, role: "group", "aria-label": "the board" });
   el("rect", { x: 0, y: 0, width: side, height: side, fill: "#dcb36b" }, svg);
   const at = (row, col) => [m + col * cell, m + row * cell];
@@ -588,6 +756,11 @@ function drawGomoku(p, live) {
       const g = el("g", { class: "point", "data-point": name }, svg);
       const what = stone === "X" ? "X (black)" : stone === "0" ? "0 (white)" : "empty";
       button(g, `${name}, ${what}`, live && stone === ".", () => play(name));
+      const cursor = S.cursor[0] === row && S.cursor[1] === col;
+      g.setAttribute("tabindex", cursor ? "0" : "-1"); // one Tab stop: arrows move over the board
+      if (cursor) g.dataset.cursor = "";
+      g.addEventListener("keydown", (event) => moveCursor(event, n));
+      g.addEventListener("focus", () => { S.cursor = [row, col]; });
       el("circle", { class: "spot", cx: x, cy: y, r: cell / 2 - 1 }, g);
       if (stone !== ".") {
         el("circle", { cx: x, cy: y, r: cell / 2 - 3, fill: stone === "X" ? "#111" : "#fafafa", stroke: "#111", "stroke-width": 1.5 }, g);
@@ -720,15 +893,14 @@ function showRecord(record) {
   const moves = positions.map((_, at) => line.slice(0, at));
   logLine(record.result.words);
   let at = positions.length - 1;
-  let values = null; // the engine's value of each position for Player 1, once analysed
-  const signed = (v) => (v === null ? "game over" : (v > 0 ? "+" : "") + v);
+  let reviewed = null; // the review: each position's value for Player 1, each move's grade
   $("replay-controls").hidden = false;
   $("analyse").onclick = async () => {
     $("analysis-text").textContent = "The engine is looking at each position…";
     const response = await fetch(`/api/games/${record.table.id}/analysis`);
     const answer = await response.json();
     if (!response.ok) return ($("analysis-text").textContent = answer.error);
-    values = answer.values;
+    reviewed = answer;
     go(at);
   };
   const go = (to) => {
@@ -738,9 +910,17 @@ function showRecord(record) {
     S.movers = movers;
     S.result = null;
     drawMoves();
-    if (values) {
-      $("moves").querySelectorAll("li").forEach((item, i) => item.append(` (${signed(values[i + 1])})`));
-      $("analysis-text").textContent = `Value for ${record.table.names[0]} here: ${signed(values[at])}`;
+    if (reviewed) {
+      $("moves").querySelectorAll("li").forEach((item, i) => {
+        const { grade, lost } = reviewed.grades[i];
+        item.append(` (${signed(reviewed.values[i + 1])}) `);
+        const mark = html("span", grade, item);
+        mark.className = "grade grade-" + grade;
+        if (lost > 0) mark.title = `lost ${lost} against the best move`;
+      });
+      const exact = reviewed.exact[at] ? " (proven)" : " (the engine's estimate)";
+      $("analysis-text").textContent = `Value for ${record.table.names[0]} here: ${signed(reviewed.values[at])}${exact}`;
+      $("graph").replaceChildren(valueGraph(reviewed, at, (to) => go(to)));
     }
     draw(false);
     $("replay-at").textContent = `${at} / ${positions.length - 1}`;
@@ -749,6 +929,34 @@ function showRecord(record) {
   $("back").onclick = () => go(at - 1);
   $("forward").onclick = () => go(at + 1);
   go(at);
+}
+
+function valueGraph(reviewed, at, go) {
+  // The value for Player 1 after each move, a line across the game; a dot on each
+  // mistake and blunder, a ring where the replay is.  Huge values (a forced win) are
+  // drawn at the edge.
+  const values = reviewed.values;
+  const w = 300, h = 100, n = Math.max(values.length - 1, 1);
+  const finite = values.filter((v) => Math.abs(v) < 1000).map(Math.abs);
+  const scale = Math.max(4, ...finite);
+  const x = (i) => (i / n) * w;
+  const y = (v) => h / 2 - (Math.max(-scale, Math.min(scale, v)) / scale) * (h / 2 - 4);
+  const svg = el("svg", { viewBox: `-4 0 ${w + 8} ${h}`, role: "img", "aria-label": `Value for ${S.table.names[0]} over the game, from ${signed(values[0])} to ${signed(values[values.length - 1])}` });
+  el("rect", { x: -4, y: 0, width: w + 8, height: h, fill: "#fff", stroke: "#8a7a60" }, svg);
+  el("line", { x1: 0, y1: h / 2, x2: w, y2: h / 2, stroke: "#999", "stroke-dasharray": "4 3" }, svg);
+  el("polyline", { points: values.map((v, i) => `${x(i)},${y(v)}`).join(" "), fill: "none", stroke: "var(--accent)", "stroke-width": 2.5 }, svg);
+  reviewed.grades.forEach(({ grade }, i) => {
+    if (grade !== "mistake" && grade !== "blunder") return;
+    const dot = el("circle", { class: "grade-dot grade-" + grade, cx: x(i + 1), cy: y(values[i + 1]), r: 5, fill: grade === "blunder" ? "var(--bad)" : "#c76a00" }, svg);
+    el("title", {}, dot, `move ${i + 1}: ${grade}`);
+    dot.addEventListener("click", () => go(i + 1));
+  });
+  el("circle", { cx: x(at), cy: y(values[at]), r: 7, fill: "none", stroke: "#111", "stroke-width": 2 }, svg);
+  return svg;
+}
+
+function signed(v) {
+  return (v > 0 ? "+" : "") + v;
 }
 
 // ------------------------------------------------------------------ start
