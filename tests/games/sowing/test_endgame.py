@@ -124,9 +124,10 @@ def test_a_wrong_building_order_is_refused() -> None:
     fewer = endgame.build(PITS, 0, SEEDS - 1, lambda done: None)
     values = np.full(high, endgame.UNKNOWN, dtype=np.int8)
     values[:low] = fewer
-    keys = np.empty(high - low, dtype=np.uint16)
+    keys = np.empty(high - low, dtype=endgame.key_type(PITS, SEEDS))
     endgame._keys(0, high - low, low, PITS, CHOOSE, keys)
-    order, _ = endgame._order(keys, SEEDS * PITS, lambda done: None)
+    counts = np.bincount(keys, minlength=SEEDS * PITS + 1)
+    order = endgame._order(keys, np.cumsum(counts) - counts, 0, len(keys), lambda done: None)
     backwards = order[::-1].copy()
     assert not endgame._fill(0, high - low, backwards, low, PITS, 0, CHOOSE, values.copy())
     assert endgame._fill(0, high - low, order, low, PITS, 0, CHOOSE, values)
@@ -480,9 +481,10 @@ def test_a_stopped_build_resumes_from_the_last_seed_count_done(
         report: Callable[[float], None],
         known: np.ndarray,
         counted: Callable[[np.ndarray, int], None],
+        memory: int | None,
     ) -> np.ndarray:
         assert len(known) == len(kept)
-        return real(pits, rules, seeds, shares.append, known, counted)
+        return real(pits, rules, seeds, shares.append, known, counted, memory=memory)
 
     monkeypatch.setattr(endgame, "build", resumed)
     again = endgame.table(*SMALL)
@@ -510,12 +512,12 @@ from parlour.games.sowing import endgame
 
 real = endgame.build
 
-def announced(pits, rules, seeds, report, *rest):
+def announced(pits, rules, seeds, report, *rest, **named):
     def told(done):
         print("building", flush=True)
         report(done)
         sys.stdin.readline()  # the test's signal comes while this waits
-    return real(pits, rules, seeds, told, *rest)
+    return real(pits, rules, seeds, told, *rest, **named)
 
 endgame.build = announced
 endgame.table(6, {rules}, 14)
@@ -562,6 +564,52 @@ def test_a_build_on_two_threads_gives_one_thread_s_values(monkeypatch: pytest.Mo
     one = endgame.build(4, RULES, 8, lambda done: None, threads=1)
     assert np.array_equal(endgame.build(4, RULES, 8, lambda done: None, threads=2), one)
     assert endgame.UNKNOWN not in one
+
+
+def test_a_build_in_pieces_within_a_small_memory_gives_the_whole_build_s_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Within the least memory a build needs, each count's order of building is made a
+    chunk of places at a time (a pass over the count's keys each): the values are those
+    of the build that holds each count's order whole, on one thread or two."""
+    monkeypatch.setattr(endgame, "CHUNK", 64)
+    whole = endgame.build(4, RULES, 8, lambda done: None)
+    pieces: list[int] = []
+    real = endgame._order
+
+    def order(keys: np.ndarray, begins: np.ndarray, low: int, high: int, report: Any) -> Any:
+        pieces.append(high - low)
+        return real(keys, begins, low, high, report)
+
+    monkeypatch.setattr(endgame, "_order", order)
+    least = endgame.memory_needed(4, 8)
+    for threads in (1, 2):
+        pieces.clear()
+        built = endgame.build(4, RULES, 8, lambda done: None, threads=threads, memory=least)
+        assert np.array_equal(built, whole)
+        largest = endgame.positions(4, 8) - endgame.positions(4, 7)
+        assert pieces.count(64) == largest // 64  # the largest count, a chunk at a time
+    pieces.clear()
+    assert np.array_equal(endgame.build(4, RULES, 8, lambda done: None, memory=1 << 30), whole)
+    assert len(pieces) == 9  # room for every count's order whole: a piece a count
+
+
+def test_a_build_in_less_than_the_least_memory_is_refused_in_one_line() -> None:
+    least = endgame.memory_needed(6, 20)
+    count = endgame.positions(6, 20) - endgame.positions(6, 19)
+    assert least == endgame.positions(6, 20) + count + 4 * endgame.CHUNK  # keys of a byte
+    with pytest.raises(ValueError, match="needs at least 297 MB to build") as refused:
+        endgame.build(6, RULES, 20, lambda done: None, memory=least - 1)
+    assert "\n" not in str(refused.value)
+    endgame.check_memory(6, 20, least)  # enough
+    endgame.check_memory(6, 20, None)  # no limit
+
+
+def test_a_count_s_keys_take_a_byte_where_its_distances_fit_one() -> None:
+    assert endgame.key_type(6, 42) == np.uint8  # a distance is at most the seeds x pits
+    assert endgame.key_type(6, 43) == np.uint16
+    assert endgame.key_type(16, 15) == np.uint8
+    assert endgame.key_type(16, 16) == np.uint16
 
 
 class Terminal(io.StringIO):

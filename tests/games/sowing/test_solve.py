@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import threading
 from collections.abc import Callable
@@ -193,12 +194,28 @@ def test_parlour_solve_prints_the_proven_value_as_json() -> None:
         (["solve", "kalah", "--threads", "0"], "the number of threads"),
         (["solve", "kalah", "--memory", "0"], "the megabytes"),
         (["solve", "kalah", "--memory", "1T"], "the megabytes"),
+        (["solve", "kalah", "--max-memory", "0"], "the megabytes"),
+        (
+            ["solve", "build", "kalah", "--max-seeds", "20", "--max-memory", "296"],
+            "needs at least 297 MB to build",
+        ),
+        (["solve", "kalah", "--max-seeds", "20", "--max-memory", "296"], "(--max-memory)"),
     ],
 )
 def test_parlour_solve_refuses_bad_input_naming_it(args: list[str], named: str) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
     assert named in result.output
+
+
+def test_parlour_solve_build_builds_within_its_memory_and_says_its_peak() -> None:
+    least = endgame.memory_needed(4, 9)
+    megabytes = -(-least // (1 << 20))
+    args = ["solve", "build", "kalah", "--pits", "4", "--max-seeds", "9"]
+    result = CliRunner().invoke(main, [*args, "--max-memory", str(megabytes)])
+    assert result.exit_code == 0, result.output
+    assert "up to 9 seeds: 24,310 positions" in result.output
+    assert re.search(r"peak resident memory [\d,]+ MB", result.output)
 
 
 @pytest.mark.slow
