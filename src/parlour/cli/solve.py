@@ -5,10 +5,7 @@ from __future__ import annotations
 import json
 import os
 import resource
-import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from typing import Any, cast
 
 import click
@@ -27,8 +24,6 @@ from parlour.cli._common import (
 BUILD, FAIR = "build", "fair"
 FAIR_MOVED = 2
 """The seeds a fair start moves at most from the standard one (FairKalah's one or two)."""
-PATIENCE = 0.5
-"""Seconds of building an endgame table after which a progress bar shows."""
 MAX_THREADS = 64
 MEMORY = 1024
 """The transposition table's megabytes by default: 2^26 slots, which hold Kalah(6,4)'s
@@ -115,8 +110,7 @@ def solve(
             max_seeds,
             threads or SEARCH_THREADS,
             Known(),
-            progress_bar,
-            build_memory,
+            build_memory=build_memory,
         )
     except MemoryError:
         raise click.UsageError(f"no {memory:,} MB to be had for --memory") from None
@@ -236,7 +230,7 @@ def _build(
     rules = game.rules  # type: ignore[attr-defined]
     _check_memory(count, rules, most, memory)
     began = time.perf_counter()
-    built = interruptible(lambda: endgame.table(count, rules, most, progress_bar, memory))
+    built = interruptible(lambda: endgame.table(count, rules, most, memory=memory))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10  # kilobytes on Linux
     click.echo(
         f"endgame table: {count} pits a side, up to {built.seeds} seeds: "
@@ -265,7 +259,7 @@ def _fair(
     game = make_game(name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
     start = game.start()
-    solver = Solver(bits_within(memory), known=Known(), progress=progress_bar)
+    solver = Solver(bits_within(memory), known=Known())
     with warming_up("the solver"):
         solver.warm_up(start)  # type: ignore[arg-type]
     proofs: list[Proof] = []
@@ -292,31 +286,3 @@ def _fair(
     )
     for state in fair:
         click.echo(state.notation())
-
-
-@contextmanager
-def progress_bar(description: str) -> Iterator[Callable[[float], None]]:
-    """A display of an endgame table's build (``endgame.Progress``): a progress bar on
-    standard error once the build has taken ``PATIENCE`` seconds, if standard error is a
-    terminal."""
-    shown = sys.stderr.isatty()
-    begun = time.monotonic()
-    bar: Any = None
-
-    def report(done: float) -> None:
-        nonlocal bar
-        if bar is None and shown and time.monotonic() - begun > PATIENCE:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            bar = Progress(console=Console(stderr=True), transient=True)
-            bar.add_task(description, total=1.0)
-            bar.start()
-        if bar is not None:
-            bar.update(bar.task_ids[0], completed=done)
-
-    try:
-        yield report
-    finally:
-        if bar is not None:
-            bar.stop()

@@ -22,10 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-import parlour.cli.solve as cli_solve
 from helpers import default_ctrl_c, random_play
-from parlour.games.sowing import endgame
+from parlour.games.sowing import endgame, progress
 from parlour.games.sowing.game import SowingGame, SowingState
+from parlour.games.sowing.solver import PerfectThinker
 from parlour.search.engine import Engine, kernel_position
 
 PITS = 3
@@ -507,8 +507,7 @@ def test_the_engine_builds_no_bigger_table_than_the_game_needs(
 
 INTERRUPTED = """
 import sys
-import parlour.cli.solve as cli_solve
-from parlour.games.sowing import endgame
+from parlour.games.sowing import endgame, progress
 
 real = endgame.build
 
@@ -620,18 +619,39 @@ class Terminal(io.StringIO):
 @pytest.mark.parametrize(
     ("stream", "patience", "shown"),
     [
-        (Terminal, 0.0, True),
-        (Terminal, 60.0, False),  # a quick build shows nothing
-        (io.StringIO, 0.0, False),  # nor does one whose standard error is not a terminal
+        (Terminal, 0.0, "endgame table"),  # a bar
+        (Terminal, 60.0, None),  # a quick build shows nothing
+        (io.StringIO, 0.0, "endgame table: 50%, 0 s\nendgame table: 100%, 0 s\n"),  # a log
+        (io.StringIO, 60.0, None),
     ],
 )
-def test_a_long_build_shows_a_progress_bar_on_a_terminal(
-    monkeypatch: pytest.MonkeyPatch, stream: type[io.StringIO], patience: float, shown: bool
+def test_a_long_build_shows_its_progress_on_standard_error(
+    monkeypatch: pytest.MonkeyPatch, stream: type[io.StringIO], patience: float, shown: str | None
 ) -> None:
+    """At a terminal a bar, elsewhere a line each ``EVERY`` seconds (here: each report)."""
     errors = stream()
     monkeypatch.setattr(sys, "stderr", errors)
-    monkeypatch.setattr(cli_solve, "PATIENCE", patience)
-    with cli_solve.progress_bar("endgame table") as report:
+    monkeypatch.setattr(progress, "PATIENCE", patience)
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    with progress.shown("endgame table") as report:
         report(0.5)
         report(1.0)
-    assert ("endgame table" in errors.getvalue()) == shown
+    if shown is None:
+        assert errors.getvalue() == ""
+    else:
+        assert shown in errors.getvalue()
+
+
+def test_a_build_nobody_asked_for_shows_its_progress(
+    own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The perfect level's first table, built as it warms up (in ``parlour play``, or the
+    web server's warm-up), says how far it is as ``parlour solve`` does."""
+    errors = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", errors)
+    monkeypatch.setattr(progress, "PATIENCE", 0.0)
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    PerfectThinker(1.0).warm_up(parlour.game("kalah", pits=3, seeds=1).start())
+    lines = errors.getvalue().splitlines()
+    assert own_cache() == [1.0]
+    assert lines[-1].startswith("endgame table: 3 pits a side, up to 6 seeds: 100%")

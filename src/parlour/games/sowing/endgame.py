@@ -48,6 +48,7 @@ from numba import njit
 
 from parlour import cache
 from parlour.games.sowing import game as sowing
+from parlour.games.sowing import progress as display
 
 MAX_ENTRIES = 1 << 24
 """The largest table built unasked: 16.8M positions, a byte each: on six pits a side, every
@@ -452,16 +453,10 @@ def _chunks(low: int, high: int, size: int | None = None) -> list[tuple[int, int
 
 
 Progress = Callable[[str], AbstractContextManager[Callable[[float], None]]]
-"""A caller's display of a build's progress (``parlour solve``'s bar): given what is
-built, a context whose value hears the share of the build done after each chunk."""
+"""A display of a build's progress (``progress.shown``, by default): given what is built,
+a context whose value hears the share of the build done after each chunk."""
 _TABLES: dict[tuple[int, int, int], EndgameTable] = {}
 """The tables read or built in this process."""
-
-
-@contextmanager
-def _unseen(description: str) -> Iterator[Callable[[float], None]]:
-    """No display of a build's progress."""
-    yield lambda done: None
 
 
 def table(
@@ -473,16 +468,16 @@ def table(
 ) -> EndgameTable:
     """The endgame table of ``pits`` pits a side under ``rules``, to ``seeds`` seeds in
     the pits: read from the cache folder, or built there within ``memory`` bytes (None:
-    no limit), its progress shown by ``progress``, if given, from as far as the file
-    went; once a process.  Ctrl-C stops a build between two chunks, the seed counts done
-    kept."""
+    no limit), its progress shown by ``progress`` (by default on standard error:
+    ``progress.shown``), from as far as the file went; once a process.  Ctrl-C stops a
+    build between two chunks, the seed counts done kept."""
     key = (pits, rules, seeds)
     if key in _TABLES:
         return _TABLES[key]
     values = _load(pits, rules, seeds)
     if values is None or len(values) < positions(pits, seeds):
         resumed = "" if values is None else f", from {seeds_within(pits, len(values)) + 1}"
-        shown = progress or _unseen
+        shown = progress or display.shown
         with shown(f"endgame table: {pits} pits a side, up to {seeds} seeds{resumed}") as report:
             saved = functools.partial(_save, pits=pits, rules=rules)
             values = build(pits, rules, seeds, report, values, saved, memory=memory)

@@ -70,7 +70,8 @@ class Solver:
     searched side by side, on the one transposition table."""
     known: Known | None = None
     progress: endgame.Progress | None = None
-    """How a build of the endgame table shows its progress (None: not at all)."""
+    """How a build of the endgame table shows its progress (None: on standard error,
+    ``progress.shown``)."""
     build_memory: int | None = None
     """The bytes a build of the endgame table may hold (None: no limit)."""
     table: Table = field(init=False)
