@@ -487,3 +487,19 @@ def test_a_move_reaches_a_target_exactly_when_its_value_does(options: dict) -> N
             for target in (value - 1, value, value + 1):
                 reached = mover_reaches(solver, state, move, target, Stop())  # type: ignore[arg-type]
                 assert reached == (value >= target)
+
+
+@pytest.mark.slow
+def test_the_perfect_level_benchmark_finds_no_value_given_away() -> None:
+    """``benchmarks/perfect.py --quick``: Kalah(4,2), one balanced opening from both
+    seats; the perfect level ends each game with at least the opening's proven value."""
+    from test_benchmarks import quick
+
+    printed, figures = quick("perfect")
+    games = figures["games"]
+    assert [game["perfect_seat"] for game in games] == [0, 1]
+    assert figures["moves_checked"] == sum(game["moves_checked"] for game in games) > 0
+    assert figures["moves_losing_value"] == 0
+    assert all(game["margin"] >= game["opening_value"] for game in games)
+    assert all(abs(game["opening_value"]) <= 2 for game in games)  # balanced
+    assert "0 gave value away" in printed
