@@ -604,6 +604,16 @@ def test_a_build_in_less_than_the_least_memory_is_refused_in_one_line() -> None:
     endgame.check_memory(6, 20, None)  # no limit
 
 
+def test_tables_up_to_30_seeds_on_six_pits_are_built_each_count_numbered_in_32_bits() -> None:
+    endgame.check_size(6, 30)
+    with pytest.raises(ValueError, match="to 31 seeds holds 15,"):
+        endgame.check_size(6, 31)
+    with pytest.raises(ValueError, match=r"up to 20 seeds\)"):
+        endgame.check_size(8, 21)  # within LARGEST, but its last count is 2^32 or more
+    count = endgame.positions(8, 21) - endgame.positions(8, 20)
+    assert endgame.positions(8, 21) <= endgame.LARGEST and count >= 1 << 32
+
+
 def test_a_count_s_keys_take_a_byte_where_its_distances_fit_one() -> None:
     assert endgame.key_type(6, 42) == np.uint8  # a distance is at most the seeds x pits
     assert endgame.key_type(6, 43) == np.uint16
