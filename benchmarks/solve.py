@@ -7,11 +7,12 @@ time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
         [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--threads 1,2]
-        [--no-build] [--quick]
+        [--max-memory MB] [--no-build] [--quick]
 
-The table is built, and the main board proved, once for each count of threads, side by
-side; its proof and reply times print as ratios to the targets (5 s and 2 s for
-Kalah(6,4), 600 s for the proof of Kalah(6,5)).  A board not proven in its time prints
+The table is built (within ``--max-memory``: its peak resident memory is the process's
+then), and the main board proved, once for each count of threads, side by side; its
+proof and reply times print as ratios to the targets (5 s and 2 s for Kalah(6,4), 600 s
+for the proof of Kalah(6,5)).  A board not proven in its time prints
 the bounds it reached.  The grid's boards read endgame tables of at most
 ``endgame.MAX_ENTRIES`` positions (quick to build), the main board's rules and size the
 main table.
@@ -20,6 +21,7 @@ main table.
 from __future__ import annotations
 
 import argparse
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -115,6 +117,11 @@ def main() -> None:
     )
     parser.add_argument("--bits", type=int, default=24, help="the main board's table: 2**bits")
     parser.add_argument(
+        "--max-memory",
+        type=int,
+        help="megabytes the endgame table's build may hold (default: no limit)",
+    )
+    parser.add_argument(
         "--threads",
         type=lambda text: [int(n) for n in text.split(",")],
         default=[1, 2],
@@ -138,12 +145,19 @@ def main() -> None:
     builds: dict[int, float] = {}  # seconds by threads
     if args.no_build:
         values = endgame.table(args.pits, game.rules, args.table_seeds).values
+    memory = args.max_memory and args.max_memory << 20
     for threads in [] if args.no_build else args.threads:
         began = time.perf_counter()
         values = endgame.build(
-            args.pits, game.rules, args.table_seeds, lambda done: None, threads=threads
+            args.pits,
+            game.rules,
+            args.table_seeds,
+            lambda done: None,
+            threads=threads,
+            memory=memory,
         )
         builds[threads] = time.perf_counter() - began
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10  # the build's, mostly
     build_seconds = builds.get(args.threads[-1])
     if builds:
         endgame.table(args.pits, game.rules, args.table_seeds)  # saved for the solves below
@@ -159,6 +173,7 @@ def main() -> None:
             )
             or "read from the cache folder"
         )
+        + f"; peak resident memory {peak >> 20:,} MB"
     )
     target = PROOF_TARGETS.get(args.seeds) if args.pits == 6 else None
     with tempfile.TemporaryDirectory() as folder:
@@ -212,6 +227,8 @@ def main() -> None:
             "table_build_seconds": build_seconds,
             "table_build_seconds_by_threads": {str(t): s for t, s in builds.items()},
             "table_positions_per_second": build_seconds and positions / build_seconds,
+            "table_build_peak_bytes": peak,
+            "table_build_memory_limit": memory,
             "main": {"value": shown(main_proof), "seconds": main_proof.seconds},
             "main_nodes": main_proof.nodes,
             "main_published": published,

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
+import os
+import resource
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from typing import Any, cast
 
 import click
 
@@ -25,8 +24,6 @@ from parlour.cli._common import (
 BUILD, FAIR = "build", "fair"
 FAIR_MOVED = 2
 """The seeds a fair start moves at most from the standard one (FairKalah's one or two)."""
-PATIENCE = 0.5
-"""Seconds of building an endgame table after which a progress bar shows."""
 MAX_THREADS = 64
 MEMORY = 1024
 """The transposition table's megabytes by default: 2^26 slots, which hold Kalah(6,4)'s
@@ -57,6 +54,11 @@ proof many times over and cost Kalah(6,5)'s a third more nodes than 2^28."""
     show_default=True,
     help="Megabytes of the transposition table (rounded down to a power of two).",
 )
+@click.option(
+    "--max-memory",
+    type=whole_type("the megabytes", 1, 1 << 30),
+    help="Megabytes an endgame table's build may hold (default: half the machine's memory).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @option_flag
 def solve(
@@ -68,6 +70,7 @@ def solve(
     max_seeds: int | None,
     threads: int | None,
     memory: int,
+    max_memory: int | None,
     as_json: bool,
     option_texts: tuple[str, ...],
 ) -> None:
@@ -78,18 +81,21 @@ def solve(
     in the cache folder, where the perfect level of ``parlour play`` finds them.
 
     ``parlour solve build GAME --pits P --max-seeds K`` builds (or checks) the endgame
-    table of every position with at most K seeds in the pits, with a progress bar.
+    table of every position with at most K seeds in the pits, with a progress bar,
+    within --max-memory (its peak resident memory said at the end).
 
     ``parlour solve fair GAME`` proves each start one or two seeds moved from the standard
     one (from a pit to another, either side's) and lists those that are draws with
     perfect play: fair starts.
     """
+    build_memory = _build_memory(max_memory)
     if game_name == BUILD:
-        _build(position, pits, seeds, max_seeds, option_texts)
+        _build(position, pits, seeds, max_seeds, build_memory, option_texts)
         return
     if game_name == FAIR:
         _fair(position, pits, seeds, option_texts, seconds, memory, as_json)
         return
+    from parlour.games.sowing.game import SowingState
     from parlour.games.sowing.solver import Known, Solver, bits_within, solve
     from parlour.search import Stop
     from parlour.search.alphabeta import SEARCH_THREADS
@@ -100,10 +106,16 @@ def solve(
     _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
     try:
         solver = Solver(
-            bits_within(memory), max_seeds, threads or SEARCH_THREADS, Known(), progress_bar
+            bits_within(memory),
+            max_seeds,
+            threads or SEARCH_THREADS,
+            Known(),
+            build_memory=build_memory,
         )
     except MemoryError:
         raise click.UsageError(f"no {memory:,} MB to be had for --memory") from None
+    sowing = cast(SowingState, state)
+    _check_memory(sowing.pits, sowing.game.rules, solver.table_seeds_for(sowing), build_memory)
     with warming_up("the solver"):
         solver.warm_up(state)  # type: ignore[arg-type]
     stop = Stop()
@@ -172,6 +184,25 @@ def _check_size(pits: int, seeds: int | None) -> None:
         raise click.UsageError(str(error)) from None
 
 
+def _build_memory(megabytes: int | None) -> int:
+    """The bytes a table's build may hold: ``megabytes``, or half the machine's memory."""
+    if megabytes is not None:
+        return megabytes << 20
+    return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2
+
+
+def _check_memory(pits: int, rules: int, seeds: int, memory: int) -> None:
+    """A usage error for a table to build (not built here yet) that needs more than
+    ``memory`` bytes."""
+    from parlour.games.sowing import endgame
+
+    if endgame.built_seeds(pits, rules) < seeds:
+        try:
+            endgame.check_memory(pits, seeds, memory)
+        except ValueError as error:
+            raise click.UsageError(f"{error} (--max-memory)") from None
+
+
 def _bounds(bounds: tuple[int, int]) -> str:
     low, high = bounds
     return f"{low:+d}" if low == high else f"[{low:+d},{high:+d}]"
@@ -182,9 +213,11 @@ def _build(
     pits: str | None,
     seeds: str | None,
     max_seeds: int | None,
+    memory: int,
     option_texts: tuple[str, ...],
 ) -> None:
-    """``parlour solve build GAME``: the endgame table, built and saved, or found whole."""
+    """``parlour solve build GAME``: the endgame table, built and saved within ``memory``
+    bytes, or found whole; its peak resident memory said."""
     from parlour.games.sowing import endgame
 
     if name is None:
@@ -194,12 +227,15 @@ def _build(
     count = game.pits  # type: ignore[attr-defined]
     most = max_seeds if max_seeds is not None else endgame.seeds_within(count, endgame.MAX_ENTRIES)
     _check_size(count, most)
+    rules = game.rules  # type: ignore[attr-defined]
+    _check_memory(count, rules, most, memory)
     began = time.perf_counter()
-    built = interruptible(lambda: endgame.table(count, game.rules, most, progress_bar))  # type: ignore[attr-defined]
+    built = interruptible(lambda: endgame.table(count, rules, most, memory=memory))
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10  # kilobytes on Linux
     click.echo(
         f"endgame table: {count} pits a side, up to {built.seeds} seeds: "
         f"{len(built.values):,} positions, {built.values.nbytes:,} bytes, "
-        f"{time.perf_counter() - began:.1f} s"
+        f"{time.perf_counter() - began:.1f} s, peak resident memory {peak:,} MB"
     )
 
 
@@ -223,7 +259,7 @@ def _fair(
     game = make_game(name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
     start = game.start()
-    solver = Solver(bits_within(memory), known=Known(), progress=progress_bar)
+    solver = Solver(bits_within(memory), known=Known())
     with warming_up("the solver"):
         solver.warm_up(start)  # type: ignore[arg-type]
     proofs: list[Proof] = []
@@ -250,31 +286,3 @@ def _fair(
     )
     for state in fair:
         click.echo(state.notation())
-
-
-@contextmanager
-def progress_bar(description: str) -> Iterator[Callable[[float], None]]:
-    """A display of an endgame table's build (``endgame.Progress``): a progress bar on
-    standard error once the build has taken ``PATIENCE`` seconds, if standard error is a
-    terminal."""
-    shown = sys.stderr.isatty()
-    begun = time.monotonic()
-    bar: Any = None
-
-    def report(done: float) -> None:
-        nonlocal bar
-        if bar is None and shown and time.monotonic() - begun > PATIENCE:
-            from rich.console import Console
-            from rich.progress import Progress
-
-            bar = Progress(console=Console(stderr=True), transient=True)
-            bar.add_task(description, total=1.0)
-            bar.start()
-        if bar is not None:
-            bar.update(bar.task_ids[0], completed=done)
-
-    try:
-        yield report
-    finally:
-        if bar is not None:
-            bar.stop()

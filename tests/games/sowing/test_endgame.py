@@ -22,10 +22,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
-import parlour.cli.solve as cli_solve
 from helpers import default_ctrl_c, random_play
-from parlour.games.sowing import endgame
+from parlour.games.sowing import endgame, progress
 from parlour.games.sowing.game import SowingGame, SowingState
+from parlour.games.sowing.solver import PerfectThinker
 from parlour.search.engine import Engine, kernel_position
 
 PITS = 3
@@ -124,9 +124,10 @@ def test_a_wrong_building_order_is_refused() -> None:
     fewer = endgame.build(PITS, 0, SEEDS - 1, lambda done: None)
     values = np.full(high, endgame.UNKNOWN, dtype=np.int8)
     values[:low] = fewer
-    keys = np.empty(high - low, dtype=np.uint16)
+    keys = np.empty(high - low, dtype=endgame.key_type(PITS, SEEDS))
     endgame._keys(0, high - low, low, PITS, CHOOSE, keys)
-    order, _ = endgame._order(keys, SEEDS * PITS, lambda done: None)
+    counts = np.bincount(keys, minlength=SEEDS * PITS + 1)
+    order = endgame._order(keys, np.cumsum(counts) - counts, 0, len(keys), lambda done: None)
     backwards = order[::-1].copy()
     assert not endgame._fill(0, high - low, backwards, low, PITS, 0, CHOOSE, values.copy())
     assert endgame._fill(0, high - low, order, low, PITS, 0, CHOOSE, values)
@@ -480,9 +481,10 @@ def test_a_stopped_build_resumes_from_the_last_seed_count_done(
         report: Callable[[float], None],
         known: np.ndarray,
         counted: Callable[[np.ndarray, int], None],
+        memory: int | None,
     ) -> np.ndarray:
         assert len(known) == len(kept)
-        return real(pits, rules, seeds, shares.append, known, counted)
+        return real(pits, rules, seeds, shares.append, known, counted, memory=memory)
 
     monkeypatch.setattr(endgame, "build", resumed)
     again = endgame.table(*SMALL)
@@ -505,17 +507,16 @@ def test_the_engine_builds_no_bigger_table_than_the_game_needs(
 
 INTERRUPTED = """
 import sys
-import parlour.cli.solve as cli_solve
-from parlour.games.sowing import endgame
+from parlour.games.sowing import endgame, progress
 
 real = endgame.build
 
-def announced(pits, rules, seeds, report, *rest):
+def announced(pits, rules, seeds, report, *rest, **named):
     def told(done):
         print("building", flush=True)
         report(done)
         sys.stdin.readline()  # the test's signal comes while this waits
-    return real(pits, rules, seeds, told, *rest)
+    return real(pits, rules, seeds, told, *rest, **named)
 
 endgame.build = announced
 endgame.table(6, {rules}, 14)
@@ -564,6 +565,62 @@ def test_a_build_on_two_threads_gives_one_thread_s_values(monkeypatch: pytest.Mo
     assert endgame.UNKNOWN not in one
 
 
+def test_a_build_in_pieces_within_a_small_memory_gives_the_whole_build_s_values(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Within the least memory a build needs, each count's order of building is made a
+    chunk of places at a time (a pass over the count's keys each): the values are those
+    of the build that holds each count's order whole, on one thread or two."""
+    monkeypatch.setattr(endgame, "CHUNK", 64)
+    whole = endgame.build(4, RULES, 8, lambda done: None)
+    pieces: list[int] = []
+    real = endgame._order
+
+    def order(keys: np.ndarray, begins: np.ndarray, low: int, high: int, report: Any) -> Any:
+        pieces.append(high - low)
+        return real(keys, begins, low, high, report)
+
+    monkeypatch.setattr(endgame, "_order", order)
+    least = endgame.memory_needed(4, 8)
+    for threads in (1, 2):
+        pieces.clear()
+        built = endgame.build(4, RULES, 8, lambda done: None, threads=threads, memory=least)
+        assert np.array_equal(built, whole)
+        largest = endgame.positions(4, 8) - endgame.positions(4, 7)
+        assert pieces.count(64) == largest // 64  # the largest count, a chunk at a time
+    pieces.clear()
+    assert np.array_equal(endgame.build(4, RULES, 8, lambda done: None, memory=1 << 30), whole)
+    assert len(pieces) == 9  # room for every count's order whole: a piece a count
+
+
+def test_a_build_in_less_than_the_least_memory_is_refused_in_one_line() -> None:
+    least = endgame.memory_needed(6, 20)
+    count = endgame.positions(6, 20) - endgame.positions(6, 19)
+    assert least == endgame.positions(6, 20) + count + 4 * endgame.CHUNK  # keys of a byte
+    with pytest.raises(ValueError, match="needs at least 297 MB to build") as refused:
+        endgame.build(6, RULES, 20, lambda done: None, memory=least - 1)
+    assert "\n" not in str(refused.value)
+    endgame.check_memory(6, 20, least)  # enough
+    endgame.check_memory(6, 20, None)  # no limit
+
+
+def test_tables_up_to_30_seeds_on_six_pits_are_built_each_count_numbered_in_32_bits() -> None:
+    endgame.check_size(6, 30)
+    with pytest.raises(ValueError, match="to 31 seeds holds 15,"):
+        endgame.check_size(6, 31)
+    with pytest.raises(ValueError, match=r"up to 20 seeds\)"):
+        endgame.check_size(8, 21)  # within LARGEST, but its last count is 2^32 or more
+    count = endgame.positions(8, 21) - endgame.positions(8, 20)
+    assert endgame.positions(8, 21) <= endgame.LARGEST and count >= 1 << 32
+
+
+def test_a_count_s_keys_take_a_byte_where_its_distances_fit_one() -> None:
+    assert endgame.key_type(6, 42) == np.uint8  # a distance is at most the seeds x pits
+    assert endgame.key_type(6, 43) == np.uint16
+    assert endgame.key_type(16, 15) == np.uint8
+    assert endgame.key_type(16, 16) == np.uint16
+
+
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
@@ -572,18 +629,39 @@ class Terminal(io.StringIO):
 @pytest.mark.parametrize(
     ("stream", "patience", "shown"),
     [
-        (Terminal, 0.0, True),
-        (Terminal, 60.0, False),  # a quick build shows nothing
-        (io.StringIO, 0.0, False),  # nor does one whose standard error is not a terminal
+        (Terminal, 0.0, "endgame table"),  # a bar
+        (Terminal, 60.0, None),  # a quick build shows nothing
+        (io.StringIO, 0.0, "endgame table: 50%, 0 s\nendgame table: 100%, 0 s\n"),  # a log
+        (io.StringIO, 60.0, None),
     ],
 )
-def test_a_long_build_shows_a_progress_bar_on_a_terminal(
-    monkeypatch: pytest.MonkeyPatch, stream: type[io.StringIO], patience: float, shown: bool
+def test_a_long_build_shows_its_progress_on_standard_error(
+    monkeypatch: pytest.MonkeyPatch, stream: type[io.StringIO], patience: float, shown: str | None
 ) -> None:
+    """At a terminal a bar, elsewhere a line each ``EVERY`` seconds (here: each report)."""
     errors = stream()
     monkeypatch.setattr(sys, "stderr", errors)
-    monkeypatch.setattr(cli_solve, "PATIENCE", patience)
-    with cli_solve.progress_bar("endgame table") as report:
+    monkeypatch.setattr(progress, "PATIENCE", patience)
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    with progress.shown("endgame table") as report:
         report(0.5)
         report(1.0)
-    assert ("endgame table" in errors.getvalue()) == shown
+    if shown is None:
+        assert errors.getvalue() == ""
+    else:
+        assert shown in errors.getvalue()
+
+
+def test_a_build_nobody_asked_for_shows_its_progress(
+    own_cache: Callable[[], list], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The perfect level's first table, built as it warms up (in ``parlour play``, or the
+    web server's warm-up), says how far it is as ``parlour solve`` does."""
+    errors = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", errors)
+    monkeypatch.setattr(progress, "PATIENCE", 0.0)
+    monkeypatch.setattr(progress, "EVERY", 0.0)
+    PerfectThinker(1.0).warm_up(parlour.game("kalah", pits=3, seeds=1).start())
+    lines = errors.getvalue().splitlines()
+    assert own_cache() == [1.0]
+    assert lines[-1].startswith("endgame table: 3 pits a side, up to 6 seeds: 100%")

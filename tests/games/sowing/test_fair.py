@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from functools import cache
 
 import pytest
@@ -12,7 +13,8 @@ from click.testing import CliRunner
 
 import parlour
 from parlour.cli import main
-from parlour.core import State
+from parlour.core import BadOption, State
+from parlour.games.sowing.fair_starts import FAIR_STARTS
 from parlour.games.sowing.game import SowingState
 from parlour.games.sowing.solver import Solver
 from parlour.games.sowing.solver.fair import fair_starts, redistributions
@@ -91,3 +93,88 @@ def test_parlour_solve_fair_lists_them() -> None:
 def test_parlour_solve_fair_needs_a_game() -> None:
     result = CliRunner().invoke(main, ["solve", "fair"])
     assert result.exit_code == 2 and "name the game" in result.output
+
+
+SHIPPED_EXHAUSTIVELY = [
+    {"pits": 3, "seeds": 3},
+    {"pits": 3, "seeds": 4},
+    {"pits": 3, "seeds": 3, "empty_capture": False},
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("options", SHIPPED_EXHAUSTIVELY)
+def test_the_shipped_fair_starts_of_a_small_board_are_exactly_its_draws(options: dict) -> None:
+    """Every start a seed or two away is a draw (by the exhaustive search here) exactly
+    where ``start=fair:N`` lists it, in the order of the redistributions."""
+    game = parlour.game("kalah", **options)
+    start: SowingState = game.start()  # type: ignore[assignment]
+    count = len(FAIR_STARTS[(game.pits, game.options["seeds"], game.rules)])  # type: ignore[attr-defined]
+    fair = [
+        parlour.game("kalah", **options, start=f"fair:{n}").start() for n in range(1, count + 1)
+    ]
+    draws = [
+        s.notation()
+        for s in redistributions(start, 2)
+        if s.legal_moves() and value(game, s.notation()) == 0
+    ]
+    assert [s.notation() for s in fair] == draws
+
+
+@pytest.mark.parametrize("key", sorted(FAIR_STARTS))
+def test_each_shipped_fair_start_is_a_seed_or_two_from_the_standard_one(
+    key: tuple[int, int, int],
+) -> None:
+    pits, seeds, _ = key
+    rows = [
+        tuple(map(int, row.split(","))) for start in FAIR_STARTS[key] for row in start.split("/")
+    ]
+    assert all(len(row) == pits for row in rows)
+    starts = list(zip(rows[::2], rows[1::2], strict=True))
+    assert len(set(starts)) == len(starts)
+    for mover, other in starts:
+        assert sum(mover) + sum(other) == 2 * pits * seeds
+        moved = sum(abs(n - seeds) for n in (*mover, *other)) // 2
+        assert moved in (1, 2)
+
+
+@pytest.mark.slow
+def test_a_fair_start_of_a_bigger_board_is_proven_a_draw_for_either_first_mover() -> None:
+    """Kalah(5,3)'s last fair start, proven by the solver, whoever moves first: the first
+    mover gets the row it would have moved from as player 0."""
+    last = len(FAIR_STARTS[(5, 3, parlour.game("kalah").rules)])  # type: ignore[attr-defined]
+    for first in (0, 1):
+        game = parlour.game("kalah", pits=5, seeds=3, first=first, start=f"fair:{last}")
+        start: SowingState = game.start()  # type: ignore[assignment]
+        assert start.to_move == first
+        proof = Solver(bits=18, table_seeds=10).prove(start, stop=Stop())
+        assert proof.exact and proof.lower == 0
+    standard = parlour.game("kalah", pits=5, seeds=3).start()
+    assert Solver(bits=18, table_seeds=10).prove(standard, stop=Stop()).lower != 0  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"start": "fair"}, "must be standard or fair:N, not 'fair'"),
+        ({"start": "random"}, "must be standard or fair:N"),
+        ({"pits": 4, "seeds": 3, "start": "fair:0"}, "must be at least 1"),
+        ({"pits": 4, "seeds": 3, "start": "fair:110"}, "must be at most 109"),
+        ({"pits": 4, "seeds": 3, "start": "fair:x"}, "the N of option start=fair:N"),
+        ({"start": "fair:1"}, "no fair start is known for 6 pits of 4 seeds"),
+    ],
+)
+def test_a_start_that_is_not_known_is_refused_naming_it(options: dict, named: str) -> None:
+    with pytest.raises(BadOption, match=re.escape(named)):
+        parlour.game("kalah", **options)
+
+
+def test_parlour_play_starts_from_a_fair_start() -> None:
+    game = parlour.game("kalah", pits=4, seeds=3, start="fair:2")
+    assert game.start().notation() == "3,3,3,4/0/3,2,3,3/0 0"
+    assert parlour.game("kalah", pits=4, seeds=3).start().notation() == "3,3,3,3/0/3,3,3,3/0 0"
+    result = CliRunner().invoke(
+        main,
+        ["play", "kalah", "--pits", "4", "--seeds", "3", "-o", "start=fair:200"],
+    )
+    assert result.exit_code == 2 and "must be at most 109" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import threading
 from collections.abc import Callable
@@ -189,16 +190,32 @@ def test_parlour_solve_prints_the_proven_value_as_json() -> None:
         (["solve", "gomoku"], "gomoku"),
         (["solve", "build"], "name the game"),
         (["solve", "build", "kalah", "--max-seeds", "40"], "holds 206,379,406,870 positions"),
-        (["solve", "kalah", "--max-seeds", "40"], f"at most {endgame.LARGEST:,} are built"),
+        (["solve", "kalah", "--max-seeds", "40"], "are built (up to 30 seeds)"),
         (["solve", "kalah", "--threads", "0"], "the number of threads"),
         (["solve", "kalah", "--memory", "0"], "the megabytes"),
         (["solve", "kalah", "--memory", "1T"], "the megabytes"),
+        (["solve", "kalah", "--max-memory", "0"], "the megabytes"),
+        (
+            ["solve", "build", "kalah", "--max-seeds", "20", "--max-memory", "296"],
+            "needs at least 297 MB to build",
+        ),
+        (["solve", "kalah", "--max-seeds", "20", "--max-memory", "296"], "(--max-memory)"),
     ],
 )
 def test_parlour_solve_refuses_bad_input_naming_it(args: list[str], named: str) -> None:
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 2
     assert named in result.output
+
+
+def test_parlour_solve_build_builds_within_its_memory_and_says_its_peak() -> None:
+    least = endgame.memory_needed(4, 9)
+    megabytes = -(-least // (1 << 20))
+    args = ["solve", "build", "kalah", "--pits", "4", "--max-seeds", "9"]
+    result = CliRunner().invoke(main, [*args, "--max-memory", str(megabytes)])
+    assert result.exit_code == 0, result.output
+    assert "up to 9 seeds: 24,310 positions" in result.output
+    assert re.search(r"peak resident memory [\d,]+ MB", result.output)
 
 
 @pytest.mark.slow
@@ -470,3 +487,19 @@ def test_a_move_reaches_a_target_exactly_when_its_value_does(options: dict) -> N
             for target in (value - 1, value, value + 1):
                 reached = mover_reaches(solver, state, move, target, Stop())  # type: ignore[arg-type]
                 assert reached == (value >= target)
+
+
+@pytest.mark.slow
+def test_the_perfect_level_benchmark_finds_no_value_given_away() -> None:
+    """``benchmarks/perfect.py --quick``: Kalah(4,2), one balanced opening from both
+    seats; the perfect level ends each game with at least the opening's proven value."""
+    from test_benchmarks import quick
+
+    printed, figures = quick("perfect")
+    games = figures["games"]
+    assert [game["perfect_seat"] for game in games] == [0, 1]
+    assert figures["moves_checked"] == sum(game["moves_checked"] for game in games) > 0
+    assert figures["moves_losing_value"] == 0
+    assert all(game["margin"] >= game["opening_value"] for game in games)
+    assert all(abs(game["opening_value"]) <= 2 for game in games)  # balanced
+    assert "0 gave value away" in printed

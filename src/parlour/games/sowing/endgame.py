@@ -48,15 +48,17 @@ from numba import njit
 
 from parlour import cache
 from parlour.games.sowing import game as sowing
+from parlour.games.sowing import progress as display
 
 MAX_ENTRIES = 1 << 24
 """The largest table built unasked: 16.8M positions, a byte each: on six pits a side, every
 position of up to 14 seeds in the pits, built in a few seconds."""
-LARGEST = 6 << 30
-"""The largest table built on request (``parlour solve --max-seeds``): 6,442M positions, a
-byte each; a build holds six bytes more for each position of the count it builds, which
-it numbers in 32 bits.  On six pits a side that is 28 seeds (5,587M positions, 5.6 GB on
-disk)."""
+LARGEST = 12 << 30
+"""The largest table built on request (``parlour solve --max-seeds``): 12,885M positions, a
+byte each; a build holds a byte more for each position of the count it builds (its key)
+and, as far as its memory allows (``memory_needed``), four for its place in the order of
+building (a count's positions numbered in 32 bits).  On six pits a side that is 30 seeds
+(11,058M positions, 11.1 GB on disk, built within 14.2 GB; 29 seeds within 10.2 GB)."""
 UNKNOWN = -128
 """A value not yet computed (a position's gain is at most the seeds on the board)."""
 CHUNK = 1 << 15
@@ -114,10 +116,14 @@ def check_size(pits: int, seeds: int) -> None:
     """ValueError, naming the count, if the table of ``pits`` pits a side to ``seeds`` seeds
     holds more than ``LARGEST`` positions."""
     count = positions(pits, seeds)
-    if count > LARGEST:
+    largest = max(seeds_within(pits, LARGEST), 0)
+    while positions(pits, largest) - positions(pits, largest - 1) >= 1 << 32:
+        largest -= 1  # a count's positions are numbered in 32 bits
+    if seeds > largest:
         raise ValueError(
             f"an endgame table of {pits} pits a side to {seeds} seeds holds {count:,} positions;"
-            f" at most {LARGEST:,} are built (up to {seeds_within(pits, LARGEST)} seeds)"
+            f" at most {min(LARGEST, positions(pits, largest)):,} are built"
+            f" (up to {largest} seeds)"
         )
 
 
@@ -171,14 +177,20 @@ def _distance(pos: np.ndarray, pits: int) -> int:
     return far
 
 
+def key_type(pits: int, seeds: int) -> np.dtype:
+    """The type of a count's keys (``_keys``): a byte where its distances fit one (at
+    most the seeds times the pits: up to 42 seeds on six pits a side), else two."""
+    return np.dtype(np.uint8 if seeds * pits <= np.iinfo(np.uint8).max else np.uint16)
+
+
 @njit(cache=True, nogil=True)
 def _keys(
     start: int, stop: int, first: int, pits: int, choose: np.ndarray, keys: np.ndarray
 ) -> None:
     """The distances of the positions ``start`` to ``stop`` - 1 of a seed count (offsets
     from its ``first`` position), into ``keys``: the building order of the count.  A
-    count's build holds a key for each of its positions, so they are 16 bits each: a
-    distance is at most the seeds times the pits, and a game has at most 24 seeds a pit."""
+    count's build holds a key for each of its positions, as small as they fit
+    (``key_type``)."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
     for offset in range(start, stop):
         _unindex(first + offset, pits, choose, pos)
@@ -186,14 +198,25 @@ def _keys(
 
 
 @njit(cache=True, nogil=True)
-def _place(start: int, stop: int, keys: np.ndarray, starts: np.ndarray, order: np.ndarray) -> None:
+def _place(
+    start: int,
+    stop: int,
+    keys: np.ndarray,
+    starts: np.ndarray,
+    low: int,
+    order: np.ndarray,
+) -> None:
     """Put the positions ``start`` to ``stop`` - 1 of a seed count (offsets from its first)
-    in ``order`` at the next place of their key (``starts``: where each key's next
-    position goes)."""
+    whose place in the building order falls in ``order`` (the piece of that order from
+    place ``low``): each goes at the next place of its key (``starts``: where each key's
+    next position goes, moved on for every position, in the piece or not)."""
+    high = low + len(order)
     for offset in range(start, stop):
         key = keys[offset]
-        order[starts[key]] = offset
-        starts[key] += 1
+        place = starts[key]
+        starts[key] = place + 1
+        if low <= place < high:
+            order[place - low] = offset
 
 
 @njit(cache=True, nogil=True)
@@ -261,12 +284,15 @@ def build(
     known: np.ndarray | None = None,
     counted: Callable[[np.ndarray, int], None] = lambda values, seeds: None,
     threads: int = BUILD_THREADS,
+    memory: int | None = None,
 ) -> np.ndarray:
     """The values of the endgame table of ``pits`` pits a side under ``rules``, to
     ``seeds`` seeds in the pits, by retrograde analysis, seed count by seed count on from
-    ``known`` (a smaller table's values: the prefix), on ``threads`` threads; ``counted``
-    hears the values to n seeds as each count n is done, and ``report`` the share of the
-    build done after each of its chunks."""
+    ``known`` (a smaller table's values: the prefix), on ``threads`` threads, holding at
+    most ``memory`` bytes (None: no limit; ``check_memory``); ``counted`` hears the
+    values to n seeds as each count n is done, and ``report`` the share of the build done
+    after each of its chunks."""
+    check_memory(pits, seeds, memory)
     values = np.full(positions(pits, seeds), UNKNOWN, dtype=np.int8)
     choose = binomials(seeds + 2 * pits, 2 * pits)
     first = 0
@@ -278,14 +304,52 @@ def build(
         for n in range(first, seeds + 1):
             low, high = positions(pits, n - 1), positions(pits, n)
 
-            def share(step: int, done: int, low: int = low, high: int = high) -> None:
-                """Report that ``done`` of the count's positions went through ``step``."""
-                count_share = sum(STEPS[:step]) + STEPS[step] * done / (high - low)
-                report((low - begun + count_share * (high - low)) / todo)
+            def share(done: float, low: int = low, high: int = high) -> None:
+                """Report that a share ``done`` of the count is built."""
+                report((low - begun + done * (high - low)) / todo)
 
-            _build_count(pool, pits, rules, n, choose, values, share)
+            piece = _piece(pits, seeds, n, memory)
+            _build_count(pool, pits, rules, n, choose, values, share, piece)
             counted(values[:high], n)
     return values
+
+
+ORDER_BYTES = np.dtype(np.uint32).itemsize
+"""The bytes of a place in a count's building order (a position's offset in its count)."""
+
+
+def memory_needed(pits: int, seeds: int) -> int:
+    """The least memory in bytes a build of the table of ``pits`` pits a side to ``seeds``
+    seeds holds: its values (a byte each), the keys of its largest count and a chunk of
+    that count's building order (which is built piece by piece within the memory
+    given: ``_piece``)."""
+    largest = positions(pits, seeds) - positions(pits, seeds - 1)
+    keys = key_type(pits, seeds).itemsize * largest
+    return positions(pits, seeds) + keys + ORDER_BYTES * min(CHUNK, largest)
+
+
+def check_memory(pits: int, seeds: int, memory: int | None) -> None:
+    """ValueError, naming the least it needs, if the table of ``pits`` pits a side to
+    ``seeds`` seeds cannot be built within ``memory`` bytes (None: no limit)."""
+    needed = memory_needed(pits, seeds)
+    if memory is not None and memory < needed:
+        raise ValueError(
+            f"an endgame table of {pits} pits a side to {seeds} seeds needs at least"
+            f" {-(-needed // (1 << 20)):,} MB to build (its values, a byte a position, and its"
+            f" largest count's keys); {memory // (1 << 20):,} MB given"
+        )
+
+
+def _piece(pits: int, seeds: int, count: int, memory: int | None) -> int:
+    """The places of the building order of the positions of ``count`` seeds held at once,
+    in a build of the table to ``seeds`` seeds within ``memory`` bytes: the whole count
+    where they fit (or with no limit), else what is left beside the values and the
+    count's keys (at least a chunk)."""
+    size = positions(pits, count) - positions(pits, count - 1)
+    if memory is None:
+        return size
+    held = positions(pits, seeds) + key_type(pits, count).itemsize * size
+    return max(min(size, CHUNK), min(size, (memory - held) // ORDER_BYTES))
 
 
 @contextmanager
@@ -306,25 +370,37 @@ def _build_count(
     seeds: int,
     choose: np.ndarray,
     values: np.ndarray,
-    share: Callable[[int, int], None],
+    share: Callable[[float], None],
+    piece: int,
 ) -> None:
-    """The values of the positions of ``seeds`` seeds in the pits, into ``values``, in
-    three steps: their distances from the stores, their order by distance, then the
-    positions of each distance, which need none of each other's values, on the pool's
-    threads; ``share(step, done)`` hears each step's progress."""
+    """The values of the positions of ``seeds`` seeds in the pits, into ``values``: their
+    distances from the stores (keys), then, a ``piece`` of places at a time, their order
+    by distance and the values of the positions there, those of each distance (which
+    need none of each other's values) on the pool's threads; ``share(done)`` hears the
+    share of the count done.  Pieces smaller than the count cost a pass over its keys
+    each, but hold four bytes a position fewer."""
     low, high = positions(pits, seeds - 1), positions(pits, seeds)
-    keys = np.empty(high - low, dtype=np.uint16)
-    for stop, _ in _spread(pool, _keys, _chunks(0, high - low), low, pits, choose, keys):
-        share(0, stop)
-    order, distances = _order(keys, seeds * pits, functools.partial(share, 1))
-    del keys  # two bytes a position fewer while the values are computed
-    for chunks in distances:
-        for stop, whole in _spread(pool, _fill, chunks, order, low, pits, rules, choose, values):
-            if not whole:
-                raise ValueError(
-                    f"no endgame table for sowing rules {rules}: a move left seeds behind"
-                )
-            share(2, stop)
+    size = high - low
+    keys = np.empty(size, dtype=key_type(pits, seeds))
+    for stop, _ in _spread(pool, _keys, _chunks(0, size), low, pits, choose, keys):
+        share(STEPS[0] * stop / size)
+    counts = np.bincount(keys, minlength=seeds * pits + 1)
+    begins = np.cumsum(counts) - counts
+    for start, stop in _chunks(0, size, piece):
+        begun = STEPS[0] + (STEPS[1] + STEPS[2]) * start / size
+        ordered = STEPS[1] * (stop - start) / size
+
+        def placed(done: int, begun: float = begun, ordered: float = ordered) -> None:
+            share(begun + ordered * done / size)
+
+        order = _order(keys, begins, start, stop, placed)
+        for chunks in _distances(begins, counts, start, stop):
+            for end, whole in _spread(pool, _fill, chunks, order, low, pits, rules, choose, values):
+                if not whole:
+                    raise ValueError(
+                        f"no endgame table for sowing rules {rules}: a move left seeds behind"
+                    )
+                share(begun + ordered + STEPS[2] * end / size)
 
 
 def _spread(
@@ -345,58 +421,71 @@ def _spread(
 
 
 def _order(
-    keys: np.ndarray, most: int, report: Callable[[int], None]
-) -> tuple[np.ndarray, list[list[tuple[int, int]]]]:
-    """The positions of a seed count, as offsets from its first, in the order of building:
-    by their ``keys`` (distances from the stores, at most ``most``: a counting sort), and
-    the ranges of that order, in chunks, of each distance in turn.  ``report`` hears how
-    many are placed after each chunk."""
-    counts = np.bincount(keys, minlength=most + 1)
-    starts = np.cumsum(counts) - counts
-    groups = [_chunks(int(a), int(a + c)) for a, c in zip(starts, counts, strict=True) if c]
-    order = np.empty(len(keys), dtype=np.uint32)
+    keys: np.ndarray, begins: np.ndarray, low: int, high: int, report: Callable[[int], None]
+) -> np.ndarray:
+    """The places ``low`` to ``high`` - 1 of the order of building of a seed count: the
+    offsets of its positions from its first, by their ``keys`` (distances from the stores,
+    each beginning at its place in ``begins``: a counting sort), placed in one pass over
+    the keys; ``report`` hears how many keys are passed after each chunk."""
+    order = np.empty(high - low, dtype=np.uint32)
+    starts = begins.copy()
     for start, stop in _chunks(0, len(keys)):
-        _place(start, stop, keys, starts, order)
+        _place(start, stop, keys, starts, low, order)
         report(stop)
-    return order, groups
+    return order
 
 
-def _chunks(low: int, high: int) -> list[tuple[int, int]]:
-    """The ranges from ``low`` to ``high``, ``CHUNK`` at a time: the pieces of a build's
-    steps, between which Python regains control (to show progress, to stop at once on
-    Ctrl-C)."""
-    return [(start, min(start + CHUNK, high)) for start in range(low, high, CHUNK)]
+def _distances(
+    begins: np.ndarray, counts: np.ndarray, low: int, high: int
+) -> list[list[tuple[int, int]]]:
+    """The ranges of the piece of the building order from place ``low`` to ``high``
+    (counted from the piece's first) of each distance in turn, in chunks: a distance's
+    positions begin at its place in ``begins`` and number ``counts``."""
+    groups = []
+    for begin, count in zip(begins.tolist(), counts.tolist(), strict=True):
+        start, stop = max(begin, low), min(begin + count, high)
+        if start < stop:
+            groups.append(_chunks(start - low, stop - low))
+    return groups
+
+
+def _chunks(low: int, high: int, size: int | None = None) -> list[tuple[int, int]]:
+    """The ranges from ``low`` to ``high``, ``size`` at a time (by default ``CHUNK``: the
+    pieces of a build's steps, between which Python regains control, to show progress
+    and to stop at once on Ctrl-C)."""
+    step = size or CHUNK
+    return [(start, min(start + step, high)) for start in range(low, high, step)]
 
 
 Progress = Callable[[str], AbstractContextManager[Callable[[float], None]]]
-"""A caller's display of a build's progress (``parlour solve``'s bar): given what is
-built, a context whose value hears the share of the build done after each chunk."""
+"""A display of a build's progress (``progress.shown``, by default): given what is built,
+a context whose value hears the share of the build done after each chunk."""
 _TABLES: dict[tuple[int, int, int], EndgameTable] = {}
 """The tables read or built in this process."""
 
 
-@contextmanager
-def _unseen(description: str) -> Iterator[Callable[[float], None]]:
-    """No display of a build's progress."""
-    yield lambda done: None
-
-
-def table(pits: int, rules: int, seeds: int, progress: Progress | None = None) -> EndgameTable:
+def table(
+    pits: int,
+    rules: int,
+    seeds: int,
+    progress: Progress | None = None,
+    memory: int | None = None,
+) -> EndgameTable:
     """The endgame table of ``pits`` pits a side under ``rules``, to ``seeds`` seeds in
-    the pits: read from the cache folder, or built there (its progress shown by
-    ``progress``, if given), from as far as the file went; once a process.  Ctrl-C stops
-    a build between two chunks, the seed counts done kept."""
+    the pits: read from the cache folder, or built there within ``memory`` bytes (None:
+    no limit), its progress shown by ``progress`` (by default on standard error:
+    ``progress.shown``), from as far as the file went; once a process.  Ctrl-C stops a
+    build between two chunks, the seed counts done kept."""
     key = (pits, rules, seeds)
     if key in _TABLES:
         return _TABLES[key]
     values = _load(pits, rules, seeds)
     if values is None or len(values) < positions(pits, seeds):
         resumed = "" if values is None else f", from {seeds_within(pits, len(values)) + 1}"
-        shown = progress or _unseen
+        shown = progress or display.shown
         with shown(f"endgame table: {pits} pits a side, up to {seeds} seeds{resumed}") as report:
-            values = build(
-                pits, rules, seeds, report, values, functools.partial(_save, pits=pits, rules=rules)
-            )
+            saved = functools.partial(_save, pits=pits, rules=rules)
+            values = build(pits, rules, seeds, report, values, saved, memory=memory)
     _TABLES[key] = EndgameTable(seeds, values, binomials(seeds + 2 * pits, 2 * pits))
     return _TABLES[key]
 

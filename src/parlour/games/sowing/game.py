@@ -21,13 +21,15 @@ every kernel has a single signature.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numba import njit
 
 from parlour.core import (
+    BadOption,
     BadPosition,
     Game,
     IllegalMove,
@@ -38,8 +40,10 @@ from parlour.core import (
     digits_value,
     parse_numbers,
     parse_player,
+    parse_whole,
     shown,
 )
+from parlour.games.sowing.fair_starts import FAIR_STARTS
 from parlour.search.table import mix
 
 SOW_OPPONENT_STORE = 1
@@ -50,6 +54,8 @@ CAPTURE = 2
 GAME_OVER = 4
 
 LETTERS = "ABCDEFGHIJKLMNOP"
+STANDARD = "standard"
+"""The ``start`` option's standard start: every pit holds the game's seeds."""
 
 BOARD_DTYPE = np.int16
 """Enough for 16 pits of 24 seeds; the smallest type is the fastest to copy ply by ply."""
@@ -361,7 +367,40 @@ class SowingGame(Game):
             "a last seed in an own empty pit is captured even when the pit opposite is empty",
         ),
         Option("first", int, 0, "who moves first: 0 (the bottom row) or 1", 0, 1),
+        Option(
+            "start",
+            str,
+            STANDARD,
+            "the start: standard, or fair:N, the board's N-th fair start (a seed or two"
+            " moved, a draw with perfect play: parlour solve fair)",
+        ),
     )
+
+    def __init__(self, name: str, options: Mapping[str, Any]) -> None:
+        super().__init__(name, options)
+        self._pits_at_start = self._starting_pits()
+
+    def _starting_pits(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The rows at the start, the first mover's first, each in its sowing order (as
+        the mover sees it, whoever moves first): the standard ones, or a fair start's
+        (``start=fair:N``); BadOption naming what is wrong with the start asked for."""
+        pits, seeds = self.pits, int(self.options["seeds"])
+        asked = str(self.options["start"]).strip()
+        if asked == STANDARD:
+            return (seeds,) * pits, (seeds,) * pits
+        kind, colon, number = asked.partition(":")
+        if kind != "fair" or not colon:
+            raise BadOption(f"option start must be standard or fair:N, not {shown(asked)}")
+        fair = FAIR_STARTS.get((pits, seeds, self.rules), ())
+        if not fair:
+            known = [f"{p} pits of {s}" for p, s, rules in FAIR_STARTS if rules == self.rules]
+            raise BadOption(
+                f"no fair start is known for {pits} pits of {seeds} seeds under these rules"
+                f" (known: {', '.join(known) or 'none'}; parlour solve fair finds them)"
+            )
+        nth = parse_whole(number, "the N of option start=fair:N", 1, len(fair), BadOption)
+        mover, other = fair[nth - 1].split("/")
+        return _counts(mover), _counts(other)
 
     @property
     def pits(self) -> int:
@@ -382,10 +421,11 @@ class SowingGame(Game):
 
     def start(self) -> SowingState:
         board = np.zeros(2 * self.pits + 3, dtype=BOARD_DTYPE)
-        for player in range(2):
-            for column in range(self.pits):
-                board[pit_index(player, column, self.pits)] = self.options["seeds"]
-        board[-1] = self.options["first"]
+        first = int(self.options["first"])
+        for row, player in zip(self._pits_at_start, (first, 1 - first), strict=True):
+            begin = 0 if player == 0 else self.pits + 1  # the row's first pit in sowing order
+            board[begin : begin + self.pits] = row
+        board[-1] = first
         return SowingState(self, board)
 
     def parse(self, text: str) -> SowingState:
@@ -424,6 +464,11 @@ class SowingGame(Game):
         seeds_in_rows = board[: self.pits].any() or board[self.pits + 1 : 2 * self.pits + 1].any()
         if is_over(board) and seeds_in_rows:
             raise BadPosition("one row is empty but the other's seeds were not collected")
+
+
+def _counts(row: str) -> tuple[int, ...]:
+    """A row of ``FAIR_STARTS`` as counts."""
+    return tuple(int(seeds) for seeds in row.split(","))
 
 
 class SowingState(State):

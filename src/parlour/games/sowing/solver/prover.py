@@ -70,7 +70,10 @@ class Solver:
     searched side by side, on the one transposition table."""
     known: Known | None = None
     progress: endgame.Progress | None = None
-    """How a build of the endgame table shows its progress (None: not at all)."""
+    """How a build of the endgame table shows its progress (None: on standard error,
+    ``progress.shown``)."""
+    build_memory: int | None = None
+    """The bytes a build of the endgame table may hold (None: no limit)."""
     table: Table = field(init=False)
     endings: dict[sowing.SowingGame, endgame.EndgameTable] = field(init=False)
     """The endgame table of each game solved, chosen (and read or built) once: every
@@ -84,15 +87,23 @@ class Solver:
         """The endgame table the search reads for ``state``'s game (built the first time)."""
         game = state.game
         if game not in self.endings:
-            seeds = self.table_seeds
-            if seeds is None:
-                seeds = max(
-                    endgame.seeds_within(state.pits, endgame.MAX_ENTRIES),
-                    endgame.built_seeds(state.pits, game.rules),
-                )
-            most = min(seeds, game.total_seeds)
-            self.endings[game] = endgame.table(state.pits, game.rules, most, self.progress)
+            most = self.table_seeds_for(state)
+            self.endings[game] = endgame.table(
+                state.pits, game.rules, most, self.progress, self.build_memory
+            )
         return self.endings[game]
+
+    def table_seeds_for(self, state: sowing.SowingState) -> int:
+        """The seeds in the pits of the endgame table read for ``state``'s game: as asked,
+        or else the largest built here, at least that of ``endgame.MAX_ENTRIES``
+        positions, and no more than the game's seeds."""
+        seeds = self.table_seeds
+        if seeds is None:
+            seeds = max(
+                endgame.seeds_within(state.pits, endgame.MAX_ENTRIES),
+                endgame.built_seeds(state.pits, state.game.rules),
+            )
+        return min(seeds, state.game.total_seeds)
 
     def warm_up(self, state: sowing.SowingState) -> None:
         """Build the endgame table and compile the search (a one-node search at depth 0),
