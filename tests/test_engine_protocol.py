@@ -17,7 +17,7 @@ from helpers import PARLOUR
 from parlour import game
 from parlour.arena.records import Records
 from parlour.cli import main
-from parlour.protocol import Go, Server, game_line, read_game, read_go
+from parlour.protocol import Server, game_line, go_line, read_game, read_go
 
 
 def talk(level: int = 2) -> tuple[Server, queue.Queue[str]]:
@@ -79,9 +79,9 @@ def test_stop_ends_a_search_with_its_best_move() -> None:
 
 
 def test_time_left_and_increment_give_a_share_of_the_time() -> None:
-    assert read_go(["time", "40", "increment", "1"]) == Go(3.0)
-    assert read_go(["time", "1"]) == Go(0.05)
-    assert read_go(["movetime", "2"]).line() == "go movetime 2"
+    assert read_go(["time", "40", "increment", "1"]).seconds == 3.0
+    assert read_go(["time", "1"]).seconds == 0.05
+    assert go_line(read_go(["movetime", "2"])) == "go movetime 2"
     rules = game("kalah", seeds=3)
     assert read_game(game_line(rules).split()[1:]) == rules
 

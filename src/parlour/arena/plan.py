@@ -18,8 +18,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from parlour.core import BadOption, IllegalReplay, State, replay, shown
+from parlour.arena.seat import TimeControl
+from parlour.core import MAX_SECONDS, BadOption, IllegalReplay, State, replay, shown
 from parlour.players.specs import PlayerSpec, parse_player
+from parlour.search.limit import Limit
 
 Openings = tuple[tuple[str, ...], ...]
 
@@ -42,6 +44,14 @@ class Plan:
     its own (``--time``)."""
     sprt: tuple[float, ...] | None = None
     """ELO0, ELO1, ALPHA, BETA of a match that stops on the SPRT's verdict."""
+    clock: tuple[float, float] | None = None
+    """Each player's game clock: base and increment in seconds (``--tc BASE+INC``)."""
+    depth: int | None = None
+    """The plies every computer and engine searches each move at most (``--depth``)."""
+    nodes: int | None = None
+    """The positions every computer and engine searches each move at most (``--nodes``)."""
+    adjudicate: bool = False
+    """Whether a game its rules' count has decided ends there (``--adjudicate``)."""
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -52,13 +62,25 @@ class Plan:
         data["players"] = tuple(data["players"])
         data["openings"] = tuple(tuple(o) for o in data["openings"])
         data["sprt"] = None if data.get("sprt") is None else tuple(data["sprt"])
+        data["clock"] = None if data.get("clock") is None else tuple(data["clock"])
         return cls(**data)
 
     def specs(self) -> list[PlayerSpec]:
         """The players as they play: each on a clock with the plan's time unless it has its
-        own."""
+        own (on a game clock, a time no move reaches: the clock's share stops each one)."""
         specs = [parse_player(text) for text in self.players]
-        return [s.clocked(self.seconds) if s.seconds is None else s for s in specs]
+        seconds = MAX_SECONDS if self.clock is not None else self.seconds
+        return [s.clocked(seconds) if s.seconds is None else s for s in specs]
+
+    @property
+    def limit(self) -> Limit:
+        """What every move is limited to besides each player's own time: the depth and
+        the nodes."""
+        return Limit(depth=self.depth, nodes=self.nodes)
+
+    @property
+    def time_control(self) -> TimeControl | None:
+        return None if self.clock is None else TimeControl(*self.clock)
 
     @property
     def job_count(self) -> int:

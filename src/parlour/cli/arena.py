@@ -21,12 +21,14 @@ from parlour.cli import main
 from parlour.cli._common import (
     EXIT_INTERRUPTED,
     Parsed,
+    depth_type,
     make_game,
     option_flag,
     seconds_type,
     whole_type,
 )
 from parlour.core import MAX_SEED, BadOption, ParlourError, shown
+from parlour.search.limit import MAX_NODES
 
 if TYPE_CHECKING:
     from parlour.arena.executors import Executor
@@ -65,6 +67,12 @@ def _parse_sprt(text: str) -> Any:
     return parse_sprt(text)
 
 
+def _parse_tc(text: str) -> Any:
+    from parlour.arena.seat import parse_time_control
+
+    return parse_time_control(text)
+
+
 DB_OPTION = click.option(
     "--db", "db_path", metavar="PATH", help="The database (default: user data)."
 )
@@ -88,6 +96,29 @@ def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
             "seconds",
             type=seconds_type(0.01),
             help="Seconds a move for the computers and engines without a time of their own.",
+        ),
+        click.option(
+            "--tc",
+            "clock",
+            type=Parsed("BASE[+INC]", _parse_tc),
+            help="A game clock for every player: BASE seconds, INC more a move; "
+            "past it a player loses on time.",
+        ),
+        click.option(
+            "--depth",
+            type=depth_type(1),
+            help="Plies the computers and engines search a move at most.",
+        ),
+        click.option(
+            "--nodes",
+            type=whole_type("the nodes", 1, MAX_NODES),
+            help="Positions the computers and engines search a move at most "
+            "(up to the depth that reaches them).",
+        ),
+        click.option(
+            "--adjudicate",
+            is_flag=True,
+            help="End a game once the rules' count has decided it (recorded as adjudicated).",
         ),
         click.option(
             "--concurrency",
@@ -251,13 +282,7 @@ class _Session:
             raise click.UsageError(
                 f"{game.name} has no choices to compare: see parlour simulate {game.name}"
             )
-        from parlour.players.specs import parse_player
-
-        for text in flags["players"]:
-            try:
-                parse_player(text).check(game.name)
-            except ParlourError as error:
-                raise click.UsageError(str(error)) from None
+        self._check_players(game.name)
         self.records = _open(flags["db_path"])
         try:
             if flags["resume"]:
@@ -280,6 +305,10 @@ class _Session:
                 seed,
                 flags["seconds"],
                 self.sprt,
+                None if flags["clock"] is None else (flags["clock"].base, flags["clock"].increment),
+                flags["depth"],
+                flags["nodes"],
+                flags["adjudicate"],
             )
             runner = self._runner(plan.job_count)
             match_id = self.records.new_match(self.kind, plan)
@@ -288,6 +317,27 @@ class _Session:
             self.records.close()
             raise click.UsageError(str(error)) from None
         return self.records, match_id, plan, runner
+
+    def _check_players(self, game_name: str) -> None:
+        """A usage error for a player the game lacks, a time a move with a game clock, or
+        a depth or nodes the computer cannot search to in this game."""
+        from parlour.players.machines import refusal
+        from parlour.players.specs import parse_player
+        from parlour.search.limit import Limit
+
+        flags = self.flags
+        if flags["clock"] is not None and flags["seconds"] is not None:
+            raise click.UsageError("give a time a move (--time) or a game clock (--tc), not both")
+        limit = Limit(depth=flags["depth"], nodes=flags["nodes"])
+        for text in flags["players"]:
+            spec = parse_player(text)
+            try:
+                spec.check(game_name)
+            except ParlourError as error:
+                raise click.UsageError(str(error)) from None
+            why = refusal(game_name, limit) if spec.kind == "computer" else None
+            if why is not None:
+                raise click.UsageError(why)
 
     def _unchanged(self, match_id: int, plan: Plan, game: Game) -> None:
         """RecordsError naming each option given with ``--resume`` that the stored plan
@@ -301,6 +351,10 @@ class _Session:
             count: (count.strip("-"), plan.games, lambda: self.games),
             "--sprt": ("sprt", plan.sprt, lambda: self.sprt),
             "--time": ("seconds", plan.seconds, lambda: flags["seconds"]),
+            "--tc": ("clock", plan.time_control, lambda: flags["clock"]),
+            "--depth": ("depth", plan.depth, lambda: flags["depth"]),
+            "--nodes": ("nodes", plan.nodes, lambda: flags["nodes"]),
+            "--adjudicate": ("adjudicate", plan.adjudicate, lambda: flags["adjudicate"]),
             "--seed": ("seed", plan.seed, lambda: flags["seed"]),
             "--option": ("option_texts", plan.options, lambda: dict(game.options)),
             "--openings": (
