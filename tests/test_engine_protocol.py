@@ -54,7 +54,7 @@ def test_the_engine_answers_each_command_and_plays_a_legal_move() -> None:
         ("game chess", "error unknown game"),
         ("game kalah seeds", "error game options are KEY=VALUE"),
         ("go movetime soon", "error movetime must be a number of seconds"),
-        ("go depth 3", "error go knows movetime, time, increment, not 'depth'"),
+        ("go ply 3", "error go knows movetime, time, increment, depth, nodes, not 'ply'"),
         ("position 1/2/3", "error expected"),
     ],
 )
@@ -141,3 +141,13 @@ def test_an_engine_that_plays_an_illegal_move_loses_that_game(tmp_path: Path) ->
     for row in recorded:
         assert row["reason"] == "illegal" and "'Z'" in row["detail"]
         assert row[f"player{row['winner']}"] == "random"
+
+
+def test_go_to_a_depth_answers_that_depths_search() -> None:
+    server, said = talk(level=4)
+    server.handle("game kalah")
+    server.handle("position " + game("kalah").start().notation())
+    server.handle("go depth 2")
+    info = next_line(said, "info")
+    assert info.split()[:3] == ["info", "depth", "2"]
+    assert next_line(said, "bestmove").startswith("bestmove ")
