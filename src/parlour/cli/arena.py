@@ -27,7 +27,7 @@ from parlour.cli._common import (
     seconds_type,
     whole_type,
 )
-from parlour.core import MAX_SEED, BadOption, ParlourError, shown
+from parlour.core import MAX_SEED, BadOption, ParlourError, parse_whole, shown
 from parlour.search.limit import MAX_NODES
 
 if TYPE_CHECKING:
@@ -65,6 +65,14 @@ def _parse_sprt(text: str) -> Any:
     from parlour.arena.stats import parse_sprt
 
     return parse_sprt(text)
+
+
+LATEST = "latest"
+"""``--resume`` without a number: the latest unfinished match of its kind."""
+
+
+def _parse_resume(text: str) -> int | str:
+    return LATEST if text == LATEST else parse_whole(text, "--resume's match", 1, 2**62, BadOption)
 
 
 def _parse_tc(text: str) -> Any:
@@ -129,7 +137,12 @@ def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--seed", type=whole_type("the seed", 0, MAX_SEED), help="Seed of it all."),
         DB_OPTION,
         click.option(
-            "--resume", is_flag=True, help="Finish the latest unfinished one of the database."
+            "--resume",
+            metavar="[ID]",
+            is_flag=False,
+            flag_value=LATEST,
+            type=Parsed("[ID]", _parse_resume),
+            help="Finish the unfinished one numbered ID (alone: the latest) of the database.",
         ),
         click.option(
             "--executor",
@@ -195,10 +208,21 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
     show_default=True,
     help="Openings every pair of players plays, each with both colours.",
 )
+@click.option(
+    "--format",
+    "pairing",
+    type=click.Choice(["roundrobin", "gauntlet", "knockout"]),
+    default="roundrobin",
+    show_default=True,
+    help="Every pair of players, the first against each other, or a knockout bracket "
+    "(seeded in the order given; a tie goes to the better seed).",
+)
 def tournament(rounds: int, **flags: Any) -> None:
-    """A round robin of GAME: every pair of players, both colours, the same openings.
+    """A tournament of GAME: every pair of players that meets plays the same openings,
+    both colours each.
 
-    Prints the crosstable and Bradley-Terry ratings with 95% margins, computer:1 at 1000.
+    Prints the crosstable and Bradley-Terry ratings with 95% margins, computer:1 at 1000
+    (and a knockout's bracket).
     """
     players = flags["players"]
     if len(players) < 3:
@@ -251,12 +275,31 @@ def _show_table(
     match_id: int, plan: Plan, results: list[tuple[int, int, int, int | None]], as_json: bool
 ) -> None:
     from parlour.arena.match import pairs_of, table_of
+    from parlour.arena.plan import KNOCKOUT
 
     table, pairs = table_of(plan.players, results), pairs_of(plan.players, results)
+    bracket = plan.bracket(results) if plan.pairing == KNOCKOUT else None
     if as_json:
-        click.echo(json.dumps(_table_json(match_id, table, pairs)))
-    else:
-        _print_table(match_id, table, pairs)
+        found = _table_json(match_id, table, pairs)
+        if bracket is not None:
+            found["bracket"] = [
+                [{"players": [plan.players[a], plan.players[b]], "winner": _name(plan, w)}
+                 for a, b, w in meetings]
+                for meetings in bracket
+            ]  # fmt: skip
+        click.echo(json.dumps(found))
+        return
+    _print_table(match_id, table, pairs)
+    for number, meetings in enumerate(bracket or (), 1):
+        click.echo(f"Round {number}:")
+        for a, b, winner in meetings:
+            points = f"{table.points[a, b]:g}-{table.points[b, a]:g}"
+            through = "not decided" if winner is None else f"{plan.players[winner]} goes through"
+            click.echo(f"  {plan.players[a]} - {plan.players[b]}: {points}, {through}")
+
+
+def _name(plan: Plan, entrant: int | None) -> str | None:
+    return None if entrant is None else plan.players[entrant]
 
 
 class _Session:
@@ -285,8 +328,8 @@ class _Session:
         self._check_players(game.name)
         self.records = _open(flags["db_path"])
         try:
-            if flags["resume"]:
-                match_id, plan = self._resumed(game.name, flags["players"])
+            if flags["resume"] is not None:
+                match_id, plan = self._resumed(game.name, flags["players"], flags["resume"])
                 self._unchanged(match_id, plan, game)
                 self.records.hold(match_id)
                 work = plan.job_count - len(self.records.done_jobs(match_id))
@@ -309,6 +352,7 @@ class _Session:
                 flags["depth"],
                 flags["nodes"],
                 flags["adjudicate"],
+                flags.get("pairing", "roundrobin"),
             )
             runner = self._runner(plan.job_count)
             match_id = self.records.new_match(self.kind, plan)
@@ -355,6 +399,7 @@ class _Session:
             "--depth": ("depth", plan.depth, lambda: flags["depth"]),
             "--nodes": ("nodes", plan.nodes, lambda: flags["nodes"]),
             "--adjudicate": ("adjudicate", plan.adjudicate, lambda: flags["adjudicate"]),
+            "--format": ("pairing", plan.pairing, lambda: flags.get("pairing")),
             "--seed": ("seed", plan.seed, lambda: flags["seed"]),
             "--option": ("option_texts", plan.options, lambda: dict(game.options)),
             "--openings": (
@@ -389,12 +434,21 @@ class _Session:
             click.echo("Started a Ray cluster of this machine for this run.", err=True)
         return self.runner
 
-    def _resumed(self, game: str, players: tuple[str, ...]) -> tuple[int, Plan]:
+    def _resumed(self, game: str, players: tuple[str, ...], which: int | str) -> tuple[int, Plan]:
+        """The match ``--resume`` names (an id, or the latest unfinished of its kind), if
+        it is unfinished and of this kind, game and players."""
         from parlour.arena.records import RecordsError
 
-        found = self.records.last_unfinished(self.kind)
-        if found is None:
-            raise RecordsError(f"no unfinished {self.kind} in {self.records.path} to resume")
+        if which == LATEST:
+            found = self.records.last_unfinished(self.kind)
+            if found is None:
+                raise RecordsError(f"no unfinished {self.kind} in {self.records.path} to resume")
+        else:
+            found = self.records.match(int(which))
+            if found.kind != self.kind:
+                raise RecordsError(f"{found.kind} {found.id} is not a {self.kind}")
+            if found.finished is not None:
+                raise RecordsError(f"{self.kind} {found.id} is finished: nothing to resume")
         if (found.plan.game, found.plan.players) != (game, players):
             raise RecordsError(
                 f"the unfinished {self.kind} {found.id} is {found.plan.game} between "
