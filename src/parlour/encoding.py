@@ -72,3 +72,8 @@ class Codec(ABC):
     def seen(self, state: State, seat: int) -> str:
         """What ``seat`` sees, as text: the board, where nothing is hidden."""
         return state.render()
+
+    def public(self, state: State) -> str:
+        """What every seat sees alike, as text: the board where nothing is hidden; nothing
+        by default where something is (a game with hidden parts may say more)."""
+        return "" if self.hidden else state.render()
