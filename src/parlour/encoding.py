@@ -35,6 +35,8 @@ class Codec(ABC):
     its own is bounded by the longest it could have)."""
     hidden = False
     """Whether a seat's observation hides part of the position (War's stacks)."""
+    simultaneous = False
+    """Whether both seats act in every round, as at once (War's cards turned up)."""
 
     @abstractmethod
     def __init__(self, start: State) -> None:
