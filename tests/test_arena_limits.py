@@ -22,6 +22,7 @@ from parlour.cli import main
 from parlour.core import BadOption, register, unregister
 from parlour.kit import Kit, kit_of
 from parlour.players.machines import ComputerPlayer, limited_search, refusal
+from parlour.players.specs import parse_player
 from parlour.protocol import go_line, read_go
 from parlour.search import SearchResult, Stop
 from parlour.search.limit import Limit, share
@@ -258,3 +259,16 @@ def test_resume_keeps_the_plans_clock_and_limits(tmp_path: Path) -> None:
     assert parlour(*resume, "--tc", "30+1", "--depth", "3", "-j", "1").exit_code == 0
     with Records(db) as records:
         assert len(list(records.games(limit=10))) == 2
+
+
+def test_an_engine_of_a_games_own_protocol_is_refused_a_clock_or_a_depth(tmp_path: Path) -> None:
+    engine = parse_player("engine:/bin/cat")
+    for limit in (Limit(left=5.0), Limit(depth=3), Limit(nodes=10)):
+        why = engine.refusal("gomoku", limit)
+        assert why is not None and "protocol of their own" in why
+        assert engine.refusal("kalah", limit) is None  # parlour's protocol carries them
+    assert engine.refusal("gomoku", Limit(seconds=1.0)) is None
+    assert parse_player("python:test_arena_limits:silent").refusal("gomoku", Limit(depth=2)) is None
+    result = parlour("match", "gomoku", "--players", "engine:/bin/cat,random", "--tc", "5",
+                     "--db", str(tmp_path / "a.db"))  # fmt: skip
+    assert result.exit_code == 2 and "protocol of their own" in result.output

@@ -365,21 +365,21 @@ class _Session:
     def _check_players(self, game_name: str) -> None:
         """A usage error for a player the game lacks, a time a move with a game clock, or
         a depth or nodes the computer cannot search to in this game."""
-        from parlour.players.machines import refusal
         from parlour.players.specs import parse_player
         from parlour.search.limit import Limit
 
         flags = self.flags
         if flags["clock"] is not None and flags["seconds"] is not None:
             raise click.UsageError("give a time a move (--time) or a game clock (--tc), not both")
-        limit = Limit(depth=flags["depth"], nodes=flags["nodes"])
+        left = None if flags["clock"] is None else flags["clock"].base
+        limit = Limit(depth=flags["depth"], nodes=flags["nodes"], left=left)
         for text in flags["players"]:
             spec = parse_player(text)
             try:
                 spec.check(game_name)
             except ParlourError as error:
                 raise click.UsageError(str(error)) from None
-            why = refusal(game_name, limit) if spec.kind == "computer" else None
+            why = spec.refusal(game_name, limit)
             if why is not None:
                 raise click.UsageError(why)
 
