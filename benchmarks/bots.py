@@ -28,9 +28,10 @@ from parlour.arena import replay
 from parlour.arena.executors import Local
 from parlour.arena.match import Standing, play_match
 from parlour.arena.plan import Plan
-from parlour.arena.records import Records, default_path
+from parlour.arena.records import Records
 from parlour.core import State, game
 from parlour.search.engine import Engine, warm_up
+from parlour.store import default_path
 
 
 class Bot(Actor):

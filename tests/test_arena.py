@@ -26,11 +26,12 @@ from parlour import game
 from parlour.actors import Actor, Move, Play
 from parlour.arena.executors import Local
 from parlour.arena.plan import Plan
-from parlour.arena.records import Records, code_version
+from parlour.arena.records import Records
 from parlour.arena.worker import GameRecord, play_job
 from parlour.cli import main
 from parlour.games.gomoku.psq import from_psq
 from parlour.players.specs import PlayerSpec, parse_player
+from parlour.store import code_version
 
 # A Ray cluster these tests start listens on the loopback only: Ray's switch for a cluster
 # of one machine, read when Ray is first imported (here, and by the commands run here).
@@ -155,7 +156,9 @@ def test_a_five_in_a_row_game_exports_as_psq_and_reads_back_the_same(tmp_path: P
     assert parlour("match", "kalah", "--players", "random,random", "--games", "1",
                    "--db", str(kalah), "-j", "1").exit_code == 0  # fmt: skip
     refused = parlour("export", str(rows(kalah)[0]["id"]), "--db", str(kalah), "--format", "psq")
-    assert refused.exit_code != 0 and "five in a row, not kalah" in refused.output
+    assert (
+        refused.exit_code != 0 and "(kalah) is written as json, saved, not 'psq'" in refused.output
+    )
 
 
 def test_a_tournament_plays_every_pair_both_ways_and_anchors_level_1(tmp_path: Path) -> None:
@@ -467,7 +470,7 @@ def test_listing_opens_the_database_read_only(tmp_path: Path) -> None:
     db = tmp_path / "arena.db"
     plan = unfinished_match(db)
     with Records(db) as records:
-        records.add(1, plan, play_job(plan, next(plan.jobs())))
+        records.add_game(1, plan, play_job(plan, next(plan.jobs())))
     with closing(sqlite3.connect(db)) as connection:
         connection.execute("PRAGMA journal_mode=DELETE")
     before = db.read_bytes()
@@ -486,7 +489,7 @@ def test_a_damaged_database_is_named_on_open_and_never_written(tmp_path: Path) -
     plan = unfinished_match(db)
     with Records(db) as records:
         for index in range(2000):
-            records.add(1, plan, a_record(index))
+            records.add_game(1, plan, a_record(index))
     with closing(sqlite3.connect(db)) as connection:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     damaged = bytearray(db.read_bytes())

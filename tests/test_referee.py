@@ -132,6 +132,20 @@ async def play(
     return result, a, b
 
 
+async def test_a_game_replayed_from_its_move_names_tells_the_referees_events() -> None:
+    """``Moved.replayed`` (a web game brought back, a stored game shown in the page) says
+    what the Referee said, an extra move's ``again`` included."""
+    first = lambda view: Move(view.legal_moves[-1])  # noqa: E731 - Kalah's F: extra moves
+    result, a, _ = await play(parlour.game("kalah").start(), [first] * 99, [first] * 99)
+    told = [event for event in a.log if isinstance(event, Moved)]
+    assert any(event.again for event in told) and result.reason is Reason.RULES
+    last = None
+    for event in told:
+        again = Moved.replayed(event.before, event.name, event.turn, last)
+        assert again == event
+        last = event.player
+
+
 async def test_a_game_runs_to_the_end_with_events_to_both_players() -> None:
     # 7: player 0 takes 3 (extra move), takes 1 -> 3 left; player 1 takes 3 and wins.
     result, a, b = await play(NIM.start(), moves(3, 1), moves(3))

@@ -15,7 +15,8 @@ compiled engines, the screens) when first asked, so registering a game stays lig
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
@@ -32,6 +33,21 @@ HINT_LEVEL, HINT_SECONDS = 5, 1.0
 on a clock of one second."""
 
 
+@dataclass(frozen=True)
+class RecordForm:
+    """A file form of a game's own for its records (five in a row's Piskvork ``.psq``),
+    which ``parlour record`` reads and writes and ``parlour export`` writes: ``suffix``
+    names its files; ``read`` takes the text and the rule options the form does not keep,
+    and gives the start and the moves (BadPosition naming what is wrong); ``write`` takes
+    the start, the moves, the players' names and each move's seconds (None: the form's
+    own defaults), BadPosition for a game the form cannot hold."""
+
+    suffix: str
+    about: str
+    read: Callable[[str, Mapping[str, Any]], tuple[State, tuple[Move, ...]]]
+    write: Callable[[State, Sequence[Move], tuple[str, str] | None, Sequence[float] | None], str]
+
+
 class Kit:
     """What a game hands the rest of parlour.  The defaults serve a game with nothing of
     its own: the seed's minimax at every level, no engine, no screen, no notices."""
@@ -39,11 +55,20 @@ class Kit:
     notices: Notices | None = None
     scored = True
     """Whether the scores say how a game was won (seeds, tokens), as the end's words do."""
+    proven_means = (
+        "every line was searched to the end of the game: the final margin with perfect play"
+    )
+    """What an exact value of the game's analysis means, as ``parlour analyze`` says it."""
 
     @property
     def levels(self) -> tuple[Level, ...]:
         """The levels the game's computer plays, weakest first."""
         return SEED_LEVELS
+
+    @property
+    def record_forms(self) -> tuple[RecordForm, ...]:
+        """The game's own record files, beside parlour's saved games (JSON)."""
+        return ()
 
     def make_thinker(self, level: int, seconds: float | None) -> Thinker:
         """The computer at ``level`` (one of :attr:`levels`), ``seconds`` a move for the
@@ -162,6 +187,20 @@ def kit_of(which: Game | str) -> Kit:
 
 
 BASE = Kit()
+
+
+def record_form(suffix: str) -> tuple[str, RecordForm]:
+    """The game and the record form whose files end in ``suffix`` (``.psq``, any case);
+    BadOption naming the forms there are otherwise."""
+    forms = [(name, form) for name in game_names() for form in kit_of(name).record_forms]
+    for name, form in forms:
+        if form.suffix == suffix.lower():
+            return name, form
+    known = ", ".join(sorted({f"{form.suffix} ({form.about})" for _, form in forms}))
+    raise BadOption(
+        f"no game keeps records in {shown(suffix or 'a file without a suffix')} files; "
+        f"parlour reads saved games (JSON) and {known or 'no other form'}"
+    )
 
 
 def check_level(game_name: str, number: int) -> Level:

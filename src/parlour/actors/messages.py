@@ -86,6 +86,16 @@ class Moved:
     turn: int
     again: bool
 
+    @classmethod
+    def replayed(cls, before: State, name: str, turn: int, last_mover: int | None) -> Moved:
+        """The event of the move called ``name`` in ``before``, as the Referee told it
+        when it was played (``last_mover`` made the move before: None at the start), for
+        a game shown again from its moves by name."""
+        move = before.parse_move(name)
+        after, account = before.play_report(move)
+        again = before.to_move == last_mover
+        return cls(before.to_move, move, name, before, after, account, turn, again)
+
 
 class Forfeit(Exception):
     """The player to move loses other than by the rules, for ``reason`` (``detail`` in

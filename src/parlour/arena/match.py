@@ -145,7 +145,7 @@ def run(
             if verdict is not None:
                 break
             for record in executor.run(plan, jobs):
-                records.add(match_id, plan, record)
+                records.add_game(match_id, plan, record)
                 done.add(record.index)
                 if standing is not None:
                     standing.add(record.pair, record.seats, record.winner)

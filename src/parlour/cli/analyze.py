@@ -17,12 +17,6 @@ from parlour.cli._common import (
     warm,
 )
 
-PROVEN = {
-    "gomoku": "a forced win for the side to move if positive, a forced loss if negative",
-}
-"""What an exact value means, where it is not the sowing games' final margin."""
-PROVEN_MARGIN = "every line was searched to the end of the game: the final margin with perfect play"
-
 
 @main.command(short_help="Best move and value of a position, by the engine.")
 @click.argument("game_name", metavar="GAME")
@@ -91,6 +85,4 @@ def analyze(
     )
     click.echo(f"pv {' '.join(state_names(result.pv))}")
     if result.exact:
-        click.echo(
-            f"exact: value {result.value:+d} is proven: {PROVEN.get(game.name, PROVEN_MARGIN)}"
-        )
+        click.echo(f"exact: value {result.value:+d} is proven: {kit_of(game).proven_means}")

@@ -12,7 +12,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from click.core import ParameterSource
@@ -387,7 +387,7 @@ class _Session:
         """RecordsError naming each option given with ``--resume`` that the stored plan
         contradicts: a match goes on as it was started, or its games would not add up."""
         from parlour.arena.plan import openings_of
-        from parlour.arena.records import RecordsError
+        from parlour.store import RecordsError
 
         flags, context = self.flags, click.get_current_context()
         count = "--games" if self.kind == "match" else "--rounds"
@@ -437,7 +437,7 @@ class _Session:
     def _resumed(self, game: str, players: tuple[str, ...], which: int | str) -> tuple[int, Plan]:
         """The match ``--resume`` names (an id, or the latest unfinished of its kind), if
         it is unfinished and of this kind, game and players."""
-        from parlour.arena.records import RecordsError
+        from parlour.store import RecordsError
 
         if which == LATEST:
             found = self.records.last_unfinished(self.kind)
@@ -610,7 +610,8 @@ def _print_table(match_id: int, table: Any, pairs: dict[tuple[int, int], Standin
 
 def _open(db_path: str | None, writable: bool = True) -> Records:
     """The database ``--db`` names (None: the user's), read-only unless ``writable``."""
-    from parlour.arena.records import Records, default_path
+    from parlour.arena.records import Records
+    from parlour.store import default_path
 
     try:
         return Records(default_path() if db_path is None else db_path, writable)
@@ -632,8 +633,9 @@ def games(
         for row in records.games(match_id, player, game_name, limit):
             winner = "draw" if row["winner"] is None else row[f"player{row['winner']}"]
             plies = len(row["moves"].split())
+            where = row["site"] if row["match"] is None else f"match {row['match']}"
             click.echo(
-                f"{row['id']:>7}  match {row['match']:<4} {row['game']:<8} "
+                f"{row['id']:>7}  {where:<10} {row['game']:<8} "
                 f"{row['player0']} - {row['player1']}: {row['score0']}-{row['score1']}, "
                 f"{winner if row['winner'] is None else winner + ' wins'} "
                 f"({row['reason']}), {plies} moves"
@@ -659,6 +661,8 @@ def replay(game_id: int, db_path: str | None, delay: float) -> None:
 
     with _open(db_path, writable=False) as records:
         row = _game_row(records, game_id)
+    if row["start"] is None:
+        raise click.ClickException(f"game {game_id} kept no start (its deal was never shown)")
     try:
         code = replay_game(row, delay, sys.stdout)
     except ParlourError as error:
@@ -668,7 +672,7 @@ def replay(game_id: int, db_path: str | None, delay: float) -> None:
 
 def _export_json(row: dict[str, Any]) -> str:
     data = dict(row)
-    for key in ("options", "seconds", "evaluations"):
+    for key in ("options", "seconds", "evaluations", "shown"):
         if data[key] is not None:
             data[key] = json.loads(data[key])
     data["opening"] = data["opening"].split()
@@ -676,37 +680,59 @@ def _export_json(row: dict[str, Any]) -> str:
     return json.dumps(data, indent=2)
 
 
-def _export_psq(row: dict[str, Any]) -> str:
-    """A five-in-a-row game as Piskvork's ``.psq`` (the opening's moves at 0 ms)."""
-    from parlour.core import game, replay
-    from parlour.games.gomoku.game import GomokuGame, Point
-    from parlour.games.gomoku.psq import to_psq
+def _export_saved(row: dict[str, Any]) -> str:
+    """The game as a saved game, which ``parlour play GAME --load`` takes up at its end."""
+    from parlour.players.saved_game import SavedGame
 
-    rules = game(row["game"], **json.loads(row["options"]))
-    if not isinstance(rules, GomokuGame):
-        raise click.ClickException(f"a .psq record holds five in a row, not {row['game']}")
-    played = replay(rules.parse(row["start"]), row["moves"].split())
-    points = [cast(Point, move) for move, _ in played]
-    spent = json.loads(row["seconds"])
-    times = [0] * (len(points) - len(spent)) + [round(1000 * s) for s in spent]
-    return to_psq(rules.size, points, (row["player0"], row["player1"]), times).rstrip("\n")
+    if row["start"] is None:
+        raise click.ClickException(f"game {row['id']} kept no start (its deal was never shown)")
+    moves = tuple(row["moves"].split())
+    return SavedGame(row["game"], json.loads(row["options"]), row["start"], moves).to_text()
 
 
 _EXPORTERS: dict[str, Callable[[dict[str, Any]], str]] = {
     "json": _export_json,
-    "psq": _export_psq,
+    "saved": _export_saved,
 }
-"""The formats of ``parlour export``: a new one is a function of the row and an entry."""
+"""The forms of ``parlour export`` for every game: a new one is a function of the row
+and an entry.  A game's own forms (five in a row's ``psq``) come from its kit."""
+
+
+def _export_own(row: dict[str, Any], form_name: str) -> str:
+    """The game in a record form of its own game's (``psq``: Piskvork's, for five in a
+    row), the opening's moves at 0 s."""
+    from parlour.core import game, replay
+    from parlour.kit import kit_of
+
+    rules = game(row["game"], **json.loads(row["options"]))
+    forms = [form for form in kit_of(rules).record_forms if form.suffix == "." + form_name]
+    if not forms or row["start"] is None:
+        own = ", ".join(form.suffix[1:] for form in kit_of(rules).record_forms)
+        raise click.ClickException(
+            f"game {row['id']} ({row['game']}) is written as {', '.join(_EXPORTERS)}"
+            + (f" or {own}" if own and row["start"] is not None else "")
+            + f", not {form_name!r:.40}"
+        )
+    start = rules.parse(row["start"])
+    moves = [move for move, _ in replay(start, row["moves"].split())]
+    spent = json.loads(row["seconds"])
+    seconds = [0.0] * (len(moves) - len(spent)) + spent
+    return forms[0].write(start, moves, (row["player0"], row["player1"]), seconds).rstrip("\n")
 
 
 @main.command("export")
 @click.argument("game_id", type=whole_type("the game", 1, 2**62), metavar="ID")
 @DB_OPTION
 @click.option(
-    "--format", "form", type=click.Choice(sorted(_EXPORTERS)), default="json", show_default=True
+    "--format",
+    "form",
+    default="json",
+    show_default=True,
+    help="json, saved (a saved game for play --load), or the game's own form (psq).",
 )
 def export(game_id: int, db_path: str | None, form: str) -> None:
     """Write a recorded game to standard output."""
     with _open(db_path, writable=False) as records:
         row = _game_row(records, game_id)
-    click.echo(_EXPORTERS[form](row))
+    exporter = _EXPORTERS.get(form)
+    click.echo(exporter(row) if exporter else _export_own(row, form))

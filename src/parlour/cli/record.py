@@ -1,75 +1,106 @@
-"""``parlour record``: five-in-a-row games as Piskvork ``.psq`` records, read and written.
+"""``parlour record``: a game's record shown, and written in another form.
 
-``parlour record FILE`` shows the game in FILE (a ``.psq`` record, or a game saved at the
-terminal with ``save FILE``): its moves and its last position.  ``--out OUT`` also
-writes it as OUT's extension says: ``.psq`` a Piskvork record, anything else a saved game
-that ``parlour play gomoku --load`` takes up again.
+``parlour record FILE`` shows the game in FILE: a game saved at the terminal with
+``save FILE`` (JSON), or a record in a form of a game's own, known by its suffix (five in
+a row's Piskvork ``.psq``): its moves and its last position.  ``--out OUT`` also writes
+it as OUT's suffix says: a game's own form, or else a saved game that ``parlour play GAME
+--load`` takes up again.  ``-o NAME=VALUE`` sets a rule option that a form does not keep
+(``-o exact_five=true`` for a ``.psq``).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import click
 
 from parlour.cli import main
+from parlour.cli._common import option_flag
 
 if TYPE_CHECKING:
-    from parlour.games.gomoku.game import GomokuState, Point
+    from parlour.core import Move, State
 
 
-@main.command(short_help="Show a five-in-a-row record (.psq or saved game); convert it.")
+@main.command(short_help="Show a game's record (a saved game, a .psq); convert it.")
 @click.argument("path", metavar="FILE")
-@click.option("--out", "out", metavar="OUT", help="Write it to OUT (.psq: a Piskvork record).")
-@click.option("--exact-five", is_flag=True, help="Six or more do not win (.psq keeps no rule).")
-def record(path: str, out: str | None, exact_five: bool) -> None:
-    """Show the five-in-a-row game in FILE (a .psq record or a saved game), and with
-    --out write it as a .psq record or as a saved game."""
+@click.option("--out", "out", metavar="OUT", help="Write it to OUT, in the form its suffix says.")
+@option_flag
+def record(path: str, out: str | None, option_texts: tuple[str, ...]) -> None:
+    """Show the game in FILE (a saved game, or a record in a game's own form such as
+    five in a row's .psq), and with --out write it in OUT's form (.psq, or a saved game)."""
     from parlour.core import ParlourError
     from parlour.files import read_text
-    from parlour.games.gomoku.psq import to_psq
-    from parlour.players.saved_game import SavedGame
 
     try:
-        text = read_text(path)
-        start, moves, state = _read(text, exact_five)
+        start, moves, final = _read(read_text(path), Path(path).suffix, option_texts)
     except ParlourError as error:
         raise click.BadParameter(str(error), param_hint="FILE") from None
-    click.echo(f"{len(moves)} moves: {' '.join(map(state.move_name, moves))}")
-    click.echo(state.render())
-    if state.winner is not None:
-        click.echo(f"{'X0'[state.winner]} has five in a row.")
-    if out is None:
-        return
-    if out.lower().endswith(".psq"):
-        if start.board.any():
-            raise click.BadParameter("a .psq record starts from an empty board", param_hint="FILE")
-        written = to_psq(start.size, moves)
-    else:
-        written = SavedGame.of(start, moves).to_text()
-    try:
-        Path(out).expanduser().write_text(written, encoding="utf-8")
-    except OSError as error:
-        raise click.BadParameter(str(error), param_hint="--out") from None
-    click.echo(f"Written to {out}.")
+    names, state = [], start
+    for move in moves:
+        names.append(state.move_name(move))
+        state = state.play(move)
+    click.echo(f"{len(moves)} moves: {' '.join(names)}")
+    click.echo(final.render())
+    if final.is_over:
+        click.echo("A draw." if final.winner is None else f"Player {final.winner + 1} wins.")
+    if out is not None:
+        _write(out, start, moves)
+        click.echo(f"Written to {out}.")
 
 
-def _read(text: str, exact_five: bool) -> tuple[GomokuState, list[Point], GomokuState]:
-    """The game in ``text`` (a saved game, JSON, or a .psq): where it starts, its moves and
-    the position after them (BadPosition if a move is not legal where it is)."""
-    from parlour.core import BadPosition, game
-    from parlour.games.gomoku.game import GomokuState
-    from parlour.games.gomoku.psq import from_psq
+def _read(
+    text: str, suffix: str, option_texts: tuple[str, ...]
+) -> tuple[State, tuple[Move, ...], State]:
+    """The game in ``text`` (a saved game, or the form ``suffix`` names): where it starts,
+    its moves and the position after them (BadPosition if a move is not legal where it
+    is, BadOption for a suffix no game reads)."""
+    from parlour.cli._common import make_game
+    from parlour.core import BadOption
+    from parlour.kit import record_form
     from parlour.players.saved_game import SavedGame
 
-    if not text.lstrip().startswith("{"):
-        psq = from_psq(text)
-        start = game("gomoku", size=psq.size, exact_five=exact_five).start()
-        assert isinstance(start, GomokuState)
-        return start, list(psq.moves), psq.replay(exact_five)
-    saved = SavedGame.from_text(text)
-    begun, played, final = saved.played()
-    if not isinstance(begun, GomokuState) or not isinstance(final, GomokuState):
-        raise BadPosition(f"a saved game of {saved.game}; a record is of five in a row")
-    return begun, [cast("Point", move) for move in played], final
+    if text.lstrip().startswith("{"):
+        if option_texts:
+            raise BadOption("a saved game keeps its rules: -o is for a form that does not")
+        return SavedGame.from_text(text).played()
+    name, form = record_form(suffix)
+    start, moves = form.read(text, make_game(name, option_texts).options)
+    state = start
+    for move in moves:
+        state = state.play(move)
+    return start, moves, state
+
+
+def _write(out: str, start: State, moves: tuple[Move, ...]) -> None:
+    """The game written to ``out`` in the form its suffix says (a saved game by default)."""
+    from parlour.core import BadOption, ParlourError
+    from parlour.kit import kit_of
+    from parlour.players.saved_game import SavedGame
+
+    suffix = Path(out).suffix.lower()
+    forms = [form for form in kit_of(start.game).record_forms if form.suffix == suffix]
+    try:
+        if forms:
+            written = forms[0].write(start, moves, None, None)
+        elif _is_a_form(suffix):
+            raise BadOption(f"{start.game.name} keeps no {suffix} records")
+        else:
+            written = SavedGame.of(start, moves).to_text()
+        Path(out).expanduser().write_text(written, encoding="utf-8")
+    except ParlourError as error:
+        raise click.BadParameter(str(error), param_hint="--out") from None
+    except OSError as error:
+        raise click.BadParameter(str(error), param_hint="--out") from None
+
+
+def _is_a_form(suffix: str) -> bool:
+    """Whether some game keeps its records in files ending in ``suffix``."""
+    from parlour.core import ParlourError
+    from parlour.kit import record_form
+
+    try:
+        record_form(suffix)
+    except ParlourError:
+        return False
+    return True

@@ -24,7 +24,9 @@ from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
 @click.option(
     "--port", type=whole_type("the port", 1, 65535), default=8000, show_default=True, help="Port."
 )
-@click.option("--db", metavar="PATH", help="SQLite file of the games (finished and under way).")
+@click.option(
+    "--db", metavar="PATH", help="parlour's store of games (the arena's too): a SQLite file."
+)
 @click.option(
     "--abandon",
     type=seconds_type(1),
@@ -52,16 +54,16 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
         raise click.ClickException(
             f"the web server needs parlour's web extra (pip install 'parlour[web]'): {error}"
         ) from None
-    from pathlib import Path
+    from parlour.core import ParlourError
+    from parlour.store import database_path, default_path
 
-    import platformdirs
-
-    folder = platformdirs.user_data_path("parlour", appauthor=False)
-    path = Path(db) if db else folder / "games.sqlite"
-    path.parent.mkdir(parents=True, exist_ok=True)
     shown_host = f"[{host}]" if ":" in host else host
+    try:
+        path = default_path() if db is None else database_path(db)
+        app = create_app(path, abandon, games_rate=None if no_rate_limit else GAMES)
+    except ParlourError as error:
+        raise click.ClickException(str(error)) from None
     listening = _listen(host, port, f"{shown_host}:{port}")
-    app = create_app(path, abandon, games_rate=None if no_rate_limit else GAMES)
     click.echo(f"parlour serves at http://{shown_host}:{port}/")
     click.echo(f"(games are kept in {path}; Ctrl-C stops the server)")
     config = uvicorn.Config(

@@ -209,7 +209,7 @@ class Hall:
     def _ended(self, table: Table) -> None:
         self.records.drop(table.id)
         if table.started:
-            self.records.add(table.record())
+            self.records.keep(table.record())
         asyncio.get_running_loop().call_later(LINGER, self.tables.pop, table.id, None)
 
     def playing(self, page: int = 0) -> tuple[list[Json], bool]:

@@ -271,7 +271,8 @@ class TurnTable(Table):
         groups = [frozenset(people)] if shared else [frozenset({s}) for s in people]
         self.tokens = tokens or {secrets.token_urlsafe(18): group for group in groups}
         for name in moves:  # a game brought back after a restart: its line replayed
-            self._hear(_replayed(self.state, name, len(self.moves)))
+            last = self.movers[-1] if self.movers else None
+            self._hear(Moved.replayed(self.state, name, len(self.moves), last))
         self._base = len(self.moves)  # the Referee's moves count from here
         self.joined: set[int] = set()
         self._timers: dict[int, asyncio.TimerHandle] = {}
@@ -501,15 +502,6 @@ class TurnTable(Table):
             timer.cancel()
         for ref in (*self.players, self.referee, self._listener):
             ref.stop()
-
-
-def _replayed(before: State, name: str, turn: int) -> Moved:
-    """The event of move ``name`` in ``before``, as the Referee told it when it was played
-    (a game brought back after a restart shows its moves as they were)."""
-    move = before.parse_move(name)
-    after, account = before.play_report(move)
-    again = not after.is_over and after.to_move == before.to_move
-    return Moved(before.to_move, move, name, before, after, account, turn, again)
 
 
 class WarTable(Table):

@@ -101,16 +101,33 @@ def test_parlour_record_converts_a_saved_game_to_psq_and_back(tmp_path: Path) ->
     assert result.exit_code == 2 and "move 2 of the record" in result.output
 
 
-def test_parlour_record_refuses_a_saved_game_of_another_game(tmp_path: Path) -> None:
+def test_parlour_record_shows_any_game_and_writes_only_its_own_forms(tmp_path: Path) -> None:
     from parlour.players.saved_game import SavedGame
 
     start = parlour.game("kalah").start()
     saved = tmp_path / "kalah.json"
     saved.write_text(SavedGame.of(start, [2]).to_text())
     result = CliRunner().invoke(main, ["record", str(saved)])
-    assert result.exit_code == 2 and "a saved game of kalah" in result.output
-    cut = tmp_path / "cut.json"
-    fields = json.loads(SavedGame.of(parlour.game("gomoku").start(), [(7, 7)]).to_text())
-    cut.write_text(json.dumps({**fields, "moves": ["H8", "H8"]}))
-    result = CliRunner().invoke(main, ["record", str(cut)])
-    assert result.exit_code == 2 and "move 2 of the saved game" in result.output
+    assert result.exit_code == 0 and result.stdout.startswith("1 moves: C\n"), result.output
+    assert start.play(2).render() in result.output
+    result = CliRunner().invoke(main, ["record", str(saved), "--out", str(tmp_path / "k.psq")])
+    assert result.exit_code == 2 and "kalah keeps no .psq records" in result.output
+    assert not (tmp_path / "k.psq").exists()
+    text = tmp_path / "game.txt"
+    text.write_text(to_psq(9, [(4, 4)]))
+    result = CliRunner().invoke(main, ["record", str(text)])
+    assert result.exit_code == 2 and "no game keeps records in '.txt' files" in result.output
+    assert ".psq (Piskvork's five-in-a-row records)" in result.output
+
+
+def test_the_rule_a_psq_does_not_keep_is_given_with_o(tmp_path: Path) -> None:
+    crosses = [(4, col) for col in (0, 1, 2, 4, 5, 3)]  # the last joins six in a row
+    noughts = [(8, 0), (8, 2), (8, 4), (6, 0), (6, 2), (6, 4)]  # never four in a row
+    moves = [p for pair in zip(crosses, noughts, strict=True) for p in pair]
+    psq = tmp_path / "six.psq"
+    psq.write_text(to_psq(9, moves[:-1]))
+    free = CliRunner().invoke(main, ["record", str(psq)])
+    assert free.exit_code == 0 and "Player 1 wins." in free.output, free.output
+    exact = CliRunner().invoke(main, ["record", str(psq), "-o", "exact_five=true"])
+    assert exact.exit_code == 0 and "11 moves" in exact.output, exact.output
+    assert "wins" not in exact.output  # six in a row does not win

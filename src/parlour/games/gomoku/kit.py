@@ -9,7 +9,7 @@ from typing import Any
 from parlour.core import State, register
 from parlour.encoding import Codec
 from parlour.games.gomoku.game import GomokuGame
-from parlour.kit import Json, Kit
+from parlour.kit import Json, Kit, RecordForm
 from parlour.search import Level, SearchResult, Stop, Thinker
 
 
@@ -25,6 +25,13 @@ class GomokuKit(Kit):
         return (Level(1, "greedy: the move whose windows count best"), *searching)
 
     scored = False
+    proven_means = "a forced win for the side to move if positive, a forced loss if negative"
+
+    @property
+    def record_forms(self) -> tuple[RecordForm, ...]:
+        from parlour.games.gomoku import psq
+
+        return (RecordForm(".psq", "Piskvork's five-in-a-row records", psq.read, psq.write),)
 
     def make_thinker(self, level: int, seconds: float | None) -> Thinker:
         from parlour.games.gomoku.engine import Thinker as GomokuThinker

@@ -12,10 +12,11 @@ number of any length out of range, are refused with the line that has them.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from parlour.core import BadPosition, IllegalMove, game, parse_whole, shown
+from parlour.core import BadPosition, IllegalMove, State, game, parse_whole, shown
 from parlour.games.gomoku.game import MAX_SIZE, MIN_SIZE, GomokuGame, GomokuState, Point
 
 _HEADER = re.compile(r"\s*Piskvorky\s+(\d+)x(\d+)\b", re.IGNORECASE)
@@ -96,3 +97,30 @@ def from_psq(text: str) -> PsqRecord:
         times.append(-ms if found[3] else ms)
     names = tuple(line.strip() for line in rest[len(moves) : len(moves) + 2] if line.strip())
     return PsqRecord(width, tuple(moves), tuple(times), tuple(n for n in names if n != "-1"))
+
+
+def read(text: str, options: Mapping[str, Any]) -> tuple[GomokuState, tuple[Point, ...]]:
+    """The start and the moves of the record in ``text`` under the rule ``options`` the
+    record does not keep (the board's size is the record's), every move checked (the
+    errors of :func:`from_psq` and :meth:`PsqRecord.replay`)."""
+    record = from_psq(text)
+    rules = game("gomoku", **{**options, "size": record.size})
+    assert isinstance(rules, GomokuGame)
+    record.replay(rules.options["exact_five"])
+    return rules.start(), record.moves
+
+
+def write(
+    start: State,
+    moves: Sequence[Any],
+    names: tuple[str, str] | None = None,
+    seconds: Sequence[float] | None = None,
+) -> str:
+    """The ``.psq`` text of the game played from ``start`` (an empty board: BadPosition
+    otherwise) by ``moves``, the players called ``names`` (X and 0 if None), each move's
+    ``seconds`` (0 if None)."""
+    assert isinstance(start, GomokuState)
+    if start.board.any():
+        raise BadPosition("a .psq record starts from an empty board")
+    times = None if seconds is None else [round(1000 * s) for s in seconds]
+    return to_psq(start.size, moves, names or ("X", "0"), times)
