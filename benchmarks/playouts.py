@@ -1,6 +1,9 @@
 """Random playouts per second on OpenSpiel's Kalah rules: parlour's PettingZoo environment,
 parlour.batch (compiled playouts, and stepped from Python as a learning loop steps it) and
-OpenSpiel's own C++ ``mancala``, in one run on one core.
+OpenSpiel's own C++ ``mancala``, in one run on one core; and parlour's games through its
+OpenSpiel adapter (``parlour_kalah``, ``parlour_gomoku``) against OpenSpiel's own
+``mancala`` and ``gomoku`` driven the same way (``pyspiel.evaluate_bots`` with uniform
+random bots), as a ratio.
 
 OpenSpiel's ``mancala`` is Kalah with 6 pits and 4 seeds where a capture needs seeds in the
 opposite pit: parlour's ``kalah`` with ``empty_capture=false``.  A playout is a whole game
@@ -48,8 +51,12 @@ def timed(play: Callable[[], tuple[int, int]], seconds: float) -> tuple[float, f
     return games / (time.perf_counter() - started), wins / games
 
 
-def openspiel_game(seed: int) -> Callable[[], tuple[int, int]]:
-    game = pyspiel.load_game("mancala")
+def spiel_games(name: str, seed: int) -> Callable[[], tuple[int, int]]:
+    """Random games of the OpenSpiel game ``name`` (OpenSpiel's own, or one of parlour's
+    through its adapter), one ``evaluate_bots`` call a game."""
+    import parlour.openspiel  # noqa: F401  (registers parlour's games)
+
+    game = pyspiel.load_game(name)
     bots = [pyspiel.make_uniform_random_bot(player, seed + player) for player in range(2)]
     count = [0]
 
@@ -59,6 +66,13 @@ def openspiel_game(seed: int) -> Callable[[], tuple[int, int]]:
         return 1, int(returns[0] > 0)
 
     return play
+
+
+ADAPTED = {
+    "kalah": ("parlour_kalah(empty_capture=False)", "mancala"),
+    "five_in_a_row": ("parlour_gomoku", "gomoku"),
+}
+"""Each game: parlour's through the adapter, and OpenSpiel's own of the same rules."""
 
 
 def batch_playouts(size: int, seed: int) -> Callable[[], tuple[int, int]]:
@@ -106,7 +120,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = arguments(parser, quick={"seconds": 0.2, "batch": 16})
     ways = {
-        "openspiel_cpp": openspiel_game(args.seed),
+        "openspiel_cpp": spiel_games("mancala", args.seed),
         "batch_playouts": batch_playouts(args.batch, args.seed),
         "batch_steps": batch_steps(args.batch, args.seed),
         "pettingzoo_env": env_game(args.seed),
@@ -124,7 +138,22 @@ def main() -> None:
         )
     ratio = rates["batch_playouts"] / base
     print(f"batch / OpenSpiel C++: x{ratio:.2f} (target x{TARGET:g})")
-    record(args, {"games_per_second": rates, "player_0_wins": shares, "batch_ratio": ratio})
+    adapted: dict[str, dict[str, float]] = {}
+    print("Random games a second through OpenSpiel, parlour's adapter against OpenSpiel's own")
+    for name, (ours, theirs) in ADAPTED.items():
+        mine, _ = timed(spiel_games(ours, args.seed), args.seconds)
+        own, _ = timed(spiel_games(theirs, args.seed), args.seconds)
+        adapted[name] = {"parlour": mine, "openspiel": own, "ratio": mine / own}
+        print(f"  {name:<16} {mine:>10,.1f} against {own:>10,.1f}   x{mine / own:.3f}")
+    record(
+        args,
+        {
+            "games_per_second": rates,
+            "player_0_wins": shares,
+            "batch_ratio": ratio,
+            "adapters": adapted,
+        },
+    )
 
 
 if __name__ == "__main__":

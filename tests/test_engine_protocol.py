@@ -17,7 +17,7 @@ from helpers import PARLOUR
 from parlour import game
 from parlour.arena.records import Records
 from parlour.cli import main
-from parlour.protocol import Go, Server, game_line, read_game, read_go
+from parlour.protocol import Server, game_line, go_line, read_game, read_go
 
 
 def talk(level: int = 2) -> tuple[Server, queue.Queue[str]]:
@@ -54,7 +54,7 @@ def test_the_engine_answers_each_command_and_plays_a_legal_move() -> None:
         ("game chess", "error unknown game"),
         ("game kalah seeds", "error game options are KEY=VALUE"),
         ("go movetime soon", "error movetime must be a number of seconds"),
-        ("go depth 3", "error go knows movetime, time, increment, not 'depth'"),
+        ("go ply 3", "error go knows movetime, time, increment, depth, nodes, not 'ply'"),
         ("position 1/2/3", "error expected"),
     ],
 )
@@ -79,9 +79,9 @@ def test_stop_ends_a_search_with_its_best_move() -> None:
 
 
 def test_time_left_and_increment_give_a_share_of_the_time() -> None:
-    assert read_go(["time", "40", "increment", "1"]) == Go(3.0)
-    assert read_go(["time", "1"]) == Go(0.05)
-    assert read_go(["movetime", "2"]).line() == "go movetime 2"
+    assert read_go(["time", "40", "increment", "1"]).seconds == 3.0
+    assert read_go(["time", "1"]).seconds == 0.05
+    assert go_line(read_go(["movetime", "2"])) == "go movetime 2"
     rules = game("kalah", seeds=3)
     assert read_game(game_line(rules).split()[1:]) == rules
 
@@ -141,3 +141,13 @@ def test_an_engine_that_plays_an_illegal_move_loses_that_game(tmp_path: Path) ->
     for row in recorded:
         assert row["reason"] == "illegal" and "'Z'" in row["detail"]
         assert row[f"player{row['winner']}"] == "random"
+
+
+def test_go_to_a_depth_answers_that_depths_search() -> None:
+    server, said = talk(level=4)
+    server.handle("game kalah")
+    server.handle("position " + game("kalah").start().notation())
+    server.handle("go depth 2")
+    info = next_line(said, "info")
+    assert info.split()[:3] == ["info", "depth", "2"]
+    assert next_line(said, "bestmove").startswith("bestmove ")

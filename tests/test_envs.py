@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,10 +13,20 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo import AECEnv
-from pettingzoo.test import api_test, render_test, seed_test
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
 
 import parlour
-from parlour.envs import ParlourEnv, ayo_v0, env, gomoku_v0, kalah_v0, mancala_v0, raw_env, war_v0
+from parlour.envs import (
+    AGENTS,
+    ParlourEnv,
+    ayo_v0,
+    env,
+    gomoku_v0,
+    kalah_v0,
+    mancala_v0,
+    raw_env,
+    war_v0,
+)
 from parlour.games.gomoku.game import GomokuState
 from parlour.games.sowing.game import SowingState
 from parlour.games.war.game import WarState
@@ -142,3 +153,51 @@ def test_a_seeded_reset_repeats_the_draw() -> None:
         assert game_env.unwrapped.state == again.unwrapped.state
         firsts.add(game_env.agent_selection)
     assert firsts == {"player_0", "player_1"}
+
+
+def test_war_has_a_parallel_environment_that_passes_pettingzoos_test() -> None:
+    parallel_api_test(war_v0.parallel_env(deck="small", max_rounds=30), num_cycles=100)
+    game_env = war_v0.parallel_env(deck="small", max_rounds=30)
+    observations, _ = game_env.reset(seed=3)
+    seen = {agent: observations[agent]["observation"].copy() for agent in AGENTS}
+    steps = 0
+    while game_env.agents:
+        observations, rewards, terminations, truncations, _ = game_env.step(
+            dict.fromkeys(game_env.agents, 0)
+        )
+        steps += 1
+    turns = raw_env("war", deck="small", max_rounds=30)
+    turns.reset(seed=3)
+    for _ in range(2 * steps):  # the same game, each seat acting in turn
+        turns.step(0)
+    state = game_env.aec.state
+    assert isinstance(state, WarState) and state.is_over and state == turns.state
+    assert any(terminations.values()) or any(truncations.values())
+    assert sum(rewards.values()) == 0 and seen["player_0"].sum() == seen["player_1"].sum()
+
+
+def test_a_game_played_in_turns_has_no_parallel_environment() -> None:
+    with pytest.raises(ValueError, match="played in turns"):
+        kalah_v0.parallel_env()
+
+
+def test_each_family_has_pettingzoos_three_makers() -> None:
+    for family in (kalah_v0, mancala_v0, ayo_v0, gomoku_v0, war_v0):
+        assert isinstance(family.env(), AECEnv) and isinstance(family(), AECEnv)
+        assert isinstance(family.raw_env(), ParlourEnv)
+    assert kalah_v0.raw_env().metadata["name"] == "kalah_v0"
+
+
+@pytest.mark.parametrize("name", ["kalah", "gomoku"])
+def test_an_illegal_action_ends_the_game_with_the_illegal_reward(name: str) -> None:
+    small: dict[str, Any] = {"size": 7} if name == "gomoku" else {}
+    api_test(env(name, illegal_reward=-1, **small))
+    game_env = env(name, illegal_reward=-1)
+    game_env.reset(seed=1)
+    while (mask := game_env.observe(game_env.agent_selection)["action_mask"]).all():
+        game_env.step(int(np.flatnonzero(mask)[0]))  # until an action is not allowed
+    loser = game_env.agent_selection
+    game_env.step(int(np.flatnonzero(mask == 0)[0]))
+    winner = AGENTS[1 - AGENTS.index(loser)]
+    assert game_env.terminations[loser] and game_env.rewards[loser] == -1
+    assert game_env.terminations[winner] and game_env.rewards[winner] == 0

@@ -117,3 +117,67 @@ def test_openspiel_alpha_beta_solves_small_kalah_as_parlours_engine_does(seeds: 
     result = analyze(parlour.game("kalah", pits=3, seeds=seeds).start(), depth=60)
     assert result.exact
     assert value == np.sign(result.value)
+
+
+def _api_case(name: str) -> type:
+    """OpenSpiel's own API test (``integration_tests/api_test.py``, its checks on sampled
+    states) for ``parlour_NAME`` with small parameters, as a test class pytest collects."""
+    from open_spiel.integration_tests import api_test
+
+    spiel = pyspiel.load_game(f"parlour_{name}", SMALL[name])
+    body = {"game_name": f"parlour_{name}", "game": spiel}
+    return type(f"TestOpenSpielApi_{name}", (api_test.EnforceAPIOnPartialTreeBase,), body)
+
+
+for _name in GAMES:
+    globals()[f"TestOpenSpielApi_{_name}"] = _api_case(_name)
+
+
+@pytest.mark.parametrize(
+    ("name", "params"),
+    [("war", {"deck": "small", "max_rounds": 3, "deals": 3}), ("kalah", {"pits": 2, "seeds": 2})],
+)
+def test_information_states_have_perfect_recall(name: str, params: dict[str, Any]) -> None:
+    """OpenSpiel's own check over the whole tree: one information state, one history of
+    the player's own information states and actions."""
+    from open_spiel.integration_tests.api_test import _assert_is_perfect_recall
+
+    seen = _assert_is_perfect_recall(pyspiel.load_game(f"parlour_{name}", params))
+    assert seen  # some information states were checked
+
+
+def test_war_information_states_are_each_players_own() -> None:
+    spiel = pyspiel.load_game("parlour_war", {"deck": "small", "max_rounds": 5})
+    state = spiel.new_initial_state()
+    state.apply_action(3)
+    for _ in range(4):
+        state.apply_action(0)
+    mine, theirs = state.information_state_string(0), state.information_state_string(1)
+    assert mine != theirs and "played 0" in mine
+    for card in state.state.stacks[1]:
+        if card not in state.state.stacks[0]:
+            from parlour.games.war.rules import card_name
+
+            assert card_name(card, ascii_only=True) not in mine.splitlines()[-1].split()
+    public = make_observation_of(spiel, public=True, private=pyspiel.PrivateInfoType.NONE)
+    assert public.string_from(state, 0) == public.string_from(state, 1)
+
+
+def make_observation_of(spiel: Any, public: bool, private: Any) -> Any:
+    from open_spiel.python.observation import make_observation
+
+    kind = pyspiel.IIGObservationType(
+        public_info=public, perfect_recall=False, private_info=private
+    )
+    return make_observation(spiel, kind)
+
+
+def test_a_perfect_information_game_has_no_private_observation() -> None:
+    spiel = pyspiel.load_game("parlour_kalah", SMALL["kalah"])
+    state = spiel.new_initial_state()
+    private = make_observation_of(
+        spiel, public=False, private=pyspiel.PrivateInfoType.SINGLE_PLAYER
+    )
+    public = make_observation_of(spiel, public=True, private=pyspiel.PrivateInfoType.NONE)
+    assert private.string_from(state, 0) == "" and public.string_from(state, 0)
+    assert public.string_from(state, 0) == public.string_from(state, 1)

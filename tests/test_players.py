@@ -458,10 +458,13 @@ def test_war_has_no_board_screen_to_replay_on() -> None:
 
 
 def test_the_computer_on_a_clock_takes_a_share_of_its_time_never_half_of_it() -> None:
+    from parlour.search.limit import Limit
+
     start = MANCALA.start()
     moves = start.legal_moves()
-    assert machines.share(view_of(start)) is None  # no clock: the level's own time
+    assert machines.on_clock(Limit(), view_of(start)) == Limit()  # no clock: its own time
     roomy = View(start, moves, 1, False, (60.0, 60.0), 3.0)
-    assert machines.share(roomy) == pytest.approx(60 / 30 + 3 * 0.8)
+    assert machines.on_clock(Limit(), roomy).seconds == pytest.approx(60 / 20 + 3)
+    assert machines.on_clock(Limit(seconds=1.0), roomy).seconds == 1.0  # its own is shorter
     short = View(start, moves, 1, False, (1.0, 60.0), 3.0)
-    assert machines.share(short) == 0.5  # the increment is not yet on the clock
+    assert machines.on_clock(Limit(), short).seconds == 0.5  # never more than half its time

@@ -35,6 +35,8 @@ class Codec(ABC):
     its own is bounded by the longest it could have)."""
     hidden = False
     """Whether a seat's observation hides part of the position (War's stacks)."""
+    simultaneous = False
+    """Whether both seats act in every round, as at once (War's cards turned up)."""
 
     @abstractmethod
     def __init__(self, start: State) -> None:
@@ -72,3 +74,8 @@ class Codec(ABC):
     def seen(self, state: State, seat: int) -> str:
         """What ``seat`` sees, as text: the board, where nothing is hidden."""
         return state.render()
+
+    def public(self, state: State) -> str:
+        """What every seat sees alike, as text: the board where nothing is hidden; nothing
+        by default where something is (a game with hidden parts may say more)."""
+        return "" if self.hidden else state.render()

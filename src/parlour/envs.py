@@ -3,7 +3,11 @@
 ``env(name, **options)`` is the AEC environment of any registered game with its
 options (``env("kalah", seeds=3)``); ``kalah_v0``, ``mancala_v0``, ``ayo_v0``,
 ``gomoku_v0`` and ``war_v0`` are the same per game, as PettingZoo's own families name
-them.  The rules are parlour's own states: an environment only encodes them.
+them, each with ``env``, ``raw_env`` and ``parallel_env`` (``war_v0.parallel_env()``:
+War's seats act at once; a game played in turns has no parallel environment).  An
+illegal action raises IllegalMove, or with ``illegal_reward`` ends the game as
+PettingZoo's board games do (``env("kalah", illegal_reward=-1)``).  The rules are
+parlour's own states: an environment only encodes them.
 
 PettingZoo's conventions: agents ``player_0`` and ``player_1`` (parlour's seats 0 and
 1); each observation is ``{"observation": ..., "action_mask": ...}`` seen from the
@@ -32,8 +36,8 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import OrderEnforcingWrapper
+from pettingzoo import AECEnv, ParallelEnv
+from pettingzoo.utils import OrderEnforcingWrapper, TerminateIllegalWrapper
 
 from parlour.core import State, game, shown
 from parlour.kit import kit_of
@@ -144,32 +148,121 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         pass
 
 
+class ParlourParallelEnv(ParallelEnv):  # type: ignore[misc, unused-ignore]
+    """The parallel environment of a game whose seats act at once (War: both turn up a
+    card each round): each step takes every agent's action, played in seat order through
+    the AEC environment's rules."""
+
+    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+        self.aec = ParlourEnv(name, render_mode, **options)
+        if not self.aec.codec.simultaneous:
+            raise ValueError(
+                f"{name} is played in turns: its environment is the AEC one (env), "
+                "as PettingZoo's own turn-based games are"
+            )
+        self.metadata = self.aec.metadata
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self.agents: list[str] = []
+        self.observation_spaces = self.aec.observation_spaces
+        self.action_spaces = self.aec.action_spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        self.aec.reset(seed, options)
+        self.agents = list(AGENTS)
+        return self._observations(), {agent: {} for agent in AGENTS}
+
+    def _observations(self) -> dict[str, dict[str, np.ndarray]]:
+        """Each agent's observation, every agent's mask its legal actions (all act)."""
+        state, codec = self.aec.state, self.aec.codec
+        mask = np.zeros(codec.actions, np.int8) if state.is_over else codec.mask(state)
+        seen = {agent: codec.observe(state, seat) for seat, agent in enumerate(AGENTS)}
+        return {agent: {"observation": seen[agent], "action_mask": mask} for agent in AGENTS}
+
+    def step(self, actions: dict[str, int]) -> tuple[Any, ...]:
+        """Every agent's action, played in seat order; what each observes and earns."""
+        aec = self.aec
+        rewards = dict.fromkeys(AGENTS, 0.0)
+        for _ in AGENTS:
+            if aec.state.is_over:
+                break
+            aec.step(actions[aec.agent_selection])
+            for agent in AGENTS:
+                rewards[agent] += aec.rewards[agent]
+        ended = aec.state.is_over
+        terminations = {agent: ended and aec.terminations[agent] for agent in AGENTS}
+        truncations = {agent: ended and aec.truncations[agent] for agent in AGENTS}
+        infos = {agent: dict(aec.infos[agent]) for agent in AGENTS}
+        observations = self._observations()
+        if ended:
+            self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        return self.aec.render()
+
+    def close(self) -> None:
+        pass
+
+
 def raw_env(name: str, render_mode: str | None = None, **options: Any) -> ParlourEnv:
     """The environment without PettingZoo's wrappers."""
     return ParlourEnv(name, render_mode, **options)
 
 
-def env(name: str, render_mode: str | None = None, **options: Any) -> AECEnv:
+def env(
+    name: str,
+    render_mode: str | None = None,
+    illegal_reward: float | None = None,
+    **options: Any,
+) -> AECEnv:
     """The AEC environment of game ``name`` with ``options``, wrapped as PettingZoo's own
-    environments are (calls out of order are refused)."""
-    return OrderEnforcingWrapper(raw_env(name, render_mode, **options))
+    environments are (calls out of order are refused).  With ``illegal_reward`` an
+    illegal action ends the game, its agent earning that (PettingZoo's board games give
+    -1: its ``TerminateIllegalWrapper``); without, it raises IllegalMove and nothing
+    changes."""
+    inner: AECEnv = raw_env(name, render_mode, **options)
+    if illegal_reward is not None:
+        inner = TerminateIllegalWrapper(inner, illegal_reward)
+    return OrderEnforcingWrapper(inner)
 
 
-def kalah_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
-    return env("kalah", render_mode, **options)
+def parallel_env(name: str, render_mode: str | None = None, **options: Any) -> ParallelEnv:
+    """The parallel environment of game ``name``, where its seats act at once (War);
+    ValueError for a game played in turns."""
+    return ParlourParallelEnv(name, render_mode, **options)
 
 
-def mancala_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
-    return env("mancala", render_mode, **options)
+class Family:
+    """One game's environments as PettingZoo names a family's (``kalah_v0.env()``,
+    ``.raw_env()``, ``.parallel_env()``); calling it is calling ``env``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def env(self, render_mode: str | None = None, **options: Any) -> AECEnv:
+        return env(self.name, render_mode, **options)
+
+    def raw_env(self, render_mode: str | None = None, **options: Any) -> ParlourEnv:
+        return raw_env(self.name, render_mode, **options)
+
+    def parallel_env(self, render_mode: str | None = None, **options: Any) -> ParallelEnv:
+        return parallel_env(self.name, render_mode, **options)
+
+    def __call__(self, render_mode: str | None = None, **options: Any) -> AECEnv:
+        return self.env(render_mode, **options)
 
 
-def ayo_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
-    return env("ayo", render_mode, **options)
-
-
-def gomoku_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
-    return env("gomoku", render_mode, **options)
-
-
-def war_v0(render_mode: str | None = None, **options: Any) -> AECEnv:
-    return env("war", render_mode, **options)
+kalah_v0 = Family("kalah")
+mancala_v0 = Family("mancala")
+ayo_v0 = Family("ayo")
+gomoku_v0 = Family("gomoku")
+war_v0 = Family("war")

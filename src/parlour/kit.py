@@ -21,6 +21,7 @@ from typing import Any
 
 from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
 from parlour.encoding import Codec
+from parlour.outcome import Outcome
 from parlour.search import PERFECT, SEED_LEVELS, Level, SearchResult, Stop, Thinker, alphabeta
 
 Json = dict[str, Any]
@@ -100,6 +101,11 @@ class Kit:
     def warm_up(self, state: State) -> None:
         """Compile (and build) what the engine needs for ``state``'s game before any clock
         starts; nothing where there is nothing to compile."""
+
+    def decided(self, state: State) -> Outcome | None:
+        """How the game of ``state`` (not over) ends whatever is played, where its rules'
+        count already says so: what an arena may adjudicate (None: not decided)."""
+        return None
 
     def engine_player(self, command: tuple[str, ...], seconds: float, memory: int | None) -> Any:
         """The player of an outside engine (``command``: its program and arguments) that

@@ -33,6 +33,7 @@ from parlour.games.war.game import WarGame
 from parlour.kit import kit_of
 
 T = TypeVar("T")
+_SINGLE, _ALL = pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.ALL_PLAYERS
 NONE = -1
 """An option's "none" among OpenSpiel's parameters, which have no null."""
 DEALS = 1000
@@ -97,7 +98,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         return _load, (self.NAME, self.get_parameters())
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        return Observer(self.codec)
+        return Observer(self.codec, iig_obs_type)
 
     def start(self, outcome: int) -> State:
         """The start the chance node's ``outcome`` draws: Ayo's starter, War's deal."""
@@ -219,23 +220,66 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
 
 class Observer:
-    """OpenSpiel's observer (its PyObserver interface): what a seat sees, by the codec."""
+    """OpenSpiel's observer (its PyObserver interface): what a seat sees, by the codec, of
+    the kind OpenSpiel asks (``pyspiel.IIGObservationType``; None: the default, what the
+    seat sees now).  Public information is what every seat sees alike (the codec's
+    :meth:`~parlour.encoding.Codec.public`); a seat's private information what only it
+    sees (nothing, in a game with nothing hidden); all players' private information is
+    what each sees; with perfect recall, the information state: what the seat saw at
+    each step from the start, with the actions it took (as text only)."""
 
-    def __init__(self, encoding: Codec) -> None:
+    def __init__(self, encoding: Codec, kind: Any = None) -> None:
         self.codec = encoding
-        self.tensor = np.zeros(int(np.prod(encoding.shape)), np.float32)
-        self.dict = {"observation": self.tensor.reshape(encoding.shape)}
+        self.public = True if kind is None else bool(kind.public_info)
+        self.private = _SINGLE if kind is None else kind.private_info
+        self.recall = False if kind is None else bool(kind.perfect_recall)
+        size = 0 if self.recall else self._size()
+        self.tensor = np.zeros(size, np.float32)
+        shape = encoding.shape if size and self.private != _ALL else (size,)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def _size(self) -> int:
+        """The tensor's size: the codec's observation where it shows what is asked."""
+        one = int(np.prod(self.codec.shape))
+        if self.private == _ALL:
+            return 2 * one if self.codec.hidden else one
+        if self.private == _SINGLE:
+            return one if (self.codec.hidden or self.public) else 0
+        return 0 if self.codec.hidden else one  # public only: the board, if nothing is hidden
 
     def set_from(self, spiel_state: ParlourSpielState, player: int) -> None:
-        if spiel_state.state is None:
+        state = spiel_state.state
+        if state is None or not self.tensor.size:
             self.tensor.fill(0)
+        elif self.private == _ALL and self.codec.hidden:
+            seats = [self.codec.observe(state, seat).ravel() for seat in (player, 1 - player)]
+            self.tensor[:] = np.concatenate(seats)
         else:
-            self.tensor[:] = self.codec.observe(spiel_state.state, player).ravel()
+            self.tensor[:] = self.codec.observe(state, player).ravel()
 
     def string_from(self, spiel_state: ParlourSpielState, player: int) -> str:
-        if spiel_state.state is None:
-            return "(chance)"
-        return self.codec.seen(spiel_state.state, player)
+        if not self.recall:
+            return self._seen(spiel_state.state, player)
+        steps, replayed = [], spiel_state.spiel_game.new_initial_state()
+        for action in spiel_state.history():
+            mover = replayed.current_player()
+            steps.append(self._seen(replayed.state, player))
+            if mover == player:
+                steps.append(f"played {action}")
+            replayed.apply_action(action)
+        steps.append(self._seen(spiel_state.state, player))
+        return "\n".join(steps)
+
+    def _seen(self, state: State | None, player: int) -> str:
+        """What ``player`` sees of ``state`` now, of this observer's kind."""
+        if state is None:  # the draw at the start: public, and nobody's own
+            return "(chance)" if self.public or self.private == _ALL else ""
+        codec = self.codec
+        if self.private == _ALL:
+            return " | ".join(codec.seen(state, seat) for seat in (0, 1))
+        mine = codec.seen(state, player) if self.private == _SINGLE and codec.hidden else ""
+        shared = codec.public(state) if self.public else ""
+        return " | ".join(part for part in (shared, mine) if part)
 
 
 def register(name: str) -> type[ParlourGame]:
@@ -260,7 +304,7 @@ def register(name: str) -> type[ParlourGame]:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=2,
         min_num_players=2,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,

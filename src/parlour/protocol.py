@@ -15,31 +15,45 @@ manager to engine                  engine's answer
 ``newgame``                        ``readyok`` (a new game of the same rules: forget the last)
 ``position NOTATION``              nothing (the position to think about)
 ``go [movetime S] [time S]         ``info depth D value V nodes N`` lines, then
-[increment S]``                    ``bestmove MOVE``
+[increment S] [depth D]            ``bestmove MOVE``
+[nodes N]``
 ``stop``                           the ``bestmove`` of the search under way, at once
 ``isready``                        ``readyok`` (once every command before it is done)
 ``quit``                           the engine ends
 =================================  ==========================================================
 
 ``time`` is what the engine has left for the game, ``increment`` what it gains a move,
-``movetime`` its time for this move.  Anything the engine cannot do is answered
-``error TEXT`` (one line), and the engine goes on; a manager ignores lines it does not
-know, as UCI's do.
+``movetime`` its time for this move, ``depth`` and ``nodes`` how far it may search (a
+search by depths stops after the first depth that reaches the nodes).  Anything the
+engine cannot do is answered ``error TEXT`` (one line), and the engine goes on; a manager
+ignores lines it does not know, as UCI's do.
 """
 
 from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
-from parlour.core import BadOption, Game, ParlourError, State, game, parse_seconds
+from parlour.core import (
+    MAX_DEPTH,
+    BadOption,
+    Game,
+    ParlourError,
+    State,
+    game,
+    parse_seconds,
+    parse_whole,
+)
 from parlour.kit import check_level, thinker
+from parlour.players.machines import refusal as machine_refusal
+from parlour.players.machines import within
 from parlour.search import SearchResult, Stop, Thinker
+from parlour.search.limit import MAX_NODES, Limit
 
 VERSION = "1"
-GO_WORDS = ("movetime", "time", "increment")
+GO_WORDS = ("movetime", "time", "increment", "depth", "nodes")
 
 
 def option_text(value: Any) -> str:
@@ -68,38 +82,46 @@ def read_game(words: Sequence[str]) -> Game:
     return game(words[0], **options)
 
 
-@dataclass(frozen=True)
-class Go:
-    """What a ``go`` command allows: seconds for this move (from ``movetime``, or a share
-    of ``time`` and ``increment``); None for the level's own."""
+def go_line(limit: Limit) -> str:
+    """The ``go`` command of ``limit``: its game clock where it has one, else its time
+    for the move, and its depth and nodes."""
+    words = ["go"]
+    if limit.left is not None:
+        words += ["time", f"{limit.left:g}", "increment", f"{limit.increment:g}"]
+    elif limit.seconds is not None:
+        words += ["movetime", f"{limit.seconds:g}"]
+    if limit.depth is not None:
+        words += ["depth", str(limit.depth)]
+    if limit.nodes is not None:
+        words += ["nodes", str(limit.nodes)]
+    return " ".join(words)
 
-    seconds: float | None = None
 
-    def line(self) -> str:
-        return "go" if self.seconds is None else f"go movetime {self.seconds:g}"
-
-
-MOVES_TO_GO = 20
-"""The moves a game's time left is shared over, when ``go`` gives no ``movetime``."""
-
-
-def read_go(words: Sequence[str]) -> Go:
-    """The limits of a ``go`` command's words (BadOption naming a bad one)."""
+def read_go(words: Sequence[str]) -> Limit:
+    """The limit of a ``go`` command's words (BadOption naming a bad one); its time for
+    the move is ``movetime``, or its share of ``time`` and ``increment``."""
     if len(words) % 2:
-        raise BadOption("go takes NAME VALUE pairs: movetime, time, increment")
+        raise BadOption(f"go takes NAME VALUE pairs: {', '.join(GO_WORDS)}")
     given: dict[str, str] = {}
     for name, value in zip(words[::2], words[1::2], strict=True):
         if name not in GO_WORDS:
             raise BadOption(f"go knows {', '.join(GO_WORDS)}, not {name!r}")
         given[name] = value
-    seconds = None
+    limit = Limit(
+        depth=_whole(given, "depth", MAX_DEPTH),
+        nodes=_whole(given, "nodes", MAX_NODES),
+    )
     if "movetime" in given:
-        seconds = parse_seconds(given["movetime"], "movetime", 0.001)
-    elif "time" in given:
+        return replace(limit, seconds=parse_seconds(given["movetime"], "movetime", 0.001))
+    if "time" in given:
         left = parse_seconds(given["time"], "time", 0)
         gain = parse_seconds(given.get("increment", "0"), "increment", 0)
-        seconds = max(0.001, min(left / 2, left / MOVES_TO_GO + gain))
-    return Go(seconds)
+        return limit.with_clock(left, gain)
+    return limit
+
+
+def _whole(given: dict[str, str], name: str, most: int) -> int | None:
+    return None if name not in given else parse_whole(given[name], name, 1, most, BadOption)
 
 
 def info_line(account: Any) -> str | None:
@@ -171,33 +193,34 @@ class Server:
                 raise BadOption(f"unknown command {command[:40]!r}")
         return True
 
-    def _go(self, limits: Go) -> None:
+    def _go(self, limit: Limit) -> None:
         state = self.state
         if self.rules is None or state is None:
             raise BadOption("go before a position")
         if state.is_over:
             raise BadOption("the game is over in this position")
-        mind = self._thinkers.get(limits.seconds)
+        why = machine_refusal(self.rules.name, limit)
+        if why is not None:
+            raise BadOption(why)
+        mind = self._thinkers.get(limit.seconds)
         if mind is None:
-            mind = self._thinkers[limits.seconds] = thinker(
-                self.rules.name, self.level, limits.seconds
+            mind = self._thinkers[limit.seconds] = thinker(
+                self.rules.name, self.level, limit.seconds
             )
         self._stop = Stop()
         self._search = threading.Thread(
-            target=self._think, args=(mind, state, limits, self._stop), daemon=True
+            target=self._think, args=(within(mind, limit), state, self._stop), daemon=True
         )
         self._search.start()
 
-    def _think(self, mind: Thinker, state: State, limits: Go, stop: Stop) -> None:
-        with stop.until(limits.seconds) as clock:
-            try:
-                move, account = mind.best_move(state, clock)
-            except ParlourError as error:
-                self.say(f"error {' '.join(str(error).split())}")
-                return
-        legal = state.legal_moves()
-        if move not in legal:  # stopped before its first answer: any legal move will do
-            move = legal[0]
+    def _think(
+        self, think: Callable[[State, Stop], tuple[Any, Any]], state: State, stop: Stop
+    ) -> None:
+        try:
+            move, account = think(state, stop)
+        except ParlourError as error:
+            self.say(f"error {' '.join(str(error).split())}")
+            return
         info = info_line(account)
         if info is not None:
             self.say(info)

@@ -44,6 +44,10 @@ class TimeControl:
     increment: float = 0.0
     left: tuple[float, float] | None = None
 
+    def __str__(self) -> str:
+        """``BASE+INC`` in seconds, as fastchess and cutechess write a time control."""
+        return f"{self.base:g}+{self.increment:g}"
+
 
 @dataclass(frozen=True)
 class Play:

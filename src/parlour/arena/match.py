@@ -10,7 +10,7 @@ is in, when the SPRT decides, or on Ctrl-C (the games being played are dropped w
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,7 +18,7 @@ import numpy as np
 
 from parlour.arena import stats
 from parlour.arena.executors import Executor
-from parlour.arena.plan import Plan
+from parlour.arena.plan import KNOCKOUT, Job, Plan
 from parlour.arena.records import Records
 
 ANCHOR = "computer:1"
@@ -139,10 +139,11 @@ def run(
     SPRT's verdict if it stopped the match.  The match is marked finished when every
     game is in or the SPRT decided; Ctrl-C leaves it to resume."""
     done = records.done_jobs(match_id)
-    jobs = (job for job in plan.jobs() if job.index not in done)
     verdict = standing.verdict() if standing is not None else None
     try:
-        if verdict is None:
+        for jobs in _rounds(records, match_id, plan, done):
+            if verdict is not None:
+                break
             for record in executor.run(plan, jobs):
                 records.add_game(match_id, plan, record)
                 done.add(record.index)
@@ -156,6 +157,17 @@ def run(
         executor.close()
     records.finish(match_id, verdict)
     return verdict
+
+
+def _rounds(records: Records, match_id: int, plan: Plan, done: set[int]) -> Iterator[Iterator[Job]]:
+    """The games still to play, a round at a time: all of them at once (made as they are
+    wanted) where the plan knows them all, a knockout's next games once the last round's
+    results are in."""
+    if plan.pairing != KNOCKOUT:
+        yield (job for job in plan.jobs() if job.index not in done)
+        return
+    while jobs := [job for job in plan.jobs(records.results(match_id)) if job.index not in done]:
+        yield iter(jobs)
 
 
 def play_match(

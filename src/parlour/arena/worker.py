@@ -11,16 +11,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from parlour.actors import Actor, GameOver, Moved, Ref, run_game, spawn
+from parlour.actors import Actor, GameOver, Moved, Referee, spawn
+from parlour.actors.host import StartGame
 from parlour.actors.messages import Forfeit
 from parlour.arena.plan import Job, Plan, start_after
+from parlour.arena.seat import MARGIN, Seat
+from parlour.arena.seat import Clock as SeatClock
 from parlour.core import State, game
-from parlour.players.external import Prepared
+from parlour.outcome import Outcome
+from parlour.players.external import TOLERANCE, Prepared
 
 
 @dataclass(frozen=True)
@@ -86,26 +90,29 @@ def play_job(plan: Plan, job: Job) -> GameRecord:
 
 async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     start = start_after(first, job.opening)
-    specs = plan.specs()
-    players: list[Ref] = []
-    for seat, who in enumerate(job.seats):
-        actor = specs[who].build(job.seed(plan.seed, seat), plan.game)
-        if isinstance(actor, Prepared):  # an engine's start is no move's thinking time
-            with contextlib.suppress(Forfeit):  # the game's to say, at the engine's turn
-                await actor.prepare(start)
-        players.append(spawn(actor))
+    seats = [await _seat(plan, job, seat, start) for seat in range(2)]
     clock = _Clock()
     watcher = spawn(clock)
+    referee = spawn(Referee(start, [spawn(seat) for seat in seats], [watcher]))
+    for seat in seats:
+        seat.referee = referee
     started = _now()
     try:
-        outcome = await run_game(start, players, [watcher])
+        outcome: Outcome = await referee.ask(StartGame())
     finally:
-        for ref in players:
-            ref.stop()
+        referee.stop()
+        for seat in seats:
+            seat.ref.stop()
+        for seat in seats:  # a seat passes GameOver on before its player is stopped
+            await seat.ref.join()
+            seat.player.stop()
     await watcher.join()
-    for ref in players:
-        await ref.join()
-    assert outcome.scores is not None  # a Referee's outcome has them
+    for seat in seats:
+        await seat.player.join()
+    decided = next((seat.decided for seat in seats if seat.decided is not None), None)
+    reason = outcome.reason.name.lower() if decided is None else "adjudicated"
+    outcome = outcome if decided is None else replace(decided, detail=outcome.detail)
+    assert outcome.scores is not None  # a Referee's outcome has them, and so has a verdict
     return GameRecord(
         index=job.index,
         pair=job.pair,
@@ -115,12 +122,32 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
         opening=job.opening,
         moves=(*job.opening, *clock.names),
         winner=outcome.winner,
-        reason=outcome.reason.name.lower(),
+        reason=reason,
         detail=outcome.detail,
         scores=outcome.scores,
         seconds=tuple(clock.seconds),
         started=started,
         ended=_now(),
+    )
+
+
+async def _seat(plan: Plan, job: Job, seat: int, start: State) -> Seat:
+    """The seat of ``seat``'s player, its player running and prepared (an engine started,
+    a computer's search compiled) before any clock starts."""
+    who = job.seats[seat]
+    spec = plan.specs()[who]
+    actor = spec.build(job.seed(plan.seed, seat), plan.game)
+    if isinstance(actor, Prepared):  # an engine's start is no move's thinking time
+        with contextlib.suppress(Forfeit):  # the game's to say, at the engine's turn
+            await actor.prepare(start)
+    seconds = spec.seconds if spec.seconds is not None else plan.seconds
+    control = plan.time_control
+    return Seat(
+        spawn(actor),
+        replace(plan.limit, seconds=seconds),
+        None if control is None else SeatClock(control),
+        TOLERANCE if spec.kind == "engine" else MARGIN,
+        plan.adjudicate,
     )
 
 

@@ -21,12 +21,14 @@ from parlour.cli import main
 from parlour.cli._common import (
     EXIT_INTERRUPTED,
     Parsed,
+    depth_type,
     make_game,
     option_flag,
     seconds_type,
     whole_type,
 )
-from parlour.core import MAX_SEED, BadOption, ParlourError, shown
+from parlour.core import MAX_SEED, BadOption, ParlourError, parse_whole, shown
+from parlour.search.limit import MAX_NODES
 
 if TYPE_CHECKING:
     from parlour.arena.executors import Executor
@@ -65,6 +67,20 @@ def _parse_sprt(text: str) -> Any:
     return parse_sprt(text)
 
 
+LATEST = "latest"
+"""``--resume`` without a number: the latest unfinished match of its kind."""
+
+
+def _parse_resume(text: str) -> int | str:
+    return LATEST if text == LATEST else parse_whole(text, "--resume's match", 1, 2**62, BadOption)
+
+
+def _parse_tc(text: str) -> Any:
+    from parlour.arena.seat import parse_time_control
+
+    return parse_time_control(text)
+
+
 DB_OPTION = click.option(
     "--db", "db_path", metavar="PATH", help="The database (default: user data)."
 )
@@ -90,6 +106,29 @@ def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
             help="Seconds a move for the computers and engines without a time of their own.",
         ),
         click.option(
+            "--tc",
+            "clock",
+            type=Parsed("BASE[+INC]", _parse_tc),
+            help="A game clock for every player: BASE seconds, INC more a move; "
+            "past it a player loses on time.",
+        ),
+        click.option(
+            "--depth",
+            type=depth_type(1),
+            help="Plies the computers and engines search a move at most.",
+        ),
+        click.option(
+            "--nodes",
+            type=whole_type("the nodes", 1, MAX_NODES),
+            help="Positions the computers and engines search a move at most "
+            "(up to the depth that reaches them).",
+        ),
+        click.option(
+            "--adjudicate",
+            is_flag=True,
+            help="End a game once the rules' count has decided it (recorded as adjudicated).",
+        ),
+        click.option(
             "--concurrency",
             "-j",
             type=whole_type("the concurrency", 1, 4096),
@@ -98,7 +137,12 @@ def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
         click.option("--seed", type=whole_type("the seed", 0, MAX_SEED), help="Seed of it all."),
         DB_OPTION,
         click.option(
-            "--resume", is_flag=True, help="Finish the latest unfinished one of the database."
+            "--resume",
+            metavar="[ID]",
+            is_flag=False,
+            flag_value=LATEST,
+            type=Parsed("[ID]", _parse_resume),
+            help="Finish the unfinished one numbered ID (alone: the latest) of the database.",
         ),
         click.option(
             "--executor",
@@ -164,10 +208,21 @@ def match(games: int, sprt: Any, **flags: Any) -> None:
     show_default=True,
     help="Openings every pair of players plays, each with both colours.",
 )
+@click.option(
+    "--format",
+    "pairing",
+    type=click.Choice(["roundrobin", "gauntlet", "knockout"]),
+    default="roundrobin",
+    show_default=True,
+    help="Every pair of players, the first against each other, or a knockout bracket "
+    "(seeded in the order given; a tie goes to the better seed).",
+)
 def tournament(rounds: int, **flags: Any) -> None:
-    """A round robin of GAME: every pair of players, both colours, the same openings.
+    """A tournament of GAME: every pair of players that meets plays the same openings,
+    both colours each.
 
-    Prints the crosstable and Bradley-Terry ratings with 95% margins, computer:1 at 1000.
+    Prints the crosstable and Bradley-Terry ratings with 95% margins, computer:1 at 1000
+    (and a knockout's bracket).
     """
     players = flags["players"]
     if len(players) < 3:
@@ -220,12 +275,31 @@ def _show_table(
     match_id: int, plan: Plan, results: list[tuple[int, int, int, int | None]], as_json: bool
 ) -> None:
     from parlour.arena.match import pairs_of, table_of
+    from parlour.arena.plan import KNOCKOUT
 
     table, pairs = table_of(plan.players, results), pairs_of(plan.players, results)
+    bracket = plan.bracket(results) if plan.pairing == KNOCKOUT else None
     if as_json:
-        click.echo(json.dumps(_table_json(match_id, table, pairs)))
-    else:
-        _print_table(match_id, table, pairs)
+        found = _table_json(match_id, table, pairs)
+        if bracket is not None:
+            found["bracket"] = [
+                [{"players": [plan.players[a], plan.players[b]], "winner": _name(plan, w)}
+                 for a, b, w in meetings]
+                for meetings in bracket
+            ]  # fmt: skip
+        click.echo(json.dumps(found))
+        return
+    _print_table(match_id, table, pairs)
+    for number, meetings in enumerate(bracket or (), 1):
+        click.echo(f"Round {number}:")
+        for a, b, winner in meetings:
+            points = f"{table.points[a, b]:g}-{table.points[b, a]:g}"
+            through = "not decided" if winner is None else f"{plan.players[winner]} goes through"
+            click.echo(f"  {plan.players[a]} - {plan.players[b]}: {points}, {through}")
+
+
+def _name(plan: Plan, entrant: int | None) -> str | None:
+    return None if entrant is None else plan.players[entrant]
 
 
 class _Session:
@@ -251,17 +325,11 @@ class _Session:
             raise click.UsageError(
                 f"{game.name} has no choices to compare: see parlour simulate {game.name}"
             )
-        from parlour.players.specs import parse_player
-
-        for text in flags["players"]:
-            try:
-                parse_player(text).check(game.name)
-            except ParlourError as error:
-                raise click.UsageError(str(error)) from None
+        self._check_players(game.name)
         self.records = _open(flags["db_path"])
         try:
-            if flags["resume"]:
-                match_id, plan = self._resumed(game.name, flags["players"])
+            if flags["resume"] is not None:
+                match_id, plan = self._resumed(game.name, flags["players"], flags["resume"])
                 self._unchanged(match_id, plan, game)
                 self.records.hold(match_id)
                 work = plan.job_count - len(self.records.done_jobs(match_id))
@@ -280,6 +348,11 @@ class _Session:
                 seed,
                 flags["seconds"],
                 self.sprt,
+                None if flags["clock"] is None else (flags["clock"].base, flags["clock"].increment),
+                flags["depth"],
+                flags["nodes"],
+                flags["adjudicate"],
+                flags.get("pairing", "roundrobin"),
             )
             runner = self._runner(plan.job_count)
             match_id = self.records.new_match(self.kind, plan)
@@ -288,6 +361,27 @@ class _Session:
             self.records.close()
             raise click.UsageError(str(error)) from None
         return self.records, match_id, plan, runner
+
+    def _check_players(self, game_name: str) -> None:
+        """A usage error for a player the game lacks, a time a move with a game clock, or
+        a depth or nodes the computer cannot search to in this game."""
+        from parlour.players.specs import parse_player
+        from parlour.search.limit import Limit
+
+        flags = self.flags
+        if flags["clock"] is not None and flags["seconds"] is not None:
+            raise click.UsageError("give a time a move (--time) or a game clock (--tc), not both")
+        left = None if flags["clock"] is None else flags["clock"].base
+        limit = Limit(depth=flags["depth"], nodes=flags["nodes"], left=left)
+        for text in flags["players"]:
+            spec = parse_player(text)
+            try:
+                spec.check(game_name)
+            except ParlourError as error:
+                raise click.UsageError(str(error)) from None
+            why = spec.refusal(game_name, limit)
+            if why is not None:
+                raise click.UsageError(why)
 
     def _unchanged(self, match_id: int, plan: Plan, game: Game) -> None:
         """RecordsError naming each option given with ``--resume`` that the stored plan
@@ -301,6 +395,11 @@ class _Session:
             count: (count.strip("-"), plan.games, lambda: self.games),
             "--sprt": ("sprt", plan.sprt, lambda: self.sprt),
             "--time": ("seconds", plan.seconds, lambda: flags["seconds"]),
+            "--tc": ("clock", plan.time_control, lambda: flags["clock"]),
+            "--depth": ("depth", plan.depth, lambda: flags["depth"]),
+            "--nodes": ("nodes", plan.nodes, lambda: flags["nodes"]),
+            "--adjudicate": ("adjudicate", plan.adjudicate, lambda: flags["adjudicate"]),
+            "--format": ("pairing", plan.pairing, lambda: flags.get("pairing")),
             "--seed": ("seed", plan.seed, lambda: flags["seed"]),
             "--option": ("option_texts", plan.options, lambda: dict(game.options)),
             "--openings": (
@@ -335,12 +434,21 @@ class _Session:
             click.echo("Started a Ray cluster of this machine for this run.", err=True)
         return self.runner
 
-    def _resumed(self, game: str, players: tuple[str, ...]) -> tuple[int, Plan]:
+    def _resumed(self, game: str, players: tuple[str, ...], which: int | str) -> tuple[int, Plan]:
+        """The match ``--resume`` names (an id, or the latest unfinished of its kind), if
+        it is unfinished and of this kind, game and players."""
         from parlour.store import RecordsError
 
-        found = self.records.last_unfinished(self.kind)
-        if found is None:
-            raise RecordsError(f"no unfinished {self.kind} in {self.records.path} to resume")
+        if which == LATEST:
+            found = self.records.last_unfinished(self.kind)
+            if found is None:
+                raise RecordsError(f"no unfinished {self.kind} in {self.records.path} to resume")
+        else:
+            found = self.records.match(int(which))
+            if found.kind != self.kind:
+                raise RecordsError(f"{found.kind} {found.id} is not a {self.kind}")
+            if found.finished is not None:
+                raise RecordsError(f"{self.kind} {found.id} is finished: nothing to resume")
         if (found.plan.game, found.plan.players) != (game, players):
             raise RecordsError(
                 f"the unfinished {self.kind} {found.id} is {found.plan.game} between "

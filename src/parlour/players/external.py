@@ -5,10 +5,13 @@ An engine is started once and kept from game to game (``newgame`` between them) 
 process that plays them: engines wait, idle, in :data:`_IDLE` until a player of the same
 command takes one.  :meth:`ProtocolPlayer.prepare` starts (or takes) the engine and gives
 it the rules before the game, so its start is never counted as thinking time.  On its
-turn the player sends the position and ``go movetime S``, and wants ``bestmove`` within
-``S`` and a tolerance: late, garbage, an illegal move, a crash or a closed output ends
-the game, the engine losing with that reason (:class:`parlour.actors.Forfeit`), and the
-engine is killed, never kept.  An engine dies with the process that started it.
+turn the player sends the position and ``go`` with the move's limit (the
+:class:`~parlour.search.limit.Limit` its seat told it: ``movetime S``, or on a game clock
+``time LEFT increment INC``, with any ``depth`` and ``nodes``), and wants ``bestmove``
+within its time (a move's, or all it has left) and a tolerance: late, garbage, an illegal
+move, a crash or a closed output ends the game, the engine losing with that reason
+(:class:`parlour.actors.Forfeit`), and the engine is killed, never kept.  An engine dies
+with the process that started it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, Protocol, runtime_checkable
 
 from parlour.actors import Actor, GameOver, Move, Play
@@ -27,7 +31,8 @@ from parlour.actors.messages import Forfeit
 from parlour.actors.runtime import Piped, Reply
 from parlour.core import Game, IllegalMove, ParlourError, State, shown
 from parlour.outcome import Reason
-from parlour.protocol import Go, game_line
+from parlour.protocol import game_line, go_line
+from parlour.search.limit import Limit
 
 TOLERANCE = 1.0
 """Seconds an engine may take over its time a move before it loses on time."""
@@ -148,6 +153,7 @@ class ProtocolPlayer(Actor):
     def __init__(self, command: Sequence[str], seconds: float) -> None:
         self.command = tuple(command)
         self.seconds = seconds
+        self.limit = Limit(seconds=seconds)
         self.engine: Engine | None = None
         self._answer: Reply | None = None
         self._thinking: asyncio.Task[Any] | None = None
@@ -159,6 +165,10 @@ class ProtocolPlayer(Actor):
 
     async def receive(self, message: Any) -> None:
         match message:
+            case Limit() as limit:
+                self.limit = (
+                    limit if limit.seconds is not None else replace(limit, seconds=self.seconds)
+                )
             case Play(view):
                 self._answer = self.defer()
                 self._thinking = self.pipe(self._turn(view.state), "move")
@@ -197,8 +207,10 @@ class ProtocolPlayer(Actor):
         engine = self.engine
         assert engine is not None
         engine.write(f"position {state.notation()}")
-        engine.write(Go(self.seconds).line())
-        deadline = time.perf_counter() + self.seconds + TOLERANCE
+        limit = self.limit
+        engine.write(go_line(limit))
+        allowed = limit.left if limit.left is not None else limit.seconds or self.seconds
+        deadline = time.perf_counter() + allowed + TOLERANCE
         while not (line := await engine.line(deadline, "bestmove")).startswith("bestmove"):
             if line.split()[:1] == ["error"]:
                 raise Forfeit(Reason.ILLEGAL, f"the engine answered {shown(line)}")

@@ -23,8 +23,9 @@ from typing import cast
 from parlour.actors import Actor
 from parlour.core import BadOption, game_names, parse_seconds, parse_whole, shown
 from parlour.kit import check_level, kit_of, numbers_of
-from parlour.players.machines import ComputerPlayer, RandomPlayer
+from parlour.players.machines import ComputerPlayer, RandomPlayer, refusal
 from parlour.search import DEFAULT_LEVEL, PERFECT
+from parlour.search.limit import Limit
 
 KINDS = ("human", "computer", "random", "engine", "python")
 ENGINE_SECONDS = 5.0
@@ -56,6 +57,22 @@ class PlayerSpec:
         ``game_name`` lacks ("ayo has levels 1-8; perfect plays kalah and mancala")."""
         if self.kind == "computer":
             check_level(game_name, self.level)
+
+    def refusal(self, game_name: str, limit: Limit) -> str | None:
+        """Why this player cannot keep to ``limit`` in the game called ``game_name`` (None
+        when it can, or when only its own code can tell: a python player): a computer
+        without a search by depths, an engine of a protocol of the game's own, which is
+        told a time a move only."""
+        if self.kind == "computer":
+            return refusal(game_name, limit)
+        on_clock = limit.searches or limit.left is not None
+        own = self.kind == "engine" and on_clock
+        if own and kit_of(game_name).engine_player(self.command, 1.0, None) is not None:
+            return (
+                f"{game_name}'s engines speak a protocol of their own, told a time a move "
+                "only (--time): a game clock, a depth or nodes need parlour's"
+            )
+        return None
 
     def clocked(self, seconds: float | None) -> PlayerSpec:
         """This player with ``seconds`` a move if it thinks on a clock (a computer, an

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import State, register
+from parlour.core import Reason, State, register
 from parlour.encoding import Codec
 from parlour.games.sowing.game import SowingGame
 from parlour.kit import AlphaBetaKit, Json
+from parlour.outcome import Outcome
 from parlour.search import PERFECT, Level, Stop, Thinker
 
 
@@ -29,6 +30,16 @@ class SowingKit(AlphaBetaKit):
         from parlour.games.sowing.solver import proven
 
         return proven(state, stop)  # type: ignore[arg-type]
+
+    def decided(self, state: State) -> Outcome | None:
+        """Decided once a store holds more than half the seeds: stores never give seeds
+        back, and the side with more seeds at the end wins."""
+        total = state.game.total_seeds  # type: ignore[attr-defined]
+        for player, seeds in enumerate(state.scores):
+            if 2 * seeds > total and not state.is_over:
+                detail = f"player {player + 1} holds {seeds} of the {total} seeds"
+                return Outcome(player, Reason.RULES, state.scores, detail=detail)
+        return None
 
     def codec(self, start: State) -> Codec:
         from parlour.games.sowing.codec import SowingCodec

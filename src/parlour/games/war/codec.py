@@ -21,6 +21,7 @@ class WarCodec(Codec):
     agent holds (its stack's order and the opponent's cards stay hidden)."""
 
     hidden = True
+    simultaneous = True
 
     def __init__(self, start: State) -> None:
         assert isinstance(start, WarState)
