@@ -22,6 +22,7 @@ from parlour.games.gomoku.engine.board import (
     five_points,
     five_points_near,
     nearness,
+    new_stats,
     place,
 )
 from parlour.games.gomoku.engine.evaluation import greedy
@@ -84,7 +85,9 @@ class _Search:
         self.request = stop
         self.stop = np.zeros(1, dtype=np.uint8)  # raised by the move's clock (``run``)
         self.threats_stop = np.zeros(1, dtype=np.uint8)  # and by the threats' share of it
-        self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
+        stones = int(np.count_nonzero(self.board))
+        leaf_vcf, late = (level.leaf_vcf, level.late) if level else (0, 0)
+        self.stats = new_stats(stones, leaf_vcf, late)
         self.seconds = seconds or (level.seconds if level else 0.0)
         self.threat_nodes = threat_nodes(self.seconds)
         self.tables = tables
@@ -233,7 +236,9 @@ class Thinker:
     the clock stops it, past the level's depth (a brain under a manager's time limit,
     where the time, not the level's depth, is what bounds it: at level 3's depth of 10 a
     search of 1.8 s often stopped in a third of its time).  ``table_bits`` sizes its
-    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``)."""
+    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``).  ``leaf_vcf``
+    and ``late`` override the level's main-search settings (``Level``), for the benchmarks
+    that measure what each gains."""
 
     def __init__(
         self,
@@ -241,6 +246,8 @@ class Thinker:
         seconds: float | None = None,
         to_the_clock: bool = False,
         table_bits: int = TABLE_BITS,
+        leaf_vcf: int | None = None,
+        late: int | None = None,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -248,11 +255,18 @@ class Thinker:
         self.seconds = seconds
         self.to_the_clock = to_the_clock
         self.table_bits = table_bits
+        self.overrides = {
+            name: value
+            for name, value in (("leaf_vcf", leaf_vcf), ("late", late))
+            if value is not None
+        }
         self.tables: Tables = {}
 
     def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, Result]:
         """The move and what the search did."""
         level = LEVELS.get(self.level)
+        if level is not None:
+            level = replace(level, **self.overrides)
         if level is not None and self.to_the_clock:
             level = replace(level, depth=MAX_PLY - 1)
         search = _Search(state, level, self.seconds, self.tables, stop, table_bits=self.table_bits)
