@@ -12,7 +12,15 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.games.gomoku.engine import LEVELS, MAX_LEVEL, Tables, Thinker, find_threat, search
+from parlour.games.gomoku.engine import (
+    LEVELS,
+    MAX_LEVEL,
+    Tables,
+    Thinker,
+    find_threat,
+    search,
+    search_unclocked,
+)
 from parlour.games.gomoku.engine.alphabeta import deepen, search_root
 from parlour.games.gomoku.engine.board import (
     MAX_PLY,
@@ -22,11 +30,14 @@ from parlour.games.gomoku.engine.board import (
     board_key,
     five_points_near,
     nearness,
+    new_stats,
     stone_key,
     window_fills,
 )
 from parlour.games.gomoku.engine.driver import _Search, _table
 from parlour.games.gomoku.engine.levels import (
+    LATE_MOVES,
+    LEAF_VCF_NODES,
     THREAT_NODES,
     THREAT_SECONDS,
     THREATS_SHARE,
@@ -51,9 +62,11 @@ from parlour.games.gomoku.engine.patterns import (
     lines_value,
     pattern_table,
     play,
+    quiet,
     threatens,
 )
 from parlour.games.gomoku.engine.shapes import fullest_windows, three_defences
+from parlour.games.gomoku.engine.threats import line_vcf, threat_search
 from parlour.games.gomoku.game import GomokuGame, GomokuState, window_stones
 from parlour.search import SearchResult, Stop
 from parlour.search.table import Table, new_table, store
@@ -777,3 +790,64 @@ def test_a_move_is_timed_by_the_callers_stop_alone(monkeypatch: pytest.MonkeyPat
     state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
     search(state, 3, seconds=0.2)
     assert clocks == [0.2, pytest.approx(0.2 * THREATS_SHARE)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(crowded_positions(before_five=True), st.booleans(), st.integers(1, 2), st.integers(1, 6))
+def test_the_leaves_vcf_finds_what_the_threat_search_finds(
+    state: GomokuState, exact: bool, stone: int, depth: int
+) -> None:
+    """``line_vcf``, which reads the patterns the main search keeps, and the threat search's
+    VCF, which counts windows, agree on every position with no five point: a VCF of
+    ``depth`` fours or none (given nodes enough), under either five rule."""
+    board = state.board.copy()
+    lines = lines_of(board, pattern_table())
+    work = Work(board, nearness(board), exact, np.zeros(1, dtype=np.uint8), new_stats(0, 0, 0),
+                *new_table(12))  # fmt: skip
+    found = line_vcf(work, lines, stone, depth, 10**8)
+    assert np.array_equal(board, state.board)  # every stone tried was lifted again
+    assert np.array_equal(lines.keys, lines_of(board, pattern_table()).keys)
+    key = board_key(board)
+    event("a VCF" if found else "none")
+    assert found == (threat_search(work, stone, False, 10**8, depth, -1, -1, 0, key) >= 0)
+
+
+@pytest.mark.parametrize(
+    ("moves", "depth"),
+    [
+        # X has a VCT of 5 threats (found by a long threat search); a leaf's VCF shows the
+        # main search the win at depth 4, which without one it does not see by depth 5
+        ("I9 G6 H7 I6 F6 G7 H9 G9 G8 H8 F7 I10 F8 F9 I7 G5 K9 G4 G3 F4", 4),
+        ("F6 F7 H10 G6 I9 E8 D9 H5 I4 H8 J8 G11 D8", 4),
+        # a VCF: the leaves see it one ply deep, the plain search at depth 3
+        ("F10 K11 I6 F11 H9 H8 K7 E11 J6 I10 E9 H10 F8 F7 F6 E7 I7 I5", 1),
+    ],
+)
+def test_a_leafs_vcf_shows_the_main_search_a_win_past_its_horizon(moves: str, depth: int) -> None:
+    state = replay(15, moves)
+    with_vcf, _, _ = deepen(state, depth, new_table(18), 10, LEAF_VCF_NODES, 0)
+    without, _, _ = deepen(state, depth, new_table(18), 10, 0, 0)
+    assert with_vcf.max() >= WIN - MAX_PLY > without.max()
+
+
+def test_a_quiet_move_makes_no_three_or_four_and_blocks_none() -> None:
+    """X's open two H8 I8: G8 and J8 make it an open three, F8 and K8 a three with a gap:
+    none of them is quiet, for X or for 0 (who would block there); H3, far away, is."""
+    state = replay(15, "H8 A1 I8 A15")
+    lines = lines_of(state.board.copy(), pattern_table())
+    for name in ("G8", "J8", "F8", "K8"):
+        row, col = state.parse_move(name)
+        for stone in (1, 2):
+            assert not quiet(lines, row * 15 + col, stone), (name, stone)
+    row, col = state.parse_move("H3")
+    assert quiet(lines, row * 15 + col, 1) and quiet(lines, row * 15 + col, 2)
+
+
+def test_late_move_reductions_save_nodes_and_keep_the_wins() -> None:
+    """Deepening to depth 6 on a quiet position takes fewer nodes when the late quiet moves
+    are searched a ply shallower first, and a VCT position is still proven won."""
+    state = replay(15, "H8 I9 I8 G8 J7 K6 H9")
+    nodes = [deepen(state, 6, new_table(18), 10, 0, late)[2] for late in (0, LATE_MOVES)]
+    assert nodes[1] < nodes[0]
+    won = replay(15, "J8 J7 K7 K8 I6 I9 J6 L9")
+    assert deepen(won, 5, new_table(18), 10, 0, LATE_MOVES)[0].max() >= WIN - MAX_PLY

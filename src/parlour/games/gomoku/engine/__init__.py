@@ -45,7 +45,15 @@ from typing import TYPE_CHECKING, Any
 from parlour.games.gomoku.engine.levels import LEVELS, MAX_LEVEL, Level
 
 if TYPE_CHECKING:
-    from parlour.games.gomoku.engine.driver import Result, Tables, Thinker, analyze, search, warm_up
+    from parlour.games.gomoku.engine.driver import (
+        Result,
+        Tables,
+        Thinker,
+        analyze,
+        search,
+        search_unclocked,
+        warm_up,
+    )
     from parlour.games.gomoku.engine.threats import find_threat
 
 __all__ = [
@@ -58,6 +66,7 @@ __all__ = [
     "analyze",
     "find_threat",
     "search",
+    "search_unclocked",
     "warm_up",
 ]
 

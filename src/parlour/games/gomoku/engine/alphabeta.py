@@ -23,8 +23,14 @@ from parlour.games.gomoku.engine.board import (
     stone_key,
     window_fills,
 )
-from parlour.games.gomoku.engine.levels import LATE_MOVES, LEAF_VCF_DEPTH, LEAF_VCF_NODES
+from parlour.games.gomoku.engine.levels import (
+    LATE_MOVES,
+    LEAF_VCF_DEPTH,
+    LEAF_VCF_FOURS,
+    LEAF_VCF_NODES,
+)
 from parlour.games.gomoku.engine.patterns import (
+    FOUR,
     LINES,
     Lines,
     likeliest,
@@ -60,11 +66,16 @@ def from_table(score: int, ply: int) -> int:
 def leaf_value(work: Work, lines: Lines, stone: int, ply: int) -> int:
     """A leaf's value for ``stone``, to move, neither side having a five point: a win if
     it has a VCF of at most ``LEAF_VCF_DEPTH`` fours found in ``stats[LEAF_VCF]`` nodes
-    (``line_vcf``), else its patterns' value.  A VCF is a proven win, counted as won three
+    (``line_vcf``; looked for only where ``LEAF_VCF_FOURS`` fours could be made), else
+    its patterns' value.  A VCF is a proven win, counted as won three
     plies on at least."""
     stats = work.stats
     budget = stats[LEAF_VCF]
-    if budget and line_vcf(work, lines, stone, LEAF_VCF_DEPTH, stats[VCF_NODES] + budget):
+    if (
+        budget
+        and lines.counts[stone, FOUR:].sum() >= LEAF_VCF_FOURS
+        and line_vcf(work, lines, stone, LEAF_VCF_DEPTH, stats[VCF_NODES] + budget)
+    ):
         return max(WIN - ply - 3, WIN - MAX_PLY)
     return lines_value(lines, stone)
 

@@ -118,7 +118,10 @@ class _Search:
         exact = abs(int(score)) >= WIN - MAX_PLY
         return SearchResult(move, int(score), depth, nodes, seconds, (move,), exact, reason)
 
-    def run(self) -> Result:
+    def run(self, clocked: bool = True) -> Result:
+        """The move; not ``clocked``, with no clock at all: the threat searches stop at
+        their node budgets and the main search at the level's depth, so that what it
+        finds does not depend on the machine's load (``search_unclocked``)."""
         mine = five_points(self.board, self.stone, self.exact)
         if len(mine):
             return self.report(mine[0], "five", WIN)
@@ -130,6 +133,8 @@ class _Search:
         level = self.level
         if level is None:
             return self.report(greedy(self.board, self.near, self.stone), "search")
+        if not clocked:
+            return self._search(level)
         # the caller's stop, on the move's clock, on the threats' share of it: each stops
         # the searches polling it and every clock within it
         with (
@@ -303,6 +308,20 @@ def analyze(
     if depth is not None:
         level = replace(level, depth=min(depth, MAX_PLY - 1))
     return _Search(state, level, seconds, {}, stop, on_iteration).run()
+
+
+def search_unclocked(
+    state: GomokuState, level: int, depth: int, threat_nodes: int, **settings: int
+) -> Result:
+    """The move's search at ``level`` with no clock: each threat search with a budget of
+    ``threat_nodes``, then the main search to ``depth`` with the ``Level`` ``settings``
+    given (``leaf_vcf``, ``late``).  Its nodes and result are the same on a busy machine
+    as on an idle one: for the tactical suite (``benchmarks/gomoku_tactics.py``) and the
+    tests."""
+    chosen = replace(LEVELS[level], depth=depth, **settings)
+    search = _Search(state, chosen, None, {}, Stop())
+    search.threat_nodes = threat_nodes
+    return search.run(clocked=False)
 
 
 def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> Result:

@@ -198,7 +198,7 @@ def line_vcf(work: Work, lines: Lines, stone: int, depth: int, limit: int) -> bo
     point of the defender's ends the line (the attacker would have to answer it first)."""
     board, near, exact, stop, stats = work.board, work.near, work.exact, work.stop, work.stats
     stats[VCF_NODES] += 1
-    if stop[0] or depth <= 0 or stats[VCF_NODES] > limit or not lines.counts[stone, FOUR]:
+    if stop[0] or depth <= 0 or stats[VCF_NODES] > limit or not lines.counts[stone, FOUR:].any():
         return False
     n = board.shape[0]
     table, keys = lines.table, lines.keys
