@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from dataclasses import asdict, dataclass
 from functools import cache
 
 import parlour
@@ -120,27 +121,33 @@ def holds(moves: str, move: tuple[int, int]) -> bool:
     if len(mine) >= 2:
         return True
     if len(mine) == 1:
-        after = after.play(divmod(int(mine[0]), SIZE))  # type: ignore[assignment]
+        blocked = after.play(divmod(int(mine[0]), SIZE))
+        assert isinstance(blocked, GomokuState)
+        after = blocked
     as_if = after.game.parse(str(after), to_move=2 - stone)
     assert isinstance(as_if, GomokuState)
     return not has_threat(as_if, 3 - stone)
 
 
-def solve(kind: str, moves: str, depth: int, threat_nodes: int, variant: str) -> dict[str, object]:
+@dataclass(frozen=True)
+class Solved:
+    """One position's search: the move, whether it solved the position, nodes, CPU s."""
+
+    move: str
+    solved: bool
+    nodes: int
+    cpu: float
+
+
+def solve(kind: str, moves: str, depth: int, threat_nodes: int, variant: str) -> Solved:
     """One position's move search with no clock (``search_unclocked``: each threat search
-    in ``threat_nodes``, the main search to ``depth``): solved or not, its nodes, and its
-    CPU seconds."""
+    in ``threat_nodes``, the main search to ``depth``)."""
     state = position(moves)
     cpu = time.thread_time()
     result = gomoku.search_unclocked(state, LEVEL, depth, threat_nodes, **VARIANTS[variant])
     cpu = time.thread_time() - cpu
     solved = result.value >= WIN - MAX_PLY if kind == "win" else holds(moves, result.move)
-    return {
-        "move": state.move_name(result.move),
-        "solved": bool(solved),
-        "nodes": result.nodes,
-        "cpu": cpu,
-    }
+    return Solved(state.move_name(result.move), bool(solved), result.nodes, cpu)
 
 
 def suite(
@@ -163,7 +170,7 @@ def suite(
         print(f"  {'position':<44}" + "".join(f"{v:>22}" for v in variants))
         for i, (kind, moves, _) in enumerate(positions):
             cells = "".join(
-                f" {'+' if r['solved'] else '-'} {r['nodes']:>9,} {1000 * r['cpu']:>7.0f}"
+                f" {'+' if r.solved else '-'} {r.nodes:>9,} {1000 * r.cpu:>7.0f}"
                 for r in (rows[v][i] for v in variants)
             )
             print(f"  {kind + ' ' + moves[-37:]:<44}{cells}")
@@ -171,14 +178,17 @@ def suite(
         for v in variants:
             found = rows[v]
             solved = {
-                k: sum(
-                    bool(r["solved"]) for r, p in zip(found, positions, strict=True) if p[0] == k
-                )
+                k: sum(r.solved for r, p in zip(found, positions, strict=True) if p[0] == k)
                 for k in ("win", "defend")
             }
-            nodes = sum(int(r["nodes"]) for r in found)  # type: ignore[call-overload]
-            cpu = sum(float(r["cpu"]) for r in found)  # type: ignore[arg-type]
-            summary[v] = {"solved": solved, "nodes": nodes, "cpu": cpu, "positions": found}
+            nodes = sum(r.nodes for r in found)
+            cpu = sum(r.cpu for r in found)
+            summary[v] = {
+                "solved": solved,
+                "nodes": nodes,
+                "cpu": cpu,
+                "positions": [asdict(r) for r in found],
+            }
             print(
                 f"  {v:<14} solved {solved['win']} wins and {solved['defend']} defences of "
                 f"{len(positions)}: {nodes:,} nodes, {cpu:.2f} CPU s"

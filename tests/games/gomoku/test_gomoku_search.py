@@ -851,3 +851,49 @@ def test_late_move_reductions_save_nodes_and_keep_the_wins() -> None:
     assert nodes[1] < nodes[0]
     won = replay(15, "J8 J7 K7 K8 I6 I9 J6 L9")
     assert deepen(won, 5, new_table(18), 10, 0, LATE_MOVES)[0].max() >= WIN - MAX_PLY
+
+
+def test_a_leafs_vcf_proves_a_win_the_threat_searches_budget_missed() -> None:
+    """X wins here by a VCT of five threats, which threat searches of 5,000 nodes (a move
+    on a busy machine) miss; the main search to depth 4 then proves it with a leaf's VCF
+    (H7, then fours), not without one."""
+    state = replay(15, "F6 F7 H10 G6 I9 E8 D9 H5 I4 H8 J8 G11 D8")
+    found = search_unclocked(state, 3, 4, 5_000)
+    assert found.value >= WIN - MAX_PLY and state.move_name(found.move) == "H7"
+    assert search_unclocked(state, 3, 4, 5_000, leaf_vcf=0).value < WIN - MAX_PLY
+
+
+SUITE_WINS = [
+    # from benchmarks/gomoku_tactics.py's suite: the side to move wins by a VCT (the
+    # numbers of threats a long threat search found), or a VCF
+    ("I9 G6 H7 I6 F6 G7 H9 G9 G8 H8 F7 I10 F8 F9 I7 G5 K9 G4 G3 F4", "vct"),
+    ("K9 G11 J8 H12 L10 I7 M11 N12 K11 I13 J14 K13", "vct"),
+    ("F8 G7 E7 G9 E8 G8 G6 E10", "vct"),
+    ("F10 K11 I6 F11 H9 H8 K7 E11 J6 I10 E9 H10 F8 F7 F6 E7 I7 I5", "vcf"),
+]
+SUITE_DEFENCES = [
+    # the opponent has a VCT if it moves; the moves that hold, by a long threat search
+    ("F6 F7 H10 G6 I9 E8", {"D9", "H5"}),
+    ("K9 G11 J8 H12 L10", {"M11", "I7"}),
+    ("H6 E11 F8 F11 G7", {"E9", "I5"}),
+]
+
+
+@pytest.mark.parametrize(("moves", "kind"), SUITE_WINS)
+def test_the_suites_wins_are_proven_by_a_short_moves_search(moves: str, kind: str) -> None:
+    """With a 0.5-s move's threat budget and the main search to depth 4, free of any
+    clock: the win is found and proven (its first move the threat search's)."""
+    state = replay(15, moves)
+    found = search_unclocked(state, 3, 4, THREAT_NODES)
+    assert found.value >= WIN - MAX_PLY and found.reason == kind
+
+
+@pytest.mark.parametrize(("moves", "holding"), SUITE_DEFENCES)
+def test_the_suites_defences_are_found_by_a_short_moves_search(
+    moves: str, holding: set[str]
+) -> None:
+    """The same search defends with one of the few moves that hold (the others leave the
+    opponent a VCT)."""
+    state = replay(15, moves)
+    found = search_unclocked(state, 3, 4, THREAT_NODES)
+    assert found.reason == "defend" and state.move_name(found.move) in holding

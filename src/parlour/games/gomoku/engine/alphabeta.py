@@ -63,16 +63,19 @@ def from_table(score: int, ply: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def leaf_value(work: Work, lines: Lines, stone: int, ply: int) -> int:
+def leaf_value(work: Work, lines: Lines, stone: int, ply: int, principal: bool) -> int:
     """A leaf's value for ``stone``, to move, neither side having a five point: a win if
     it has a VCF of at most ``LEAF_VCF_DEPTH`` fours found in ``stats[LEAF_VCF]`` nodes
-    (``line_vcf``; looked for only where ``LEAF_VCF_FOURS`` fours could be made), else
-    its patterns' value.  A VCF is a proven win, counted as won three
+    (``line_vcf``), else its patterns' value.  The VCF is looked for only at a leaf of a
+    ``principal`` (whole-window) search, where ``LEAF_VCF_FOURS`` fours could be made:
+    the null-window leaves are most of a search, and looking at them all cost it more
+    than half its speed, and the games it lost at 0.1 s a move (``gomoku_selfplay``).  A VCF is a proven win, counted as won three
     plies on at least."""
     stats = work.stats
     budget = stats[LEAF_VCF]
     if (
         budget
+        and principal
         and lines.counts[stone, FOUR:].sum() >= LEAF_VCF_FOURS
         and line_vcf(work, lines, stone, LEAF_VCF_DEPTH, stats[VCF_NODES] + budget)
     ):
@@ -125,7 +128,7 @@ def negamax(
         if defences:  # the answers to a three cost no depth, as a four's answer does:
             depth += 1  # a chain of threes is seen twice as far, and never cut off
         elif depth <= 0:
-            return leaf_value(work, lines, stone, ply)
+            return leaf_value(work, lines, stone, ply, beta - alpha > 1)
     window = (to_table(alpha, ply), to_table(beta, ply))
     known, settled, stored = probe(tt_keys, tt_data, key, depth, *window, False)
     if settled:
