@@ -815,10 +815,11 @@ def test_the_leaves_vcf_finds_what_the_threat_search_finds(
 @pytest.mark.parametrize(
     ("moves", "depth"),
     [
-        # X has a VCT of 5 threats (found by a long threat search); a leaf's VCF shows the
-        # main search the win at depth 4, which without one it does not see by depth 5
+        # the side to move has a VCT of 5 or 6 threats (found by a long threat search); a
+        # leaf's VCF shows the main search the win at depth 4 or 5, which without one it
+        # does not see by depth 5
         ("I9 G6 H7 I6 F6 G7 H9 G9 G8 H8 F7 I10 F8 F9 I7 G5 K9 G4 G3 F4", 4),
-        ("F6 F7 H10 G6 I9 E8 D9 H5 I4 H8 J8 G11 D8", 4),
+        ("I7 F5 F8 F6 H8 G5", 5),
         # a VCF: the leaves see it one ply deep, the plain search at depth 3
         ("F10 K11 I6 F11 H9 H8 K7 E11 J6 I10 E9 H10 F8 F7 F6 E7 I7 I5", 1),
     ],
@@ -854,13 +855,13 @@ def test_late_move_reductions_save_nodes_and_keep_the_wins() -> None:
 
 
 def test_a_leafs_vcf_proves_a_win_the_threat_searches_budget_missed() -> None:
-    """X wins here by a VCT of five threats, which threat searches of 5,000 nodes (a move
-    on a busy machine) miss; the main search to depth 4 then proves it with a leaf's VCF
-    (H7, then fours), not without one."""
+    """0 wins here by a VCT of five threats, which threat searches of 5,000 nodes (a move
+    on a busy machine) miss; the main search to depth 5 then proves it with a leaf's VCF
+    (from H7), not without one."""
     state = replay(15, "F6 F7 H10 G6 I9 E8 D9 H5 I4 H8 J8 G11 D8")
-    found = search_unclocked(state, 3, 4, 5_000)
+    found = search_unclocked(state, 3, 5, 5_000)
     assert found.value >= WIN - MAX_PLY and state.move_name(found.move) == "H7"
-    assert search_unclocked(state, 3, 4, 5_000, leaf_vcf=0).value < WIN - MAX_PLY
+    assert search_unclocked(state, 3, 5, 5_000, leaf_vcf=0).value < WIN - MAX_PLY
 
 
 SUITE_WINS = [
