@@ -505,7 +505,7 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     board, stone = state.board.copy(), state.to_move + 1
     near = nearness(board)
     moves = likeliest_on(board, near, stone, 4)
-    stats = np.array([0, 0, -1, np.count_nonzero(board)], dtype=np.int64)
+    stats = new_stats(np.count_nonzero(board), 0, 0)
     work = Work(board, near, False, np.ones(1, dtype=np.uint8), stats, *new_table(4))
     scores = search_root(work, pattern_table(), stone, moves, 4, 10)
     assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
@@ -613,7 +613,7 @@ def test_a_quiet_move_is_worth_the_value_of_the_patterns_after_it(
     ):
         event("a four or a three: searched on")
         return
-    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, 0, 0)
     moves = np.array([point], dtype=np.int64)
     near, table = nearness(board), new_table(4)
     work = Work(board, near, False, stop, stats, *table)

@@ -66,11 +66,11 @@ def from_table(score: int, ply: int) -> int:
 def leaf_value(work: Work, lines: Lines, stone: int, ply: int, principal: bool) -> int:
     """A leaf's value for ``stone``, to move, neither side having a five point: a win if
     it has a VCF of at most ``LEAF_VCF_DEPTH`` fours found in ``stats[LEAF_VCF]`` nodes
-    (``line_vcf``), else its patterns' value.  The VCF is looked for only at a leaf of a
-    ``principal`` (whole-window) search, where ``LEAF_VCF_FOURS`` fours could be made:
-    the null-window leaves are most of a search, and looking at them all cost it more
-    than half its speed, and the games it lost at 0.1 s a move (``gomoku_selfplay``).  A VCF is a proven win, counted as won three
-    plies on at least."""
+    (``line_vcf``), else its patterns' value.  A VCF is a proven win, counted as won
+    three plies on at least.  It is looked for only at a leaf of a ``principal``
+    (whole-window) search, where ``LEAF_VCF_FOURS`` fours could be made: the null-window
+    leaves are most of a search, and looking at them all cost it more than half its speed
+    and lost games at 0.1 s a move (``benchmarks/results/gomoku_selfplay.jsonl``)."""
     stats = work.stats
     budget = stats[LEAF_VCF]
     if (
