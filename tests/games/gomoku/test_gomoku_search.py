@@ -505,7 +505,7 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     board, stone = state.board.copy(), state.to_move + 1
     near = nearness(board)
     moves = likeliest_on(board, near, stone, 4)
-    stats = new_stats(np.count_nonzero(board), 0, 0)
+    stats = new_stats(int(np.count_nonzero(board)), 0, 0)
     work = Work(board, near, False, np.ones(1, dtype=np.uint8), stats, *new_table(4))
     scores = search_root(work, pattern_table(), stone, moves, 4, 10)
     assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
