@@ -19,8 +19,8 @@ it (its windows weighed against the opponent's).  Higher levels search:
    its own, which cost no depth either: a sequence of threes is seen as far as one of
    fours, and a three at the horizon is never missed), the quiet moves after a node's
    first few are searched a ply shallower first (late-move reductions), and leaves are
-   won where the side to move has a VCF (looked for on the patterns, where it could make
-   two threes' worth of fours), else valued
+   won where the side to move has a VCF (looked for on the patterns at the principal
+   line's leaves, where it could make two threes' worth of fours), else valued
    by the patterns each side could make on the empty points (a four, an open three...:
    ``patterns``), the side to move's counting a fifth more, and a side to move that can
    make an open four as all but won.
