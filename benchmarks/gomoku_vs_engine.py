@@ -7,8 +7,12 @@ referee.
 Each opening (three stones, X 0 X, on random points of the central 5x5 from ``--seed``)
 is played twice, each side playing X once; both then play to the end (five, a full
 board, or a forfeit: a move later than the limit and a second, a crash...).  It prints
-W-L-D from parlour's side, its score with a 95% interval (normal, on the games' scores),
-and the time parlour took a move (mean and maximum) against the limit.
+W-L-D from parlour's side of the games decided on the board and, apart, the forfeits of
+each side (a forfeit is no win: an engine that cannot keep to the protocol or its limits
+says nothing of its strength), the score with a 95% interval (normal, on the games'
+scores) with and without the forfeited games, the time parlour took a move (mean and
+maximum) against the limit, and both sides' CPU seconds a move (the engine process's and
+its children's), said to be uneven when one side had more than 1.5x the other's.
 
     .venv/bin/python benchmarks/gomoku_vs_engine.py ENGINE [--games 20]
         [--time-per-move 1] [--seed 1] [--level 3] [--tolerance S] [--memory MIB]
@@ -83,6 +87,7 @@ class Side:
     player: EnginePlayer | None = None
     ref: Ref | None = None
     times: list[float] = field(default_factory=list)
+    cpu_times: list[float] = field(default_factory=list)
 
     def seat(self) -> Ref:
         if self.ref is None or not self.ref.alive:
@@ -91,6 +96,8 @@ class Side:
             )
             self.times = self.times + self.player.times
             self.player.times = self.times  # one list for every player of the side
+            self.cpu_times = self.cpu_times + self.player.cpu_times
+            self.player.cpu_times = self.cpu_times
             self.ref = spawn(self.player)
         return self.ref
 
@@ -103,6 +110,27 @@ class Side:
 def seconds_a_move(times: list[float]) -> dict[str, float] | None:
     """The mean and the longest of a side's times a move (None: it made no move)."""
     return {"mean": sum(times) / len(times), "max": max(times)} if times else None
+
+
+CPU_RATIO = 1.5
+"""A match where one side used more than this many times the other's CPU a move is
+said to be uneven (Wine's clock counts CPU time, parlour's the wall's)."""
+
+
+def cpu_report(ours: list[float], theirs: list[float]) -> tuple[dict[str, Any], str]:
+    """Both sides' CPU seconds a move (mean and max) and their ratio, and a line saying
+    so, with a warning when one side had more than ``CPU_RATIO`` times the other's."""
+    mine, other = seconds_a_move(ours), seconds_a_move(theirs)
+    if mine is None or other is None or not mine["mean"] or not other["mean"]:
+        return {"parlour": mine, "engine": other, "ratio": None}, "CPU a move: not measured"
+    ratio = other["mean"] / mine["mean"]
+    line = (
+        f"CPU a move: parlour {mine['mean']:.2f} s (max {mine['max']:.2f}), engine "
+        f"{other['mean']:.2f} s (max {other['max']:.2f}), the engine {ratio:.2f}x parlour's"
+    )
+    if not 1 / CPU_RATIO <= ratio <= CPU_RATIO:
+        line += f": uneven, one side had more than {CPU_RATIO:g}x the other's CPU"
+    return {"parlour": mine, "engine": other, "ratio": ratio}, line
 
 
 async def match(
@@ -123,6 +151,7 @@ async def match(
     tally: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
     scores: list[float] = []
+    board_scores: list[float] = []  # the games decided on the board, no forfeit
     lost_as: Counter[str] = Counter()
     forfeits: list[str] = []
     pairs = (games + 1) // 2
@@ -143,13 +172,17 @@ async def match(
             outcome: Outcome = await run_game(start, players)
             score = 0.5 if outcome.winner is None else float(outcome.winner == seat)
             scores.append(score)
-            tally[{1.0: "wins", 0.0: "losses", 0.5: "draws"}[score]] += 1
+            result = {1.0: "wins", 0.0: "losses", 0.5: "draws"}[score]
             reasons[outcome.reason.value] += 1
-            if score == 0:
-                lost_as["X" if seat == 0 else "0"] += 1
-            if outcome.forfeit is not None:
+            if outcome.forfeit is not None:  # a forfeit is no win or loss on the board
                 who = "parlour" if outcome.forfeit == seat else "engine"
                 forfeits.append(f"{who}: {outcome.detail}")
+                tally[f"{who}_forfeits"] += 1
+            else:
+                board_scores.append(score)
+                tally[result] += 1
+                if score == 0:
+                    lost_as["X" if seat == 0 else "0"] += 1
             final = outcome.final
             assert isinstance(final, GomokuState)
             names = " ".join(final.move_name(m) for m in (*stones, *outcome.moves))
@@ -166,23 +199,33 @@ async def match(
     finally:
         await asyncio.gather(*(side.leave() for table in tables for side in table))
     mean, low, high = interval(scores)
+    board = interval(board_scores) if board_scores else None
     ours_times, theirs_times = ([t for table in tables for t in table[i].times] for i in (0, 1))
+    ours_cpu, theirs_cpu = ([t for table in tables for t in table[i].cpu_times] for i in (0, 1))
     ours_seconds = seconds_a_move(ours_times) or {"mean": 0.0, "max": 0.0}
+    cpu, cpu_line = cpu_report(ours_cpu, theirs_cpu)
+    kinds = ("wins", "losses", "draws", "engine_forfeits", "parlour_forfeits")
     figures = {
-        **{k: tally[k] for k in ("wins", "losses", "draws")},
+        **{k: tally[k] for k in kinds},
         "score": mean,
         "interval_95": [low, high],
+        "score_on_the_board": None if board is None else board[0],
+        "interval_95_on_the_board": None if board is None else list(board[1:]),
         "losses_as": dict(lost_as),
         "reasons": dict(reasons),
         "forfeits": forfeits,
         "parlour_seconds_a_move": ours_seconds,
         "engine_seconds_a_move": seconds_a_move(theirs_times),
+        "cpu_a_move": cpu,
     }
+    on_the_board = "no game" if board is None else f"{board[0]:.0%} ({board[1]:.0%}-{board[2]:.0%})"
     print(
         f"parlour vs {shlex.join(engine)} at {seconds:g} s a move: "
-        f"{tally['wins']}-{tally['losses']}-{tally['draws']} (W-L-D), score {mean:.0%} "
-        f"(95%: {low:.0%}-{high:.0%}); parlour's time a move: mean {ours_seconds['mean']:.2f} s, "
-        f"max {ours_seconds['max']:.2f} s (limit {seconds:g} s)"
+        f"{tally['wins']}-{tally['losses']}-{tally['draws']} (W-L-D) on the board, "
+        f"{tally['engine_forfeits']} forfeits by the engine and {tally['parlour_forfeits']} by "
+        f"parlour; score {mean:.0%} (95%: {low:.0%}-{high:.0%}), on the board alone "
+        f"{on_the_board}; parlour's time a move: mean {ours_seconds['mean']:.2f} s, "
+        f"max {ours_seconds['max']:.2f} s (limit {seconds:g} s); {cpu_line}"
     )
     return figures
 

@@ -139,6 +139,9 @@ async def test_parlour_brain_plays_whole_games_both_ways(tmp_path: Path) -> None
             assert isinstance(final, GomokuState)
             assert sorted(final.five()) and final.board[final.five()[0]] == seat + 1
         assert len(engine.times) >= 5  # each of its moves timed, for the match's figures
+        # and its CPU (the brain's process, under the shell that pipes to it) counted
+        assert len(engine.cpu_times) == len(engine.times) and min(engine.cpu_times) >= 0
+        assert sum(engine.cpu_times) > 0
         process = engine._process
         assert process is not None
     finally:

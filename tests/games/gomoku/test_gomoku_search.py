@@ -12,7 +12,15 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from parlour.games.gomoku.engine import LEVELS, MAX_LEVEL, Tables, Thinker, find_threat, search
+from parlour.games.gomoku.engine import (
+    LEVELS,
+    MAX_LEVEL,
+    Tables,
+    Thinker,
+    find_threat,
+    search,
+    search_unclocked,
+)
 from parlour.games.gomoku.engine.alphabeta import deepen, search_root
 from parlour.games.gomoku.engine.board import (
     MAX_PLY,
@@ -22,11 +30,14 @@ from parlour.games.gomoku.engine.board import (
     board_key,
     five_points_near,
     nearness,
+    new_stats,
     stone_key,
     window_fills,
 )
 from parlour.games.gomoku.engine.driver import _Search, _table
 from parlour.games.gomoku.engine.levels import (
+    LATE_MOVES,
+    LEAF_VCF_NODES,
     THREAT_NODES,
     THREAT_SECONDS,
     THREATS_SHARE,
@@ -51,9 +62,11 @@ from parlour.games.gomoku.engine.patterns import (
     lines_value,
     pattern_table,
     play,
+    quiet,
     threatens,
 )
 from parlour.games.gomoku.engine.shapes import fullest_windows, three_defences
+from parlour.games.gomoku.engine.threats import line_vcf, threat_search
 from parlour.games.gomoku.game import GomokuGame, GomokuState, window_stones
 from parlour.search import SearchResult, Stop
 from parlour.search.table import Table, new_table, store
@@ -492,7 +505,7 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     board, stone = state.board.copy(), state.to_move + 1
     near = nearness(board)
     moves = likeliest_on(board, near, stone, 4)
-    stats = np.array([0, 0, -1, np.count_nonzero(board)], dtype=np.int64)
+    stats = new_stats(int(np.count_nonzero(board)), 0, 0)
     work = Work(board, near, False, np.ones(1, dtype=np.uint8), stats, *new_table(4))
     scores = search_root(work, pattern_table(), stone, moves, 4, 10)
     assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
@@ -600,7 +613,7 @@ def test_a_quiet_move_is_worth_the_value_of_the_patterns_after_it(
     ):
         event("a four or a three: searched on")
         return
-    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, 0, 0)
     moves = np.array([point], dtype=np.int64)
     near, table = nearness(board), new_table(4)
     work = Work(board, near, False, stop, stats, *table)
@@ -777,3 +790,111 @@ def test_a_move_is_timed_by_the_callers_stop_alone(monkeypatch: pytest.MonkeyPat
     state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
     search(state, 3, seconds=0.2)
     assert clocks == [0.2, pytest.approx(0.2 * THREATS_SHARE)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(crowded_positions(before_five=True), st.booleans(), st.integers(1, 2), st.integers(1, 6))
+def test_the_leaves_vcf_finds_what_the_threat_search_finds(
+    state: GomokuState, exact: bool, stone: int, depth: int
+) -> None:
+    """``line_vcf``, which reads the patterns the main search keeps, and the threat search's
+    VCF, which counts windows, agree on every position with no five point: a VCF of
+    ``depth`` fours or none (given nodes enough), under either five rule."""
+    board = state.board.copy()
+    lines = lines_of(board, pattern_table())
+    work = Work(board, nearness(board), exact, np.zeros(1, dtype=np.uint8), new_stats(0, 0, 0),
+                *new_table(12))  # fmt: skip
+    found = line_vcf(work, lines, stone, depth, 10**8)
+    assert np.array_equal(board, state.board)  # every stone tried was lifted again
+    assert np.array_equal(lines.keys, lines_of(board, pattern_table()).keys)
+    key = board_key(board)
+    event("a VCF" if found else "none")
+    assert found == (threat_search(work, stone, False, 10**8, depth, -1, -1, 0, key) >= 0)
+
+
+@pytest.mark.parametrize(
+    ("moves", "depth"),
+    [
+        # the side to move has a VCT of 5 or 6 threats (found by a long threat search); a
+        # leaf's VCF shows the main search the win at depth 4 or 5, which without one it
+        # does not see by depth 5
+        ("I9 G6 H7 I6 F6 G7 H9 G9 G8 H8 F7 I10 F8 F9 I7 G5 K9 G4 G3 F4", 4),
+        ("I7 F5 F8 F6 H8 G5", 5),
+        # a VCF: the leaves see it one ply deep, the plain search at depth 3
+        ("F10 K11 I6 F11 H9 H8 K7 E11 J6 I10 E9 H10 F8 F7 F6 E7 I7 I5", 1),
+    ],
+)
+def test_a_leafs_vcf_shows_the_main_search_a_win_past_its_horizon(moves: str, depth: int) -> None:
+    state = replay(15, moves)
+    with_vcf, _, _ = deepen(state, depth, new_table(18), 10, LEAF_VCF_NODES, 0)
+    without, _, _ = deepen(state, depth, new_table(18), 10, 0, 0)
+    assert with_vcf.max() >= WIN - MAX_PLY > without.max()
+
+
+def test_a_quiet_move_makes_no_three_or_four_and_blocks_none() -> None:
+    """X's open two H8 I8: G8 and J8 make it an open three, F8 and K8 a three with a gap:
+    none of them is quiet, for X or for 0 (who would block there); H3, far away, is."""
+    state = replay(15, "H8 A1 I8 A15")
+    lines = lines_of(state.board.copy(), pattern_table())
+    for name in ("G8", "J8", "F8", "K8"):
+        row, col = state.parse_move(name)
+        for stone in (1, 2):
+            assert not quiet(lines, row * 15 + col, stone), (name, stone)
+    row, col = state.parse_move("H3")
+    assert quiet(lines, row * 15 + col, 1) and quiet(lines, row * 15 + col, 2)
+
+
+def test_late_move_reductions_save_nodes_and_keep_the_wins() -> None:
+    """Deepening to depth 6 on a quiet position takes fewer nodes when the late quiet moves
+    are searched a ply shallower first, and a VCT position is still proven won."""
+    state = replay(15, "H8 I9 I8 G8 J7 K6 H9")
+    nodes = [deepen(state, 6, new_table(18), 10, 0, late)[2] for late in (0, LATE_MOVES)]
+    assert nodes[1] < nodes[0]
+    won = replay(15, "J8 J7 K7 K8 I6 I9 J6 L9")
+    assert deepen(won, 5, new_table(18), 10, 0, LATE_MOVES)[0].max() >= WIN - MAX_PLY
+
+
+def test_a_leafs_vcf_proves_a_win_the_threat_searches_budget_missed() -> None:
+    """0 wins here by a VCT of five threats, which threat searches of 5,000 nodes (a move
+    on a busy machine) miss; the main search to depth 5 then proves it with a leaf's VCF
+    (from H7), not without one."""
+    state = replay(15, "F6 F7 H10 G6 I9 E8 D9 H5 I4 H8 J8 G11 D8")
+    found = search_unclocked(state, 3, 5, 5_000)
+    assert found.value >= WIN - MAX_PLY and state.move_name(found.move) == "H7"
+    assert search_unclocked(state, 3, 5, 5_000, leaf_vcf=0).value < WIN - MAX_PLY
+
+
+SUITE_WINS = [
+    # from benchmarks/gomoku_tactics.py's suite: the side to move wins by a VCT (the
+    # numbers of threats a long threat search found), or a VCF
+    ("I9 G6 H7 I6 F6 G7 H9 G9 G8 H8 F7 I10 F8 F9 I7 G5 K9 G4 G3 F4", "vct"),
+    ("K9 G11 J8 H12 L10 I7 M11 N12 K11 I13 J14 K13", "vct"),
+    ("F8 G7 E7 G9 E8 G8 G6 E10", "vct"),
+    ("F10 K11 I6 F11 H9 H8 K7 E11 J6 I10 E9 H10 F8 F7 F6 E7 I7 I5", "vcf"),
+]
+SUITE_DEFENCES = [
+    # the opponent has a VCT if it moves; the moves that hold, by a long threat search
+    ("F6 F7 H10 G6 I9 E8", {"D9", "H5"}),
+    ("K9 G11 J8 H12 L10", {"M11", "I7"}),
+    ("H6 E11 F8 F11 G7", {"E9", "I5"}),
+]
+
+
+@pytest.mark.parametrize(("moves", "kind"), SUITE_WINS)
+def test_the_suites_wins_are_proven_by_a_short_moves_search(moves: str, kind: str) -> None:
+    """With a 0.5-s move's threat budget and the main search to depth 4, free of any
+    clock: the win is found and proven (its first move the threat search's)."""
+    state = replay(15, moves)
+    found = search_unclocked(state, 3, 4, THREAT_NODES)
+    assert found.value >= WIN - MAX_PLY and found.reason == kind
+
+
+@pytest.mark.parametrize(("moves", "holding"), SUITE_DEFENCES)
+def test_the_suites_defences_are_found_by_a_short_moves_search(
+    moves: str, holding: set[str]
+) -> None:
+    """The same search defends with one of the few moves that hold (the others leave the
+    opponent a VCT)."""
+    state = replay(15, moves)
+    found = search_unclocked(state, 3, 4, THREAT_NODES)
+    assert found.reason == "defend" and state.move_name(found.move) in holding

@@ -17,7 +17,10 @@ it (its windows weighed against the opponent's).  Higher levels search:
    a node with a five point to answer has only that move (it costs no depth), a node
    whose opponent just made a three has only its answers (the three's points or fours of
    its own, which cost no depth either: a sequence of threes is seen as far as one of
-   fours, and a three at the horizon is never missed), and leaves are valued
+   fours, and a three at the horizon is never missed), the quiet moves after a node's
+   first few are searched a ply shallower first (late-move reductions), and leaves are
+   won where the side to move has a VCF (looked for on the patterns at the principal
+   line's leaves, where it could make two threes' worth of fours), else valued
    by the patterns each side could make on the empty points (a four, an open three...:
    ``patterns``), the side to move's counting a fifth more, and a side to move that can
    make an open four as all but won.
@@ -45,7 +48,15 @@ from typing import TYPE_CHECKING, Any
 from parlour.games.gomoku.engine.levels import LEVELS, MAX_LEVEL, Level
 
 if TYPE_CHECKING:
-    from parlour.games.gomoku.engine.driver import Result, Tables, Thinker, analyze, search, warm_up
+    from parlour.games.gomoku.engine.driver import (
+        Result,
+        Tables,
+        Thinker,
+        analyze,
+        search,
+        search_unclocked,
+        warm_up,
+    )
     from parlour.games.gomoku.engine.threats import find_threat
 
 __all__ = [
@@ -58,6 +69,7 @@ __all__ = [
     "analyze",
     "find_threat",
     "search",
+    "search_unclocked",
     "warm_up",
 ]
 

@@ -8,18 +8,29 @@ from numba import njit, types
 from parlour.games.gomoku.engine.board import (
     GENERATION,
     INT,
+    LATE,
+    LEAF_VCF,
     MAX_PLY,
     NODES,
+    VCF_NODES,
     WIN,
     WORK,
     Work,
     board_key,
     five_points_near,
     nearness,
+    new_stats,
     stone_key,
     window_fills,
 )
+from parlour.games.gomoku.engine.levels import (
+    LATE_MOVES,
+    LEAF_VCF_DEPTH,
+    LEAF_VCF_FOURS,
+    LEAF_VCF_NODES,
+)
 from parlour.games.gomoku.engine.patterns import (
+    FOUR,
     LINES,
     Lines,
     likeliest,
@@ -28,9 +39,11 @@ from parlour.games.gomoku.engine.patterns import (
     lines_value,
     pattern_table,
     play,
+    quiet,
     threatens,
 )
 from parlour.games.gomoku.engine.shapes import three_defences
+from parlour.games.gomoku.engine.threats import line_vcf
 from parlour.games.gomoku.game import EMPTY, GomokuState
 from parlour.search.table import Table, probe, store
 
@@ -47,6 +60,27 @@ def to_table(score: int, ply: int) -> int:
 def from_table(score: int, ply: int) -> int:
     """``to_table`` undone: a win counted from the root again."""
     return to_table(score, -ply)
+
+
+@njit(cache=True, nogil=True)
+def leaf_value(work: Work, lines: Lines, stone: int, ply: int, principal: bool) -> int:
+    """A leaf's value for ``stone``, to move, neither side having a five point: a win if
+    it has a VCF of at most ``LEAF_VCF_DEPTH`` fours found in ``stats[LEAF_VCF]`` nodes
+    (``line_vcf``), else its patterns' value.  A VCF is a proven win, counted as won
+    three plies on at least.  It is looked for only at a leaf of a ``principal``
+    (whole-window) search, where ``LEAF_VCF_FOURS`` fours could be made: the null-window
+    leaves are most of a search, and looking at them all cost it more than half its speed
+    and lost games at 0.1 s a move (``benchmarks/results/gomoku_selfplay.jsonl``)."""
+    stats = work.stats
+    budget = stats[LEAF_VCF]
+    if (
+        budget
+        and principal
+        and lines.counts[stone, FOUR:].sum() >= LEAF_VCF_FOURS
+        and line_vcf(work, lines, stone, LEAF_VCF_DEPTH, stats[VCF_NODES] + budget)
+    ):
+        return max(WIN - ply - 3, WIN - MAX_PLY)
+    return lines_value(lines, stone)
 
 
 @njit(INT(WORK, LINES, INT, INT, INT, INT, INT, INT, INT, types.uint64), cache=True, nogil=True)
@@ -94,7 +128,7 @@ def negamax(
         if defences:  # the answers to a three cost no depth, as a four's answer does:
             depth += 1  # a chain of threes is seen twice as far, and never cut off
         elif depth <= 0:
-            return lines_value(lines, stone)
+            return leaf_value(work, lines, stone, ply, beta - alpha > 1)
     window = (to_table(alpha, ply), to_table(beta, ply))
     known, settled, stored = probe(tt_keys, tt_data, key, depth, *window, False)
     if settled:
@@ -114,6 +148,7 @@ def negamax(
         if moves.shape[0] == 0:
             return 0  # the board is full: a draw
     generated = first < 0
+    late = stats[LATE]
     alpha_in = alpha
     best = -WIN - 1
     best_move = first
@@ -132,14 +167,24 @@ def negamax(
             if q == first:
                 i += 1
                 continue
+        # a late quiet move is searched a ply shallower first (at a node with no four or
+        # three to answer, deep enough that the reduced search still looks past a reply)
+        reduced = 0 < late <= searched and depth >= 3 and not defences and quiet(lines, q, stone)
         play(board, near, lines, q, stone)
         child_key = key ^ stone_key(q, stone)
+        score = alpha + 1
+        if reduced:
+            score = -negamax(
+                work, lines, width, 3 - stone, depth - 2, -alpha - 1, -alpha, ply + 1, q,
+                child_key,
+            )  # fmt: skip
         # after the first move, a null window: does q beat the best so far?  Only if it
         # does, inside (alpha, beta), is it searched again on the whole window
-        score = -negamax(
-            work, lines, width, 3 - stone, depth - 1,
-            -alpha - 1 if searched else -beta, -alpha, ply + 1, q, child_key,
-        )  # fmt: skip
+        if score > alpha:
+            score = -negamax(
+                work, lines, width, 3 - stone, depth - 1,
+                -alpha - 1 if searched else -beta, -alpha, ply + 1, q, child_key,
+            )  # fmt: skip
         if searched and alpha < score < beta:
             score = -negamax(
                 work, lines, width, 3 - stone, depth - 1, -beta, -alpha, ply + 1, q,
@@ -192,19 +237,25 @@ def search_root(
 
 
 def deepen(
-    state: GomokuState, depth: int, table: Table, width: int
+    state: GomokuState,
+    depth: int,
+    table: Table,
+    width: int,
+    leaf_vcf: int = LEAF_VCF_NODES,
+    late: int = LATE_MOVES,
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """The main search's iterative deepening from ``state`` to ``depth`` over its ``width``
-    likeliest moves, with no clock and no threat search: the last depth's scores, the moves
-    best first, and the nodes.  For analysis and tests: a move's search goes through the
-    driver, which adds the clock and the threats."""
+    likeliest moves, with no clock and no threat search (but a leaf's VCF of ``leaf_vcf``
+    nodes, and reductions after ``late`` moves): the last depth's scores, the moves best
+    first, and the nodes (the main search's and its leaves' VCFs').  For analysis and
+    tests: a move's search goes through the driver, which adds the clock and the threats."""
     board, stone = state.board.copy(), state.to_move + 1
     near = nearness(board)
     moves = likeliest_on(board, near, stone, width)
-    stop, stats = np.zeros(1, dtype=np.uint8), np.array([0, 0, -1, 0], dtype=np.int64)
+    stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, leaf_vcf, late)
     work = Work(board, near, state.game.exact, stop, stats, *table)
     scores = np.zeros(0, dtype=np.int64)
     for d in range(1, depth + 1):
         scores = search_root(work, pattern_table(), stone, moves, d, width)
         moves = moves[np.argsort(-scores, kind="stable")]
-    return scores, moves, int(stats[NODES])
+    return scores, moves, int(stats[NODES] + stats[VCF_NODES])

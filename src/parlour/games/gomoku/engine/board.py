@@ -19,11 +19,18 @@ WIN = 1_000_000
 """A won position's value, less the plies it takes (so that sooner wins are preferred)."""
 MAX_PLY = 64
 
-NODES, VCF_NODES, HINT, GENERATION = 0, 1, 2, 3
+NODES, VCF_NODES, HINT, GENERATION, LEAF_VCF, LATE = range(6)
 """The ``stats`` array: main-search nodes, threat-search nodes, the point a threat search
-tries first at its root (-1: none), a win found before being the likeliest again, and the
+tries first at its root (-1: none), a win found before being the likeliest again, the
 table generation its stores carry (the stones on the board: one a move, so that a move's
-deep entries give way to the next move's)."""
+deep entries give way to the next move's), and two settings of the main search: the nodes
+of the VCF it looks for at a leaf (0: none) and the moves of a node searched at full depth
+before the quiet ones are searched a ply shallower first (0: none)."""
+
+
+def new_stats(generation: int, leaf_vcf: int, late: int, hint: int = -1) -> np.ndarray:
+    """A fresh ``stats`` array: no nodes yet, and the settings given."""
+    return np.array([0, 0, hint, generation, leaf_vcf, late], dtype=np.int64)
 
 
 class Work(NamedTuple):

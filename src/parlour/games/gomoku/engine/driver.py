@@ -22,6 +22,7 @@ from parlour.games.gomoku.engine.board import (
     five_points,
     five_points_near,
     nearness,
+    new_stats,
     place,
 )
 from parlour.games.gomoku.engine.evaluation import greedy
@@ -84,7 +85,9 @@ class _Search:
         self.request = stop
         self.stop = np.zeros(1, dtype=np.uint8)  # raised by the move's clock (``run``)
         self.threats_stop = np.zeros(1, dtype=np.uint8)  # and by the threats' share of it
-        self.stats = np.array([0, 0, -1, np.count_nonzero(self.board)], dtype=np.int64)
+        stones = int(np.count_nonzero(self.board))
+        leaf_vcf, late = (level.leaf_vcf, level.late) if level else (0, 0)
+        self.stats = new_stats(stones, leaf_vcf, late)
         self.seconds = seconds or (level.seconds if level else 0.0)
         self.threat_nodes = threat_nodes(self.seconds)
         self.tables = tables
@@ -115,7 +118,10 @@ class _Search:
         exact = abs(int(score)) >= WIN - MAX_PLY
         return SearchResult(move, int(score), depth, nodes, seconds, (move,), exact, reason)
 
-    def run(self) -> Result:
+    def run(self, clocked: bool = True) -> Result:
+        """The move; not ``clocked``, with no clock at all: the threat searches stop at
+        their node budgets and the main search at the level's depth, so that what it
+        finds does not depend on the machine's load (``search_unclocked``)."""
         mine = five_points(self.board, self.stone, self.exact)
         if len(mine):
             return self.report(mine[0], "five", WIN)
@@ -127,6 +133,8 @@ class _Search:
         level = self.level
         if level is None:
             return self.report(greedy(self.board, self.near, self.stone), "search")
+        if not clocked:
+            return self._search(level)
         # the caller's stop, on the move's clock, on the threats' share of it: each stops
         # the searches polling it and every clock within it
         with (
@@ -233,7 +241,9 @@ class Thinker:
     the clock stops it, past the level's depth (a brain under a manager's time limit,
     where the time, not the level's depth, is what bounds it: at level 3's depth of 10 a
     search of 1.8 s often stopped in a third of its time).  ``table_bits`` sizes its
-    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``)."""
+    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``).  ``leaf_vcf``
+    and ``late`` override the level's main-search settings (``Level``), for the benchmarks
+    that measure what each gains."""
 
     def __init__(
         self,
@@ -241,6 +251,8 @@ class Thinker:
         seconds: float | None = None,
         to_the_clock: bool = False,
         table_bits: int = TABLE_BITS,
+        leaf_vcf: int | None = None,
+        late: int | None = None,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -248,11 +260,18 @@ class Thinker:
         self.seconds = seconds
         self.to_the_clock = to_the_clock
         self.table_bits = table_bits
+        self.overrides = {
+            name: value
+            for name, value in (("leaf_vcf", leaf_vcf), ("late", late))
+            if value is not None
+        }
         self.tables: Tables = {}
 
     def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, Result]:
         """The move and what the search did."""
         level = LEVELS.get(self.level)
+        if level is not None:
+            level = replace(level, **self.overrides)
         if level is not None and self.to_the_clock:
             level = replace(level, depth=MAX_PLY - 1)
         search = _Search(state, level, self.seconds, self.tables, stop, table_bits=self.table_bits)
@@ -289,6 +308,20 @@ def analyze(
     if depth is not None:
         level = replace(level, depth=min(depth, MAX_PLY - 1))
     return _Search(state, level, seconds, {}, stop, on_iteration).run()
+
+
+def search_unclocked(
+    state: GomokuState, level: int, depth: int, threat_nodes: int, **settings: int
+) -> Result:
+    """The move's search at ``level`` with no clock: each threat search with a budget of
+    ``threat_nodes``, then the main search to ``depth`` with the ``Level`` ``settings``
+    given (``leaf_vcf``, ``late``).  Its nodes and result are the same on a busy machine
+    as on an idle one: for the tactical suite (``benchmarks/gomoku_tactics.py``) and the
+    tests."""
+    chosen = replace(LEVELS[level], depth=depth, **settings)
+    search = _Search(state, chosen, None, {}, Stop())
+    search.threat_nodes = threat_nodes
+    return search.run(clocked=False)
 
 
 def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> Result:

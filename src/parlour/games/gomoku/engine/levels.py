@@ -5,15 +5,37 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+LEAF_VCF_NODES = 64
+"""The nodes of the VCF the main search looks for at a leaf whose side to move could make a
+four: a win of fours just past the horizon is seen as one (the driver's VCF and VCT at the
+root see only those that start now).  A few dozen nodes find the short ones; the table
+keeps each leaf's answer, so a leaf met again costs one probe."""
+LATE_MOVES = 3
+"""The moves of a node searched at full depth: each quiet move after them (one that makes
+no three or four and blocks none) is searched a ply shallower first, and again at full
+depth only if it then beats the best so far (late-move reductions)."""
+LEAF_VCF_DEPTH = 8
+"""The fours a leaf's VCF may play."""
+LEAF_VCF_FOURS = 4
+"""The (point, line) pairs where the side to move could make a four that a leaf needs for
+its VCF to be looked for: two threes' worth (a three has two points that make it a four).
+A leaf with one three (most leaves of a middlegame) rarely has a VCF, and looking cost
+the main search more than half its speed; with the two, a third of it, and the suite's
+wins (``benchmarks/gomoku_tactics.py``) are proven at the same depths."""
+
 
 @dataclass(frozen=True)
 class Level:
-    """How hard a level looks: main-search depth and width, VCF depth, seconds a move."""
+    """How hard a level looks: main-search depth and width, VCF depth, seconds a move, and
+    the main search's leaf VCF and late-move reductions (``LEAF_VCF_NODES``, ``LATE_MOVES``; 0 turns
+    either off, which ``benchmarks/gomoku_tactics.py`` does to measure what each gains)."""
 
     depth: int
     width: int
     vcf_depth: int
     seconds: float
+    leaf_vcf: int = LEAF_VCF_NODES
+    late: int = LATE_MOVES
 
 
 LEVELS = {

@@ -267,6 +267,18 @@ def point_value(lines: Lines, point: int, stone: int) -> int:
 
 
 @njit(cache=True, nogil=True)
+def quiet(lines: Lines, point: int, stone: int) -> bool:
+    """Whether ``stone`` on the empty ``point`` makes no three or four of its own and
+    blocks no point where the opponent would make one: a move the search may reduce."""
+    table, keys = lines.table, lines.keys
+    for d in range(4):
+        key = keys[4 * point + d]
+        if table[stone, key] >= OPEN_THREE or table[3 - stone, key] >= OPEN_THREE:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
 def likeliest(
     board: np.ndarray,
     near: np.ndarray,

@@ -20,10 +20,12 @@ from parlour.games.gomoku.engine.board import (
     board_key,
     five_points_near,
     nearness,
+    new_stats,
     place,
     stone_key,
 )
 from parlour.games.gomoku.engine.evaluation import keep_best
+from parlour.games.gomoku.engine.patterns import FOUR, LINES, Lines, play
 from parlour.games.gomoku.engine.shapes import fullest_windows, three_defences
 from parlour.games.gomoku.game import EMPTY, GomokuState
 from parlour.search.table import NO_MOVE, Table, mix, probe, store
@@ -183,6 +185,47 @@ def threat_search(
     return -1
 
 
+@njit(types.boolean(WORK, LINES, INT, INT, INT), cache=True, nogil=True)
+def line_vcf(work: Work, lines: Lines, stone: int, depth: int, limit: int) -> bool:
+    """Whether ``stone``, to move, has a VCF of at most ``depth`` fours, neither side
+    having a five point: the main search's VCF at its leaves, found in ``limit`` of the
+    threat searches' nodes at most (no means none found).
+
+    Cheaper than ``threat_search``'s VCF by far, since it reads the patterns ``play`` keeps
+    (a four is a point whose pattern is ``FOUR`` or better on a line, found in one pass)
+    instead of counting every window at every node.  The five points are counted on the
+    board, under the game's five rule: two after a four win; a defence that makes a five
+    point of the defender's ends the line (the attacker would have to answer it first)."""
+    board, near, exact, stop, stats = work.board, work.near, work.exact, work.stop, work.stats
+    stats[VCF_NODES] += 1
+    if stop[0] or depth <= 0 or stats[VCF_NODES] > limit or not lines.counts[stone, FOUR:].any():
+        return False
+    n = board.shape[0]
+    table, keys = lines.table, lines.keys
+    points = np.empty(8, dtype=np.int64)
+    for p in range(n * n):
+        if near[p // n, p % n] == 0 or board[p // n, p % n] != EMPTY:
+            continue
+        four = False
+        for d in range(4):
+            four = four or table[stone, keys[4 * p + d]] >= FOUR
+        if not four:
+            continue
+        play(board, near, lines, p, stone)
+        found = five_points_near(board, p, stone, exact, points)
+        won = found >= 2
+        if found == 1:
+            q = points[0]
+            play(board, near, lines, q, 3 - stone)
+            if not five_points_near(board, q, 3 - stone, exact, points):
+                won = line_vcf(work, lines, stone, depth - 1, limit)
+            play(board, near, lines, q, EMPTY)
+        play(board, near, lines, p, EMPTY)
+        if won:
+            return True
+    return False
+
+
 def find_threat(
     state: GomokuState,
     stone: int,
@@ -198,7 +241,7 @@ def find_threat(
     through the driver, which shares its counters and clock between searches."""
     board = state.board.copy()
     stop = np.zeros(1, dtype=np.uint8)
-    stats = np.array([0, 0, hint, 0], dtype=np.int64)
+    stats = new_stats(0, 0, 0, hint)
     work = Work(board, nearness(board), state.game.exact, stop, stats, *table)
     found = threat_search(work, stone, threes, nodes, depth, -1, -1, FREE_THREATS, board_key(board))
     return int(found), int(stats[VCF_NODES])

@@ -102,6 +102,7 @@ class EnginePlayer(Actor):
         self._thinking: asyncio.Task[None] | None = None  # the turn under way
         self._errors: list[str] = []  # the engine's ERROR lines of the turn under way
         self.times: list[float] = []  # seconds each move took, for the record
+        self.cpu_times: list[float] = []  # the CPU seconds the engine used for each
 
     async def receive(self, message: Any) -> None:
         match message:
@@ -149,9 +150,10 @@ class EnginePlayer(Actor):
         if self._process is None:
             await self._start(state)
         await self._tell(state, self._stones(state))
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), _cpu(self._process)
         line = await self._read(self.seconds + self.tolerance, "move")
         self.times.append(time.perf_counter() - started)
+        self.cpu_times.append(_cpu(self._process) - cpu)
         try:
             point = parse_point(line, state.size)
             state.play(point)
@@ -324,19 +326,35 @@ class EnginePlayer(Actor):
                     pipe.close()
 
 
-def _memory(process: subprocess.Popen[bytes] | None) -> int:
-    """Bytes resident in ``process`` and its children (0 once it is gone)."""
+def _family(process: subprocess.Popen[bytes] | None) -> list[psutil.Process]:
+    """``process`` and its children (none once it is gone)."""
     if process is None:
-        return 0
+        return []
     try:
         family = psutil.Process(process.pid)
-        members = [family, *family.children(recursive=True)]
+        return [family, *family.children(recursive=True)]
     except psutil.Error:
-        return 0
+        return []
+
+
+def _memory(process: subprocess.Popen[bytes] | None) -> int:
+    """Bytes resident in ``process`` and its children (0 once it is gone)."""
     used = 0
-    for member in members:
+    for member in _family(process):
         with contextlib.suppress(psutil.Error):
             used += member.memory_info().rss
+    return used
+
+
+def _cpu(process: subprocess.Popen[bytes] | None) -> float:
+    """The CPU seconds (user and system) ``process`` and its children have used so far
+    (0 once it is gone): on a busy machine an engine's time a move on the wall clock
+    says little of the work it did."""
+    used = 0.0
+    for member in _family(process):
+        with contextlib.suppress(psutil.Error):
+            times = member.cpu_times()
+            used += times.user + times.system
     return used
 
 

@@ -1,0 +1,115 @@
+"""Self-play of five in a row: the engine with a main-search setting changed against the
+engine without it, through ``parlour match gomoku`` (every game refereed and recorded).
+
+Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker (the
+default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
+(the engine as it is), ``before`` (no leaf VCF, no reductions), ``no-leaf-vcf``,
+``no-reductions``.  The openings are three stones on the central 5x5 (``--seed``), each
+played twice with the colours swapped; one game at a time (``-j 1``), so that on a busy
+machine both sides share the same load.  The match stops when the SPRT (Elo 0 against
+``--elo``) decides, or after ``--games``.  The record holds the match's JSON (W-L-D,
+Elo with its interval, the LLR) and the machine's load before and after.
+
+    .venv/bin/python benchmarks/gomoku_selfplay.py [--players after,before]
+        [--seconds 0.1] [--games 200] [--elo 30] [--seed 1] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import parlour
+from bots import Bot
+from parlour.games.gomoku.engine import Thinker
+from parlour.games.gomoku.engine.levels import LATE_MOVES, LEAF_VCF_NODES
+from parlour.search import DEFAULT_LEVEL, Stop
+from record import arguments, record
+
+SIZE = 15
+VARIANTS = {
+    "after": {"leaf_vcf": LEAF_VCF_NODES, "late": LATE_MOVES},
+    "before": {"leaf_vcf": 0, "late": 0},
+    "no-leaf-vcf": {"leaf_vcf": 0, "late": LATE_MOVES},
+    "no-reductions": {"leaf_vcf": LEAF_VCF_NODES, "late": 0},
+}
+"""The main search's settings of each player (``Level.leaf_vcf`` and ``Level.late``)."""
+
+
+@cache
+def _warm() -> None:
+    """The kernels, once a worker, off every player's clock."""
+    from parlour.games.gomoku.engine import warm_up
+
+    warm_up(parlour.game("gomoku", size=SIZE).start())  # type: ignore[arg-type]
+
+
+def player(argument: str, seed: int | None) -> Bot:
+    """The brain's thinker with ``VARIANTS[NAME]``'s settings, ``NAME@SECONDS`` a move."""
+    name, _, seconds = argument.partition("@")
+    if name not in VARIANTS or not seconds:
+        raise ValueError(f"player: NAME@SECONDS, NAME one of {', '.join(VARIANTS)}")
+    _warm()
+    thinker = Thinker(DEFAULT_LEVEL, float(seconds), to_the_clock=True, **VARIANTS[name])
+    return Bot(lambda state: thinker.best_move(state, Stop())[0])
+
+
+def openings(count: int, seed: int) -> list[str]:
+    """``count`` openings of three stones on distinct points of the central 5x5."""
+    rng = random.Random(seed)
+    start = parlour.game("gomoku", size=SIZE).start()
+    centre = SIZE // 2
+    points = [(centre + dr, centre + dc) for dr in range(-2, 3) for dc in range(-2, 3)]
+    return [" ".join(start.move_name(p) for p in rng.sample(points, 3)) for _ in range(count)]
+
+
+def match(players: list[str], seconds: float, games: int, elo: float, seed: int) -> Any:
+    """``parlour match gomoku`` of the two variants, one game at a time: its JSON."""
+    specs = ",".join(f"python:gomoku_selfplay:player:{name}@{seconds:g}" for name in players)
+    parlour_command = str(Path(sys.executable).parent / "parlour")
+    with tempfile.TemporaryDirectory() as folder:
+        book = Path(folder) / "openings.txt"
+        book.write_text("\n".join(openings((games + 1) // 2, seed)) + "\n")
+        command = [
+            parlour_command, "match", "gomoku", "--players", specs, "--games", str(games),
+            "--openings", str(book), "-j", "1", "--seed", str(seed),
+            "--sprt", f"0,{elo:g}", "--db", str(Path(folder) / "match.sqlite3"), "--json",
+        ]  # fmt: skip
+        here = str(Path(__file__).parent)
+        path = os.pathsep.join(filter(None, [here, os.environ.get("PYTHONPATH", "")]))
+        done = subprocess.run(
+            command, capture_output=True, text=True, env={**os.environ, "PYTHONPATH": path}
+        )
+    if done.returncode:
+        raise SystemExit(f"parlour match failed: {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", default="after,before")
+    parser.add_argument("--seconds", type=float, default=0.1)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--elo", type=float, default=30.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = arguments(parser, quick={"games": 2, "seconds": 0.02})
+    players = args.players.split(",")
+    if len(players) != 2 or not set(players) <= set(VARIANTS):
+        parser.error(f"--players: two of {', '.join(VARIANTS)}")
+    load_before = os.getloadavg()
+    result = match(players, args.seconds, args.games, args.elo, args.seed)
+    figures = {"match": result, "load_before": load_before, "load_after": os.getloadavg()}
+    print(json.dumps(figures, indent=1))
+    record(args, figures)
+
+
+if __name__ == "__main__":
+    main()
