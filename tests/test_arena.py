@@ -31,7 +31,7 @@ from parlour.arena.worker import GameRecord, play_job
 from parlour.cli import main
 from parlour.games.gomoku.psq import from_psq
 from parlour.players.specs import PlayerSpec, parse_player
-from parlour.store import code_version
+from parlour.store import InMatch, Played, code_version
 
 # A Ray cluster these tests start listens on the loopback only: Ray's switch for a cluster
 # of one machine, read when Ray is first imported (here, and by the commands run here).
@@ -203,10 +203,10 @@ def test_executors_agree_on_every_game() -> None:
     jobs = list(plan.jobs())
     local = Local(2)
     try:
-        played = {r.index: r.moves for r in local.run(plan, jobs)}
+        played = {r.place.job: r.played.moves for r in local.run(plan, jobs)}
     finally:
         local.close()
-    assert played == {job.index: play_job(plan, job).moves for job in jobs}
+    assert played == {job.index: play_job(plan, job).played.moves for job in jobs}
 
 
 class HangsOnce(Actor):
@@ -253,13 +253,15 @@ def test_a_local_worker_killed_mid_game_costs_that_game_only(tmp_path: Path) -> 
     local = Local(2)
     killer = kill_when_hung(tmp_path)
     try:
-        played = bounded(lambda: {r.index: r.moves for r in local.run(plan, plan.jobs())})
+        played = bounded(
+            lambda: {r.place.job: r.played.moves for r in local.run(plan, plan.jobs())}
+        )
     finally:
         local.close()
     killer.join()
     assert isinstance(played, dict)
     assert sorted(played) == list(range(12))
-    assert played == {job.index: play_job(plan, job).moves for job in plan.jobs()}
+    assert played == {job.index: play_job(plan, job).played.moves for job in plan.jobs()}
 
 
 def test_a_plans_games_are_made_as_they_are_wanted() -> None:
@@ -302,13 +304,13 @@ def test_ray_plays_the_same_games_as_the_local_processes_a_killed_worker_too(
         assert runner.started and ray.is_initialized()
         assert {node["NodeManagerAddress"] for node in ray.nodes()} == {"127.0.0.1"}
         killer = kill_when_hung(tmp_path)
-        played = {r.index: r.moves for r in runner.run(plan, plan.jobs())}
+        played = {r.place.job: r.played.moves for r in runner.run(plan, plan.jobs())}
         killer.join()
         on_ray = simulate_war(rules, 300, counted.append)
     finally:
         runner.close()
     assert not ray.is_initialized()
-    assert played == {job.index: play_job(plan, job).moves for job in plan.jobs()}
+    assert played == {job.index: play_job(plan, job).played.moves for job in plan.jobs()}
     assert on_ray == simulate(rules, 300) and on_ray.games == 300
     assert counted == [count for _, count in chunks(rules, 300)]
 
@@ -371,7 +373,7 @@ def test_ctrl_c_and_kill_9_then_resume_finish_with_exactly_the_games(tmp_path: P
         assert records.match(1).finished is not None
     for job in random.sample(list(plan.jobs()), 5):
         (row,) = (r for r in recorded_rows if r["job"] == job.index)
-        assert row["moves"] == " ".join(play_job(plan, job).moves)
+        assert row["moves"] == " ".join(play_job(plan, job).played.moves)
 
 
 @pytest.mark.parametrize(
@@ -455,8 +457,9 @@ def test_a_corrupt_database_is_refused_and_left_alone(tmp_path: Path) -> None:
 
 def a_record(index: int) -> GameRecord:
     """A made-up record (the database does not replay what it stores)."""
-    return GameRecord(index, index // 2, (0, 1), ("random", "random"), "x", (), ("A",) * 40,
-                      None, "rules", "", (24, 24), (0.001,) * 40, "then", "now")  # fmt: skip
+    played = Played("kalah", {}, ("random", "random"), "x", ("A",) * 40, None, "rules", "",
+                    (24, 24), (0.001,) * 40, "then", "now")  # fmt: skip
+    return GameRecord(played, InMatch(index, index // 2, (0, 1)))
 
 
 def unfinished_match(db: Path, games: int = 100) -> Plan:
@@ -470,7 +473,8 @@ def test_listing_opens_the_database_read_only(tmp_path: Path) -> None:
     db = tmp_path / "arena.db"
     plan = unfinished_match(db)
     with Records(db) as records:
-        records.add_game(1, plan, play_job(plan, next(plan.jobs())))
+        record = play_job(plan, next(plan.jobs()))
+        records.add(record.played, 1, record.place)
     with closing(sqlite3.connect(db)) as connection:
         connection.execute("PRAGMA journal_mode=DELETE")
     before = db.read_bytes()
@@ -486,10 +490,11 @@ def test_listing_opens_the_database_read_only(tmp_path: Path) -> None:
 
 def test_a_damaged_database_is_named_on_open_and_never_written(tmp_path: Path) -> None:
     db = tmp_path / "arena.db"
-    plan = unfinished_match(db)
+    unfinished_match(db)
     with Records(db) as records:
         for index in range(2000):
-            records.add_game(1, plan, a_record(index))
+            record = a_record(index)
+            records.add(record.played, 1, record.place)
     with closing(sqlite3.connect(db)) as connection:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     damaged = bytearray(db.read_bytes())

@@ -113,7 +113,8 @@ def test_resume_takes_the_match_its_id_names(tmp_path: Path) -> None:
     with Records(db) as records:
         for _ in range(3):
             records.new_match("match", plan)
-        records.add_game(3, plan, play_job(plan, next(plan.jobs())))
+        record = play_job(plan, next(plan.jobs()))
+        records.add(record.played, 3, record.place)
         records.finish(3, None)
     resume = ["match", "kalah", "--players", "random,random", "--db", str(db), "--resume"]
     result = parlour(*resume, "1", "-j", "1")

@@ -111,7 +111,7 @@ def test_an_in_process_player_past_its_time_loses_on_time(
 ) -> None:
     plan = plan_of(("random", "python:test_arena_limits:silent"), **settings)
     for job in plan.jobs():
-        record = play_job(plan, job)
+        record = play_job(plan, job).played
         silent_seat = job.seats.index(1)
         assert record.reason == "time" and detail in record.detail
         assert record.winner == 1 - silent_seat
@@ -120,7 +120,7 @@ def test_an_in_process_player_past_its_time_loses_on_time(
 def test_the_seat_tells_its_player_the_clock_and_the_plans_limits_each_move() -> None:
     TOLD.clear()
     plan = plan_of(("random", "python:test_arena_limits:telling"), clock=(60.0, 2.0), depth=4)
-    record = play_job(plan, next(plan.jobs()))
+    record = play_job(plan, next(plan.jobs())).played
     assert record.reason == "rules"
     assert TOLD[0] == Limit(seconds=share(60, 2), depth=4, left=60.0, increment=2.0)
     assert len(TOLD) == sum(1 for _ in record.moves) - _moves_of(record, 0)

@@ -143,10 +143,9 @@ class Played:
 
 @dataclass(frozen=True)
 class InMatch:
-    """Where an arena game sits in its match: the match, the job, the pair and the
-    players' places in the plan by seat."""
+    """Where an arena game sits in its match: its job (the game's number in the plan),
+    its pair, and the players' places in the plan by seat."""
 
-    match: int
     job: int
     pair: int
     entrants: tuple[int, int]
@@ -266,11 +265,12 @@ class Store:
 
     # Finished games.
 
-    def add(self, played: Played, place: InMatch | None = None) -> int:
-        """Keep a finished game, whole or not at all, and give its id.  A web game kept
+    def add(self, played: Played, match: int | None = None, place: InMatch | None = None) -> int:
+        """Keep a finished game (an arena game: of ``match``, at ``place`` in it), whole
+        or not at all, and give its id.  A web game kept
         again under the same link replaces it; an arena game recorded twice is refused by
         the ``UNIQUE (match, job)`` key (sqlite3.IntegrityError)."""
-        where = (place.match, place.job, place.pair) if place else (None, None, None)
+        where = (match, place.job, place.pair) if place else (None, None, None)
         entrants = place.entrants if place else (None, None)
         row = (
             played.site,

@@ -145,10 +145,10 @@ def run(
             if verdict is not None:
                 break
             for record in executor.run(plan, jobs):
-                records.add_game(match_id, plan, record)
-                done.add(record.index)
+                records.add(record.played, match_id, record.place)
+                done.add(record.place.job)
                 if standing is not None:
-                    standing.add(record.pair, record.seats, record.winner)
+                    standing.add(record.place.pair, record.place.entrants, record.played.winner)
                     verdict = standing.verdict()
                 shown(len(done))
                 if verdict is not None:

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parlour.arena.plan import Plan
-from parlour.arena.worker import GameRecord
-from parlour.store import InMatch, Played, RecordsError, Store, code_version, now
+from parlour.store import RecordsError, Store, code_version, now
 
 
 @dataclass(frozen=True)
@@ -97,25 +96,6 @@ class Records(Store):
                 "UPDATE matches SET finished = ?, verdict = ? WHERE id = ?",
                 (now(), verdict, match_id),
             )
-
-    def add_game(self, match_id: int, plan: Plan, record: GameRecord) -> None:
-        """Record one game of match ``match_id``, whole or not at all."""
-        played = Played(
-            game=plan.game,
-            options=dict(plan.options),
-            players=record.players,
-            start=record.start,
-            moves=record.moves,
-            winner=record.winner,
-            reason=record.reason,
-            detail=record.detail,
-            scores=record.scores,
-            seconds=record.seconds,
-            started=record.started,
-            ended=record.ended,
-            opening=record.opening,
-        )
-        self.add(played, InMatch(match_id, record.index, record.pair, record.seats))
 
     def done_jobs(self, match_id: int) -> set[int]:
         rows = self.db.execute("SELECT job FROM games WHERE match = ?", (match_id,))

@@ -25,31 +25,17 @@ from parlour.arena.seat import Clock as SeatClock
 from parlour.core import State, game
 from parlour.outcome import Outcome
 from parlour.players.external import TOLERANCE, Prepared
+from parlour.store import InMatch, Played
 
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A game as the database keeps it: players by seat (player 0 first), the moves from
-    the start in the game's notation (the opening's first), the end and the seconds each
-    move took."""
+    """A game of a match as a worker hands it back: the game as the store keeps it (the
+    moves from the start, the opening's first; the seconds each move after the opening
+    took, as the Referee saw it) and its place in the match."""
 
-    index: int
-    pair: int
-    seats: tuple[int, int]
-    players: tuple[str, str]
-    start: str
-    """The position before the opening, in the game's notation."""
-    opening: tuple[str, ...]
-    moves: tuple[str, ...]
-    winner: int | None
-    """The seat that won (None: a draw, or an aborted game)."""
-    reason: str
-    detail: str
-    scores: tuple[int, int]
-    seconds: tuple[float, ...]
-    """The time each move after the opening took, as the Referee saw it."""
-    started: str
-    ended: str
+    played: Played
+    place: InMatch
 
 
 class _Clock(Actor):
@@ -113,13 +99,11 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     reason = outcome.reason.name.lower() if decided is None else "adjudicated"
     outcome = outcome if decided is None else replace(decided, detail=outcome.detail)
     assert outcome.scores is not None  # a Referee's outcome has them, and so has a verdict
-    return GameRecord(
-        index=job.index,
-        pair=job.pair,
-        seats=job.seats,
+    played = Played(
+        game=plan.game,
+        options=dict(plan.options),
         players=(plan.players[job.seats[0]], plan.players[job.seats[1]]),
         start=first.notation(),
-        opening=job.opening,
         moves=(*job.opening, *clock.names),
         winner=outcome.winner,
         reason=reason,
@@ -128,7 +112,9 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
         seconds=tuple(clock.seconds),
         started=started,
         ended=_now(),
+        opening=job.opening,
     )
+    return GameRecord(played, InMatch(job.index, job.pair, job.seats))
 
 
 async def _seat(plan: Plan, job: Job, seat: int, start: State) -> Seat:
