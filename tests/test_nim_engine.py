@@ -19,6 +19,7 @@ from parlour.kit import analyze, thinker
 from parlour.players.specs import parse_players
 from parlour.players.terminal import Seat, play_in_terminal
 from parlour.search.engine import Engine, kernel_position
+from parlour.search.limit import Limit
 
 
 @pytest.fixture(autouse=True, scope="module")
@@ -61,7 +62,7 @@ def test_perft_and_analyze_walk_the_test_game() -> None:
 
     assert [perft(start(5), depth) for depth in range(4)] == [1, 3, 8, 12]
     assert all(perft(start(9), depth) == leaves(9, depth) for depth in range(8))
-    assert analyze(start(9), depth=20).move == 1
+    assert analyze(start(9), Limit(depth=20)).move == 1
 
 
 async def _computer_game(heap: int, level: int) -> Outcome:

@@ -17,6 +17,7 @@ from open_spiel.python.algorithms import mcts, minimax
 import parlour
 from parlour.kit import analyze
 from parlour.openspiel import GAME_CLASSES
+from parlour.search.limit import Limit
 
 GAMES = tuple(GAME_CLASSES)
 
@@ -114,7 +115,7 @@ def test_openspiel_alpha_beta_solves_small_kalah_as_parlours_engine_does(seeds: 
     loss or draw for the first player) is the sign of parlour's engine's exact value."""
     spiel = pyspiel.load_game("parlour_kalah", {"pits": 3, "seeds": seeds})
     value, _ = minimax.alpha_beta_search(spiel, maximum_depth=100)
-    result = analyze(parlour.game("kalah", pits=3, seeds=seeds).start(), depth=60)
+    result = analyze(parlour.game("kalah", pits=3, seeds=seeds).start(), Limit(depth=60))
     assert result.exact
     assert value == np.sign(result.value)
 

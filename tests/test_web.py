@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 import parlour
 from parlour.kit import analyze
 from parlour.outcome import Reason
+from parlour.search.limit import Limit
 from parlour.web import protocol
 from parlour.web.app import create_app
 from web_tabs import Tab, new_game, serving
@@ -281,7 +282,7 @@ def test_a_finished_game_is_analysed_move_by_move(client: TestClient) -> None:
     assert len(values) == len(tab.sync()["now"]["moves"]) + 1 == len(reviewed["grades"]) + 1
     assert values[-1] == final[0] - final[1] and all(reviewed["exact"])  # the end's margin
     start = parlour.game("kalah", pits=3, seeds=2).start()  # the value for Player 1 (seat 0)
-    assert values[0] == analyze(start, seconds=0.25).value  # Kalah(3,2) is solved at once
+    assert values[0] == analyze(start, Limit(seconds=0.25)).value  # Kalah(3,2) is solved at once
     war = new_game(client, game="war", options={"deck": "small"})
     watcher = Tab(client, war["id"])
     watcher.until("over")

@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 import parlour
 from parlour.kit import analyze
 from parlour.search import Stop
+from parlour.search.limit import Limit
 from parlour.web.analysis import positions, value
 from web_tabs import Tab, new_game, serving
 
@@ -57,7 +58,7 @@ def test_the_analysis_follows_the_line_after_a_take_back(client: TestClient) -> 
     end = line[-1].scores
     assert len(values) == len(moves) + 1 and values[-1] == end[0] - end[1]
     for state, found in zip(line[:-1], values, strict=False):
-        engine = analyze(state, seconds=0.25).value
+        engine = analyze(state, Limit(seconds=0.25)).value
         assert found == (engine if state.to_move == 0 else -engine)
     tab.close()
 

@@ -23,11 +23,14 @@ from parlour.core import BadOption, Game, Move, State, game_names, registered_ki
 from parlour.encoding import Codec
 from parlour.outcome import Outcome
 from parlour.search import PERFECT, SEED_LEVELS, Level, SearchResult, Stop, Thinker, alphabeta
+from parlour.search.limit import Limit
 
 Json = dict[str, Any]
 Notices = Callable[[Any], list[tuple[int, Any]]]
 """The Referee's hook: from each ``Moved`` event, the (seat, message) pairs to tell."""
 
+NO_LIMIT = Limit()
+"""An analysis without a limit of its own: the engine's own time."""
 HINT_LEVEL, HINT_SECONDS = 5, 1.0
 """The hint a person asks for (the terminal's ``hint``, the page's Hint button): level 5
 on a clock of one second."""
@@ -85,12 +88,12 @@ class Kit:
     def analyze(
         self,
         state: State,
-        depth: int | None,
-        seconds: float | None,
+        limit: Limit,
         on_iteration: Callable[[SearchResult[Any]], None] | None,
         stop: Stop,
     ) -> SearchResult[Any]:
-        """Deepen the engine's search of ``state`` (``parlour analyze``)."""
+        """Deepen the engine's search of ``state`` within ``limit``'s time and depth
+        (``parlour analyze``; :func:`analyze` keeps to its node count)."""
         raise BadOption(no_engine(state.game.name))
 
     def prove(self, state: State, stop: Stop) -> int | None:
@@ -157,14 +160,13 @@ class AlphaBetaKit(Kit):
     def analyze(
         self,
         state: State,
-        depth: int | None,
-        seconds: float | None,
+        limit: Limit,
         on_iteration: Callable[[SearchResult[Any]], None] | None,
         stop: Stop,
     ) -> SearchResult[Any]:
         from parlour.search import engine
 
-        return engine.analyze(state, depth, seconds, on_iteration, stop)
+        return engine.analyze(state, limit.depth, limit.seconds, on_iteration, stop)
 
     def warm_up(self, state: State) -> None:
         from parlour.search import engine
@@ -260,15 +262,29 @@ def best_move(state: State, level: int, seconds: float | None = None) -> tuple[M
 
 def analyze(
     state: State,
-    depth: int | None = None,
-    seconds: float | None = None,
+    limit: Limit = NO_LIMIT,
     on_iteration: Callable[[SearchResult[Any]], None] | None = None,
     stop: Stop | None = None,
 ) -> SearchResult[Any]:
-    """Deepen the engine's search of ``state`` until ``depth``, ``seconds`` or a proven
-    value, telling ``on_iteration`` each depth it finishes: ``parlour analyze``.  A game
-    without an engine of its own is refused with BadOption."""
-    return kit_of(state.game).analyze(state, depth, seconds, on_iteration, stop or Stop())
+    """Deepen the engine's search of ``state`` until ``limit`` (its time, its depth, the
+    first depth whose search reached its node count: that depth's result, what was
+    searched beyond it unused) or a proven value, telling ``on_iteration`` each depth it
+    finishes: ``parlour analyze``.  A game without an engine of its own is refused with
+    BadOption."""
+    stop = stop or Stop()
+    reached: list[SearchResult[Any]] = []
+
+    def heard(result: SearchResult[Any]) -> None:
+        if reached:
+            return
+        if on_iteration is not None:
+            on_iteration(result)
+        if limit.nodes is not None and result.nodes >= limit.nodes:
+            reached.append(result)
+            stop.set()
+
+    result = kit_of(state.game).analyze(state, limit, heard, stop)
+    return reached[0] if reached else result
 
 
 def prepare(state: State, levels: Iterable[int] | None = None) -> None:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from parlour.core import BadOption, Move, State
 from parlour.kit import kit_of
 from parlour.search import Stop
+from parlour.search.limit import Limit
 
 GRADES = ((0, "best"), (1, "inaccuracy"), (3, "mistake"), (6, "blunder"))
 """Each grade and the least a move of it lost against the best move (seeds, tokens)."""
@@ -127,7 +128,7 @@ def kit_valuer(stop: Stop, proof_seconds: float = PROOF_SECONDS) -> Valuer:
             return Value(proven, True)
         if not kit.analyses:
             raise BadOption(f"{state.game.name} has no engine to review a game with")
-        found = kit.analyze(state, None, ENGINE_SECONDS, None, stop)
+        found = kit.analyze(state, Limit(seconds=ENGINE_SECONDS), None, stop)
         return Value(found.value, found.exact)
 
     return value

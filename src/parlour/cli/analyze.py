@@ -51,9 +51,9 @@ def analyze(
     """
     from parlour.kit import analyze, kit_of, no_engine, warm_up
     from parlour.search import SearchResult, Stop
+    from parlour.search.limit import Limit
 
-    if seconds is None and depth is None:
-        seconds = 3.0
+    limit = Limit(seconds=3.0 if seconds is None and depth is None else seconds, depth=depth)
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     if not kit_of(game).analyses:
         raise click.UsageError(no_engine(game.name))
@@ -75,9 +75,7 @@ def analyze(
 
     warm(lambda: warm_up(state))
     stop = Stop()
-    result = interruptible(
-        lambda: analyze(state, depth, seconds, lambda r: click.echo(line(r)), stop), stop
-    )
+    result = interruptible(lambda: analyze(state, limit, lambda r: click.echo(line(r)), stop), stop)
     click.echo(
         f"best move {state.move_name(result.move)}  value {result.value:+d}  "
         f"depth {result.depth}  nodes {result.nodes:,}  time {result.seconds:.2f} s  "

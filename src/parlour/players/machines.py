@@ -94,21 +94,10 @@ def within(mind: Thinker, limit: Limit) -> Any:
 
 
 def limited_search(state: State, limit: Limit, stop: Stop) -> tuple[MoveValue, SearchResult[Any]]:
-    """The move of the game's engine (its analysis, :func:`parlour.kit.analyze`) searching
-    ``state`` to ``limit.depth`` plies, or of the first depth whose search reached
-    ``limit.nodes`` positions (counted from the first depth; the search is stopped there,
-    and what it did beyond is not used), or until ``stop``: one search for every level,
-    so a depth or a node count means the same whichever computer is told it."""
-    nodes = limit.nodes
-    reached: list[SearchResult[Any]] = []
-
-    def enough(result: SearchResult[Any]) -> None:
-        if nodes is not None and result.nodes >= nodes and not reached:
-            reached.append(result)
-            stop.set()
-
-    result = analyze(state, limit.depth, None, enough, stop)
-    result = reached[0] if reached else result
+    """The move of the game's engine (its analysis, :func:`parlour.kit.analyze`) within
+    ``limit``'s depth or node count, or until ``stop``: one search for every level, so a
+    depth or a node count means the same whichever computer is told it."""
+    result = analyze(state, limit, None, stop)
     return result.move, result
 
 

@@ -18,6 +18,7 @@ from parlour.core import BadOption, State, game
 from parlour.kit import analyze, kit_of
 from parlour.review import Value, Valuer, review
 from parlour.search import Stop
+from parlour.search.limit import Limit
 from parlour.web.views import Json
 
 BUDGET = 30.0
@@ -99,7 +100,7 @@ def value(state: State, seconds: float, stop: Stop, forced: int = FORCED) -> Val
     search (depth 0, not proven: a forced reply such as five in a row's block of a five)
     says nothing of the value, so the position after that reply is valued instead, up to
     ``forced`` replies deep (None beyond, or where the reply ends the game)."""
-    result = analyze(state, seconds=seconds, stop=stop)
+    result = analyze(state, Limit(seconds=seconds), stop=stop)
     if result.depth > 0 or result.exact:
         return Value(result.value, result.exact)
     after = state.play(result.move)

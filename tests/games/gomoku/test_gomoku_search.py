@@ -69,6 +69,7 @@ from parlour.games.gomoku.engine.shapes import fullest_windows, three_defences
 from parlour.games.gomoku.engine.threats import line_vcf, threat_search
 from parlour.games.gomoku.game import GomokuGame, GomokuState, window_stones
 from parlour.search import SearchResult, Stop
+from parlour.search.limit import Limit
 from parlour.search.table import Table, new_table, store
 
 VCF_POSITIONS = [
@@ -768,11 +769,11 @@ def test_analyze_reports_each_depth_and_a_forced_win_as_proven() -> None:
 
     state = replay(15, "H8 I9 G7")
     depths: list[int] = []
-    result = analyze(state, depth=3, on_iteration=lambda r: depths.append(r.depth))
+    result = analyze(state, Limit(depth=3), on_iteration=lambda r: depths.append(r.depth))
     assert depths == [1, 2, 3] and result.depth == 3 and state.is_free(*result.move)
     assert result.pv == (result.move,) and not result.exact and result.reason == "search"
     four = replay(15, "H8 A1 I8 A2 J8 A3 K8 A5")
-    win = analyze(four, seconds=1)
+    win = analyze(four, Limit(seconds=1))
     assert win.reason == "five" and win.exact and four.play(win.move).winner == 0
 
 

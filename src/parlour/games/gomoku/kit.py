@@ -11,6 +11,7 @@ from parlour.encoding import Codec
 from parlour.games.gomoku.game import GomokuGame
 from parlour.kit import Json, Kit, RecordForm
 from parlour.search import Level, SearchResult, Stop, Thinker
+from parlour.search.limit import Limit
 
 
 class GomokuKit(Kit):
@@ -45,14 +46,13 @@ class GomokuKit(Kit):
     def analyze(
         self,
         state: State,
-        depth: int | None,
-        seconds: float | None,
+        limit: Limit,
         on_iteration: Callable[[SearchResult[Any]], None] | None,
         stop: Stop,
     ) -> SearchResult[Any]:
         from parlour.games.gomoku.engine import analyze
 
-        return analyze(state, depth, seconds, on_iteration, stop)  # type: ignore[arg-type]
+        return analyze(state, limit.depth, limit.seconds, on_iteration, stop)  # type: ignore[arg-type]
 
     def warm_up(self, state: State) -> None:
         from parlour.games.gomoku.engine import warm_up
