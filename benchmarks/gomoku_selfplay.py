@@ -29,7 +29,7 @@ from typing import Any
 
 import parlour
 from bots import Bot
-from parlour.games.gomoku.engine import Thinker
+from parlour.games.gomoku.engine import GomokuThinker
 from parlour.games.gomoku.engine.levels import LATE_MOVES, LEAF_VCF_NODES
 from parlour.search import DEFAULT_LEVEL, Stop
 from record import arguments, record
@@ -58,7 +58,7 @@ def player(argument: str, seed: int | None) -> Bot:
     if name not in VARIANTS or not seconds:
         raise ValueError(f"player: NAME@SECONDS, NAME one of {', '.join(VARIANTS)}")
     _warm()
-    thinker = Thinker(DEFAULT_LEVEL, float(seconds), to_the_clock=True, **VARIANTS[name])
+    thinker = GomokuThinker(DEFAULT_LEVEL, float(seconds), to_the_clock=True, **VARIANTS[name])
     return Bot(lambda state: thinker.best_move(state, Stop())[0])
 
 

@@ -202,7 +202,7 @@ def pairs_of(
 
 
 @dataclass(frozen=True)
-class Table:
+class Crosstable:
     """A round robin's results: ``points[i, j]`` player i scored against j in
     ``games[i, j]`` games, and each player's rating."""
 
@@ -215,7 +215,7 @@ class Table:
 
 def table_of(
     players: tuple[str, ...], results: Iterable[tuple[int, int, int, int | None]]
-) -> Table:
+) -> Crosstable:
     """The crosstable and Bradley-Terry ratings of the games (pair, entrant of seat 0,
     entrant of seat 1, winning seat), anchored at ``computer:1`` = 1000 if it played,
     else at the first player."""
@@ -231,4 +231,4 @@ def table_of(
             points[(first, second)[winner], (second, first)[winner]] += 1
     anchor = players.index(ANCHOR) if ANCHOR in players else 0
     ratings = stats.bradley_terry(points, games, anchor, ANCHOR_ELO)
-    return Table(players, points, games, ratings, players[anchor])
+    return Crosstable(players, points, games, ratings, players[anchor])

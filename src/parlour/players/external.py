@@ -50,7 +50,7 @@ class Prepared(Protocol):
     async def prepare(self, start: State) -> None: ...
 
 
-class Engine:
+class EngineProcess:
     """One running engine program and the rules it was last given."""
 
     def __init__(self, command: tuple[str, ...], process: asyncio.subprocess.Process) -> None:
@@ -60,7 +60,7 @@ class Engine:
         self.loop = asyncio.get_running_loop()
 
     @classmethod
-    async def start(cls, command: tuple[str, ...]) -> Engine:
+    async def start(cls, command: tuple[str, ...]) -> EngineProcess:
         try:
             process = await asyncio.create_subprocess_exec(
                 *command,
@@ -124,7 +124,7 @@ class Engine:
             self.process.kill()
 
 
-_IDLE: list[Engine] = []
+_IDLE: list[EngineProcess] = []
 """Engines of this process waiting for their next game."""
 
 
@@ -134,7 +134,7 @@ def _dies_with_parent() -> None:
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-async def _engine(command: tuple[str, ...]) -> Engine:
+async def _engine(command: tuple[str, ...]) -> EngineProcess:
     """An idle engine of ``command`` on this event loop, or a new one."""
     loop = asyncio.get_running_loop()
     for engine in list(_IDLE):
@@ -144,7 +144,7 @@ async def _engine(command: tuple[str, ...]) -> Engine:
         elif engine.command == command:
             _IDLE.remove(engine)
             return engine
-    return await Engine.start(command)
+    return await EngineProcess.start(command)
 
 
 class ProtocolPlayer(Actor):
@@ -154,7 +154,7 @@ class ProtocolPlayer(Actor):
         self.command = tuple(command)
         self.seconds = seconds
         self.limit = Limit(seconds=seconds)
-        self.engine: Engine | None = None
+        self.engine: EngineProcess | None = None
         self._answer: Reply | None = None
         self._thinking: asyncio.Task[Any] | None = None
 

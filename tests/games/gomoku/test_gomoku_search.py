@@ -15,8 +15,8 @@ import parlour
 from parlour.games.gomoku.engine import (
     LEVELS,
     MAX_LEVEL,
+    GomokuThinker,
     Tables,
-    Thinker,
     find_threat,
     search,
     search_unclocked,
@@ -369,8 +369,8 @@ def test_a_thinker_to_the_clock_deepens_past_its_levels_depth() -> None:
     assert isinstance(game, GomokuGame)
     state = game.parse("XX00X\n00XX0\nXX00X\n00XX0\n0X...", to_move=0)
     assert isinstance(state, GomokuState) and not state.is_over
-    level = Thinker(2, seconds=30).best_move(state, Stop())[1]
-    deepest = Thinker(2, seconds=30, to_the_clock=True).best_move(state, Stop())[1]
+    level = GomokuThinker(2, seconds=30).best_move(state, Stop())[1]
+    deepest = GomokuThinker(2, seconds=30, to_the_clock=True).best_move(state, Stop())[1]
     assert (level.depth, deepest.depth) == (LEVELS[2].depth, MAX_PLY - 1)
 
 
@@ -392,7 +392,7 @@ def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:
         _table(dict(tables), state, 10, 13),
     ]
     assert all(other is not table for other in others)
-    thinker = Thinker(3, seconds=0.05)
+    thinker = GomokuThinker(3, seconds=0.05)
     thinker.best_move(state.play((7, 7)), Stop())
     assert list(thinker.tables) == [(15, False, LEVELS[3].width)]
 
@@ -403,7 +403,7 @@ def test_a_stop_ends_a_long_search_at_once() -> None:
     stop = Stop()
     stopper = threading.Timer(0.2, stop.set)
     stopper.start()
-    report = Thinker(6, seconds=60).best_move(state, stop)[1]
+    report = GomokuThinker(6, seconds=60).best_move(state, stop)[1]
     stopper.join()
     assert stop.is_set and report.reason == "search" and report.depth < LEVELS[6].depth
 

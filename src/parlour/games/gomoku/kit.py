@@ -35,7 +35,7 @@ class GomokuKit(Kit):
         return (RecordForm(".psq", "Piskvork's five-in-a-row records", psq.read, psq.write),)
 
     def make_thinker(self, level: int, seconds: float | None) -> Thinker:
-        from parlour.games.gomoku.engine import Thinker as GomokuThinker
+        from parlour.games.gomoku.engine import GomokuThinker
 
         return GomokuThinker(level, seconds)  # type: ignore[return-value]
 

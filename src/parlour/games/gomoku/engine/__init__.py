@@ -49,9 +49,9 @@ from parlour.games.gomoku.engine.levels import LEVELS, MAX_LEVEL, Level
 
 if TYPE_CHECKING:
     from parlour.games.gomoku.engine.driver import (
+        GomokuThinker,
         Result,
         Tables,
-        Thinker,
         analyze,
         search,
         search_unclocked,
@@ -62,10 +62,10 @@ if TYPE_CHECKING:
 __all__ = [
     "LEVELS",
     "MAX_LEVEL",
+    "GomokuThinker",
     "Level",
     "Result",
     "Tables",
-    "Thinker",
     "analyze",
     "find_threat",
     "search",

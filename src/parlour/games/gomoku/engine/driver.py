@@ -234,7 +234,7 @@ class _Search:
         return self.report(best, reason, score, done)
 
 
-class Thinker:
+class GomokuThinker:
     """The computer at ``level`` (1 to 6), keeping its transposition tables from move to move:
     what the last move's search found about the positions after it holds in the next
     one's.  ``seconds`` overrides the level's time a move; ``to_the_clock`` deepens until
@@ -329,4 +329,4 @@ def search(state: GomokuState, level: int = 3, seconds: float | None = None) -> 
     its own; ``seconds`` overrides the level's time a move."""
     if level not in LEVELS and level != 1:
         raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
-    return Thinker(level, seconds).best_move(state, Stop())[1]
+    return GomokuThinker(level, seconds).best_move(state, Stop())[1]

@@ -63,7 +63,7 @@ from parlour.search import Stop
 from parlour.search.table import SLOT_BYTES
 
 if TYPE_CHECKING:
-    from parlour.games.gomoku.engine import Thinker
+    from parlour.games.gomoku.engine import GomokuThinker
 
 DEFAULT_LEVEL = 3
 READY = "parlour is ready: its search is compiled"
@@ -136,7 +136,7 @@ class Brain:
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _busy: bool = False  # thinking of a move
     _stop: Stop = field(default_factory=Stop)
-    _thinker: Thinker | None = None  # the search, once loaded
+    _thinker: GomokuThinker | None = None  # the search, once loaded
     ready: threading.Event = field(default_factory=threading.Event)
     """Set once the search is loaded: until then a move may be a quick one."""
 
@@ -148,9 +148,9 @@ class Brain:
         search's and warm it up, off every clock."""
         start = self._game(15).start().play((7, 7))
         assert isinstance(start, GomokuState)
-        from parlour.games.gomoku.engine import Thinker
+        from parlour.games.gomoku.engine import GomokuThinker
 
-        thinker = Thinker(self.level, to_the_clock=True)  # the time is the limit
+        thinker = GomokuThinker(self.level, to_the_clock=True)  # the time is the limit
         thinker.warm_up(start)
         self._thinker = thinker
         self.say(f"MESSAGE {READY}")  # before any move it thinks of
