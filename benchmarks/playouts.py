@@ -28,8 +28,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from parlour.batch import SowingBatch
+from parlour.batch import batch as batch_of
 from parlour.envs import raw_env
+from parlour.games.sowing.batch import SowingBatch
 from record import arguments, record
 
 OPTIONS: dict[str, Any] = {"empty_capture": False}
@@ -76,7 +77,8 @@ ADAPTED = {
 
 
 def batch_playouts(size: int, seed: int) -> Callable[[], tuple[int, int]]:
-    batch = SowingBatch("kalah", size, seed=seed, **OPTIONS)
+    batch = batch_of("kalah", size, seed, **OPTIONS)
+    assert isinstance(batch, SowingBatch)
 
     def play() -> tuple[int, int]:
         tally = batch.playouts(20 * size)
@@ -87,7 +89,8 @@ def batch_playouts(size: int, seed: int) -> Callable[[], tuple[int, int]]:
 
 def batch_steps(size: int, seed: int) -> Callable[[], tuple[int, int]]:
     """The learning loop's shape: a ply of every game a call, finished games restarted."""
-    batch = SowingBatch("kalah", size, seed=seed, **OPTIONS)
+    batch = batch_of("kalah", size, seed, **OPTIONS)
+    assert isinstance(batch, SowingBatch)
 
     def play() -> tuple[int, int]:
         batch.step(batch.random_moves())

@@ -1,4 +1,5 @@
-"""parlour.batch: N sowing games stepped at once agree with the State objects move for move."""
+"""parlour.batch: N games stepped at once (Kalah, Mancala, Ayo, each from its kit) agree
+with the State objects move for move."""
 
 from __future__ import annotations
 
@@ -8,10 +9,19 @@ import numpy as np
 import pytest
 
 import parlour
-from parlour.batch import AyoBatch, SowingBatch
+from parlour.batch import batch as batch_of
 from parlour.games.ayo import kernel as ayo_kernel
+from parlour.games.ayo.batch import AyoBatch
 from parlour.games.ayo.game import AyoState
+from parlour.games.sowing.batch import SowingBatch
 from parlour.games.sowing.game import GAME_OVER
+
+
+def sowing(name: str, size: int, seed: int = 0, **options: object) -> SowingBatch:
+    """A batch of a sowing game, as ``parlour.batch.batch`` gives it."""
+    found = batch_of(name, size, seed, **options)
+    assert isinstance(found, SowingBatch)
+    return found
 
 
 @pytest.mark.parametrize(
@@ -20,8 +30,8 @@ from parlour.games.sowing.game import GAME_OVER
 )
 def test_batch_agrees_with_the_states_move_for_move(name: str, options: dict[str, int]) -> None:
     size = 16
-    batch = SowingBatch(name, size, seed=3, **options)
-    states = [SowingBatch(name, 1, **options).state(0) for _ in range(size)]
+    batch = sowing(name, size, 3, **options)
+    states = [sowing(name, 1, **options).state(0) for _ in range(size)]
     chooser = random.Random(7)
     finished = 0
     while finished < 2 * size:
@@ -49,7 +59,7 @@ def test_batch_agrees_with_the_states_move_for_move(name: str, options: dict[str
 
 
 def test_an_illegal_move_refuses_the_whole_step() -> None:
-    batch = SowingBatch("kalah", 2)
+    batch = sowing("kalah", 2)
     batch.step([0, 1])
     before = batch.boards.copy()
     with pytest.raises(parlour.IllegalMove, match="game 1"):
@@ -60,12 +70,14 @@ def test_an_illegal_move_refuses_the_whole_step() -> None:
         batch.step([0, 0])  # pit A of game 0 is empty
     assert (batch.boards == before).all()
     assert (batch.boards == before).all()
+    with pytest.raises(parlour.BadOption, match=r"gomoku has no batches; parlour steps .*ayo"):
+        batch_of("gomoku", 2)
     with pytest.raises(parlour.BadOption, match="sowing games"):
-        SowingBatch("gomoku", 2)
+        SowingBatch(parlour.game("ayo"), 2)
 
 
 def test_random_moves_are_legal_and_playouts_count_every_game() -> None:
-    batch = SowingBatch("kalah", 8, seed=1)
+    batch = sowing("kalah", 8, 1)
     for _ in range(30):
         moves = batch.random_moves()
         mask = batch.legal_mask()
@@ -73,13 +85,14 @@ def test_random_moves_are_legal_and_playouts_count_every_game() -> None:
         assert all(mask[g, moves[g]] for g in np.flatnonzero(live))
         assert (moves[~live] == -1).all()
         batch.step(moves)
-    tally = SowingBatch("kalah", 8, seed=1).playouts(1000)  # in chunks of 128
+    tally = sowing("kalah", 8, 1).playouts(1000)  # in chunks of 128
     assert tally.sum() == 1000 and tally[0] > 300 and tally[1] > 300
 
 
 def test_ayo_batch_agrees_with_the_states_move_for_move() -> None:
     size = 6
-    batch = AyoBatch(size, seed=2, max_rounds=2, first=1)
+    batch = batch_of("ayo", size, 2, max_rounds=2, first=1)
+    assert isinstance(batch, AyoBatch)
     batch.history = batch.history[:, :1].copy()  # the rows' histories must grow as they go
     start = parlour.game("ayo", max_rounds=2, first=1).start()
     assert isinstance(start, AyoState)

@@ -121,6 +121,11 @@ class Kit:
         """How the learning frameworks see the game ``start`` begins (``parlour.encoding``)."""
         raise BadOption(f"{start.game.name} has no encoding for the learning frameworks")
 
+    def batch(self, rules: Game, size: int, seed: int) -> Any:
+        """``size`` games of ``rules`` stepped at once (a :class:`parlour.batch.Batch`)."""
+        known = ", ".join(name for name in game_names() if _batches(name))
+        raise BadOption(f"{rules.name} has no batches; parlour steps {known} in batches")
+
     def screen(self, game_name: str) -> Any:
         """A new terminal screen for the game (BadOption where it has none)."""
         raise BadOption(f"{game_name} has no screen of its own")
@@ -189,6 +194,11 @@ def kit_of(which: Game | str) -> Kit:
 
 
 BASE = Kit()
+
+
+def _batches(name: str) -> bool:
+    """Whether the game called ``name`` has batches of its own."""
+    return type(kit_of(name)).batch is not Kit.batch
 
 
 def record_form(suffix: str) -> tuple[str, RecordForm]:

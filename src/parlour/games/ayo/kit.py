@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import State, register
+from parlour.core import Game, State, register
 from parlour.encoding import Codec
 from parlour.games.ayo.game import AyoGame
 from parlour.kit import AlphaBetaKit, Json
@@ -24,6 +24,11 @@ class AyoKit(AlphaBetaKit):
         from parlour.games.ayo.codec import AyoCodec
 
         return AyoCodec(start)
+
+    def batch(self, rules: Game, size: int, seed: int) -> Any:
+        from parlour.games.ayo.batch import AyoBatch
+
+        return AyoBatch(rules, size, seed)
 
     def screen(self, game_name: str) -> Any:
         from parlour.games.ayo.screen import AyoScreen

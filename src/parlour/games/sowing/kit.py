@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import Reason, State, register
+from parlour.core import Game, Reason, State, register
 from parlour.encoding import Codec
 from parlour.games.sowing.game import SowingGame
 from parlour.kit import AlphaBetaKit, Json
@@ -45,6 +45,11 @@ class SowingKit(AlphaBetaKit):
         from parlour.games.sowing.codec import SowingCodec
 
         return SowingCodec(start)
+
+    def batch(self, rules: Game, size: int, seed: int) -> Any:
+        from parlour.games.sowing.batch import SowingBatch
+
+        return SowingBatch(rules, size, seed)
 
     def screen(self, game_name: str) -> Any:
         from parlour.games.sowing.screen import SowingScreen
