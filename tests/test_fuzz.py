@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Any, cast
 from unittest import mock
 
@@ -32,12 +34,13 @@ from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from helpers import bounded, random_play
+from helpers import BOUND, bounded, random_play
 from parlour.cli import main
-from parlour.core import BadOption, BadPosition, Game, IllegalMove, ParlourError, State
+from parlour.core import SHOWN, BadOption, BadPosition, Game, IllegalMove, ParlourError, State
 from parlour.games.war.game import war_rules
 from parlour.games.war.rules import FULL_DECK, card_name, parse_card, parse_deck
 from parlour.players.specs import parse_players
+from parlour.rules_text import rule_games
 
 
 def budget(weight: float) -> settings:
@@ -49,19 +52,29 @@ def budget(weight: float) -> settings:
     )
 
 
-def refused(outcome: object, error: type[ParlourError]) -> bool:
-    """Whether ``outcome`` is ``error`` with a one-line message; False for a value."""
+def refused(outcome: object, error: type[ParlourError], text: str = "") -> bool:
+    """Whether ``outcome`` is ``error`` with a one-line message that repeats no more of
+    ``text`` (what the person gave) than ``core.shown`` keeps; False for a value."""
     if not isinstance(outcome, ParlourError):
         return False
-    assert isinstance(outcome, error), f"{type(outcome).__name__} where {error.__name__} is due"
+    wrong = f"refusal: {type(outcome).__name__} where {error.__name__} is due"
+    assert isinstance(outcome, error), wrong
     message = str(outcome)
-    assert message and "\n" not in message and len(message) < 400, message
+    assert message and "\n" not in message and len(message) < 400, f"refusal: {message}"
+    assert not repeated(text, message), f"refusal repeats the text uncut: {message}"
     return True
 
 
-def answered(outcome: object, error: type[ParlourError]) -> bool:
+def repeated(text: str, message: str) -> bool:
+    """Whether ``message`` holds ``2 * SHOWN`` characters or more of ``text`` in one piece
+    (it then holds one of the ``SHOWN``-character pieces that start at a multiple of
+    ``SHOWN``), where ``core.shown`` keeps fewer than ``SHOWN``."""
+    return any(text[at : at + SHOWN] in message for at in range(0, len(text) - SHOWN + 1, SHOWN))
+
+
+def answered(outcome: object, error: type[ParlourError], text: str = "") -> bool:
     """``refused``, counted in hypothesis's statistics (``--hypothesis-show-statistics``)."""
-    no = refused(outcome, error)
+    no = refused(outcome, error, text)
     event("refused" if no else "read")
     return no
 
@@ -178,7 +191,7 @@ def positions(draw: st.DrawFn) -> tuple[Game, str]:
 
 def check_position(game: Game, text: str) -> None:
     outcome = bounded(lambda: game.parse(text))
-    if not answered(outcome, BadPosition):
+    if not answered(outcome, BadPosition, text):
         assert isinstance(outcome, State)
         assert outcome.game.parse(outcome.notation()) == outcome
         if not outcome.is_over:
@@ -211,7 +224,7 @@ def typed_moves(draw: st.DrawFn) -> tuple[State, str]:
 def test_typed_moves_are_legal_moves_or_refused(case: tuple[State, str]) -> None:
     state, text = case
     outcome = bounded(lambda: state.parse_move(text))
-    if not answered(outcome, IllegalMove):
+    if not answered(outcome, IllegalMove, text):
         assert outcome in state.legal_moves()
         assert state.parse_move(state.move_name(outcome)) == outcome
 
@@ -256,7 +269,7 @@ def game_options(draw: st.DrawFn) -> tuple[str, dict[str, str]]:
 def test_games_with_text_options_read_back_or_are_refused(case: tuple[str, dict[str, str]]) -> None:
     name, options = case
     outcome = bounded(lambda: parlour.game(name, **options))
-    if not answered(outcome, BadOption):
+    if not answered(outcome, BadOption, " ".join([name, *options, *options.values()])):
         assert isinstance(outcome, Game)
         again = {key: option_text(value) for key, value in outcome.options.items()}
         assert parlour.game(name, **again) == outcome
@@ -289,7 +302,7 @@ CARD_NAMES = [
 @example("KS")
 def test_cards_read_back_or_are_refused(text: str) -> None:
     outcome = bounded(lambda: parse_card(text))
-    if not answered(outcome, BadOption):
+    if not answered(outcome, BadOption, text):
         assert isinstance(outcome, int) and 0 <= outcome < len(FULL_DECK)
         for name in (card_name(outcome), card_name(outcome, ascii_only=True), str(outcome)):
             assert parse_card(name) == outcome
@@ -306,7 +319,7 @@ def deck_texts(draw: st.DrawFn) -> str:
 @example("², 3")
 def test_decks_read_back_or_are_refused(text: str) -> None:
     outcome = bounded(lambda: parse_deck(text))
-    if not answered(outcome, BadOption):
+    if not answered(outcome, BadOption, text):
         assert isinstance(outcome, tuple) and len(set(outcome)) == len(outcome)
         assert len(outcome) % 2 == 0 and len(outcome) >= 2
         assert parse_deck(",".join(card_name(c, ascii_only=True) for c in outcome)) == outcome
@@ -356,9 +369,10 @@ SPECS = [
 @given(inputs(st.sampled_from(SPECS)))
 @example("human,computer:²")
 @example("human,computer:+4")
+@example("python:" + "m" * 100 + ",human")  # the spec quoted whole
 def test_player_specs_read_back_or_are_refused(text: str) -> None:
     outcome = bounded(lambda: parse_players(text))
-    if not answered(outcome, BadOption):
+    if not answered(outcome, BadOption, text):
         assert not isinstance(outcome, ParlourError)
         first, second = outcome
         assert parse_players(f"{first},{second}") == outcome
@@ -372,8 +386,10 @@ def command(args: list[str]) -> Result:
     result = bounded(lambda: CliRunner().invoke(main, args))
     assert isinstance(result, Result)
     assert result.exit_code in (0, 2), f"{args!r}: exit {result.exit_code}: {result.exception!r}"
-    if result.exit_code == 2:  # click repeats an argument as it was given, newlines and all
+    if result.exit_code == 2:
         assert any(line.startswith("Error: ") for line in result.output.splitlines())
+        uncut = [arg for arg in args if repeated(arg, result.output)]
+        assert not uncut, f"refusal repeats the text uncut: {result.output}"
     assert "Traceback" not in result.output
     return result
 
@@ -419,6 +435,9 @@ def perft_commands(draw: st.DrawFn) -> tuple[list[str], int | None]:
 @example((["perft", "kalah", "99999999999999999999"], None))
 @example((["perft", "kalah", "٣"], None))
 @example((["perft", "kalah", "9" * 5001], None))
+@example((["perft", "kalah", "1", "7" * 100], None))  # click's messages quoted it whole
+@example((["perft", "kalah", "1", "--" + "7" * 100], None))
+@example((["p" * 100, "kalah"], None))
 def test_perft_counts_or_refuses_in_one_line(case: tuple[list[str], int | None]) -> None:
     args, leaves = case
     result = command(args)
@@ -512,7 +531,7 @@ def check_war_position(game: Game, text: str) -> None:
     from parlour.games.war.game import MAX_COUNT, WarState
 
     outcome = bounded(lambda: game.parse(text))
-    if answered(outcome, BadPosition):
+    if answered(outcome, BadPosition, text):
         return
     assert isinstance(outcome, WarState)
     assert outcome.game.parse(outcome.notation()) == outcome
@@ -582,7 +601,7 @@ def check_saved_game(text: str) -> None:
     from parlour.players.saved_game import SavedGame
 
     outcome = bounded(lambda: SavedGame.from_text(text).replay())
-    if not answered(outcome, ParlourError):
+    if not answered(outcome, ParlourError, text):
         assert isinstance(outcome, State)
 
 
@@ -591,6 +610,7 @@ def check_saved_game(text: str) -> None:
 @example("[" * 100_000 + "]" * 100_000)  # issue 43, 5: RecursionError
 @example('{"a":' * 50_000 + "1" + "}" * 50_000)
 @example('{"format": "parlour-game", "version": ' + "9" * 5000 + "}")  # Python's digit limit
+@example('{"format": "parlour-game", "version": "' + "9" * 5000 + '"}')  # quoted whole
 def test_saved_games_replay_or_are_refused(text: str) -> None:
     check_saved_game(text)
 
@@ -618,7 +638,7 @@ def check_psq(text: str) -> None:
     from parlour.games.gomoku.psq import from_psq
 
     outcome = bounded(lambda: from_psq(text).replay())
-    if not answered(outcome, BadPosition):
+    if not answered(outcome, BadPosition, text):
         assert isinstance(outcome, State)
 
 
@@ -673,6 +693,98 @@ def test_the_terminals_reader_names_bytes_that_are_not_text(lines: list[bytes]) 
         except UnicodeDecodeError:
             unreadable += 1
     assert said.count("not text") == unreadable
+
+
+@budget(0.5)
+@given(inputs(st.sampled_from(sorted(rule_games()))))
+@example("k" * 300)  # a traceback: a file name too long
+@example("../__init__")  # a path, not a game
+def test_rules_of_a_game_or_a_refusal_in_one_line(name: str) -> None:
+    result = command(["rules", name])
+    event(f"exit {result.exit_code}")
+    assert result.exit_code == 2 or name.lower() in rule_games()
+
+
+LINES = (
+    "START 15",
+    "START 5",
+    "RECTSTART 20,20",
+    "RESTART",
+    "BEGIN",
+    "TURN 7,7",
+    "TURN 2,3",
+    "TAKEBACK 7,7",
+    "BOARD\n7,7,1\n8,8,2\n0,0,3\nDONE",
+    "INFO timeout_turn 0",
+    "INFO time_left -5",
+    "INFO max_memory 70000000",
+    "INFO rule 1",
+    "ABOUT",
+    "END",
+)
+"""Lines of the Gomocup protocol (a ``BOARD`` with its stones and ``DONE``)."""
+
+
+class QuickThinker:
+    """The brain's search as a quick move: the protocol, not the search, is fuzzed."""
+
+    seconds: float | None = None
+    table_bits = 0
+
+    def best_move(self, state: Any, stop: Any) -> tuple[tuple[int, int], None]:
+        from parlour.games.gomoku.gomocup.brain import quick_move
+
+        return quick_move(state), None
+
+
+def talk(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """Each of ``lines`` (then ``END``) given to a brain whose search is quick, with what
+    the brain answered to it (its move included)."""
+    import io
+
+    from parlour.games.gomoku.gomocup.brain import Brain
+
+    out = io.StringIO()
+    with mock.patch.object(Brain, "_load", lambda _: None):  # no search to load
+        brain = Brain(out)
+    brain._thinker = cast("Any", QuickThinker())
+    brain.ready.set()
+    said: list[tuple[str, list[str]]] = []
+    for line in [*lines, "END"]:
+        start = len(out.getvalue())
+        going = bounded(partial(brain.handle, line))
+        deadline = time.monotonic() + BOUND
+        while brain._busy and time.monotonic() < deadline:  # the move, from its thread
+            time.sleep(0.001)
+        assert not brain._busy, f"hang: no move after {line!r}"
+        said.append((line, out.getvalue()[start:].splitlines()))
+        if going is False:
+            break
+    return said
+
+
+ANSWER = re.compile(r"OK|\d+,\d+|(ERROR|UNKNOWN|MESSAGE) .+|name=.+")
+
+
+@budget(2)
+@given(st.lists(inputs(st.sampled_from(LINES)), max_size=8))
+@example(["START ²"])  # issue 43, 1 to 3 (crashes before the first round)
+@example(["START " + "9" * 5000])
+@example(["START 15", "INFO timeout_turn 100000000000000000000", "TURN 7,7"])
+@example(["START ١٥", "TURN １٥,2"])
+@example(["START 15", "TAKEBACK " + "0" * 100 + "3,3"])  # the point quoted whole
+@example(["START 15", "TURN 7,7", "TURN " + "0" * 100 + "7,7"])
+@example(["START 15", "BOARD", "0" * 100 + "1,1,1", "1,1,2", "DONE"])
+@example(["X" * 100])
+def test_the_brain_answers_each_line_in_one_line(lines: list[str]) -> None:
+    from parlour.games.gomoku.gomocup.protocol import MAX_SIZE
+
+    for line, answers in talk([part for text in lines for part in text.split("\n")]):
+        for answer in answers:
+            assert ANSWER.fullmatch(answer), f"{line!r}: {answer!r}"
+            assert not repeated(line, answer), f"refusal repeats the text uncut: {answer}"
+            if re.fullmatch(r"\d+,\d+", answer):
+                assert all(int(n) < MAX_SIZE for n in answer.split(","))
 
 
 # ---------------------------------------------------------------- the issue's twelve

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from parlour.core import BadPosition, IllegalReplay, Move, State, game, replay
+from parlour.core import BadPosition, IllegalReplay, Move, State, game, replay, shown
 from parlour.files import parse_json, read_text
 
 FORMAT, VERSION = "parlour-game", 1
@@ -74,7 +74,9 @@ class SavedGame:
         if not isinstance(fields, dict) or fields.get("format") != FORMAT:
             raise BadPosition(f'not a saved game: no "format": "{FORMAT}"')
         if fields.get("version") != VERSION:
-            raise BadPosition(f"a saved game of version {fields.get('version')!r}, not {VERSION}")
+            raise BadPosition(
+                f"a saved game of version {shown(fields.get('version'))}, not {VERSION}"
+            )
         name, options = fields.get("game"), fields.get("options")
         start, moves = fields.get("start"), fields.get("moves")
         if not (isinstance(name, str) and isinstance(options, dict) and isinstance(start, str)):
