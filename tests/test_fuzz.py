@@ -1,21 +1,25 @@
 """Every door text comes in by, fuzzed (issue 19): positions, typed moves, game options,
 War's cards, decks and rules, the player specs, and the command lines of ``perft``,
 ``analyze``, ``simulate`` and ``play``; and the boundaries of issue 43: War positions
-(reachable ones only), saved games (nested, huge, cut, of another game), ``.psq`` records
-and the bytes the terminal's reader is given.
+(reachable ones only), saved games (nested, huge, cut, of another game), ``.psq`` records,
+the bytes the terminal's reader is given, the Gomocup protocol's lines and the names
+``parlour rules`` is given.
 
 Each parser is fed valid texts, near-valid ones (a valid text with one mutation: a number
 out of range, huge, signed or in another script's digits, a field missing or doubled, a
 wrong separator, a total off by one) and arbitrary text.  Its answer must be a value that
 reads back equal (a state's notation, a move's name, an option's text) or the parser's own
 error in one line (BadPosition, IllegalMove, BadOption; a command's "Error:" line and exit
-status 2), never another exception; and it must come back.  Every call runs in a daemon
+status 2) that repeats no more of the person's text than ``core.shown`` keeps, never
+another exception; and it must come back.  Every call runs in a daemon
 thread: one that has not returned within ``helpers.BOUND`` seconds is a hang (a parse takes
 microseconds; the bound only tells a hang from an answer, so it is generous).
 
 Each test's examples are its weight times the profile's ``max_examples``: about 2,500
 inputs in all by default, 100,000 with ``--hypothesis-profile=long`` (tests/conftest.py).
-The twelve reproductions of the issue are named tests at the end.
+The twelve reproductions of the issue are named tests at the end.  ``BOUNDARIES`` names
+each boundary with its inputs and its check: ``benchmarks/fuzz.py`` runs them at volume
+(10^5 inputs each), counting each kind of failure.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
 from typing import Any, cast
 from unittest import mock
@@ -50,6 +54,23 @@ def budget(weight: float) -> settings:
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
+
+
+Check = Callable[[Any], None]
+BOUNDARIES: dict[str, tuple[st.SearchStrategy[Any], Check]] = {}
+"""Each boundary the suite fuzzes, by name: its inputs and the check of one (also run by
+``benchmarks/fuzz.py``, at volume)."""
+
+
+def boundary(name: str, inputs: st.SearchStrategy[Any], weight: float) -> Callable[[Check], Check]:
+    """The test of ``check`` on ``inputs``, ``weight`` times the profile's examples (those
+    ``@example`` names first), registered as the boundary ``name``."""
+
+    def fuzzed(check: Check) -> Check:
+        BOUNDARIES[name] = (inputs, check)
+        return budget(weight)(given(inputs)(check))
+
+    return fuzzed
 
 
 def refused(outcome: object, error: type[ParlourError], text: str = "") -> bool:
@@ -198,8 +219,7 @@ def check_position(game: Game, text: str) -> None:
             assert outcome.legal_moves()
 
 
-@budget(6)
-@given(positions())
+@boundary("positions", positions(), 6)
 @example((GAMES[5], "4,4,4,4,4,4,4,4,4,4,4,4 000000111111 0,0 0 1 0 -"))
 def test_position_texts_read_back_or_are_refused(case: tuple[Game, str]) -> None:
     check_position(*case)
@@ -215,8 +235,7 @@ def typed_moves(draw: st.DrawFn) -> tuple[State, str]:
     return state, draw(inputs(st.sampled_from(names)))
 
 
-@budget(5)
-@given(typed_moves())
+@boundary("typed moves", typed_moves(), 5)
 @example((GAMES[0].start(), "²"))
 @example((GAMES[5].start(), "٣"))
 @example((GAMES[8].start(), "C²"))
@@ -262,8 +281,7 @@ def game_options(draw: st.DrawFn) -> tuple[str, dict[str, str]]:
     return name, options
 
 
-@budget(3)
-@given(game_options())
+@boundary("game options", game_options(), 3)
 @example(("kalah", {"pits": "1" * 5000}))
 @example(("ayo", {"max_rounds": "9223372036854775808"}))
 def test_games_with_text_options_read_back_or_are_refused(case: tuple[str, dict[str, str]]) -> None:
@@ -295,8 +313,7 @@ CARD_NAMES = [
 ]
 
 
-@budget(2)
-@given(inputs(st.sampled_from(CARD_NAMES)))
+@boundary("cards", inputs(st.sampled_from(CARD_NAMES)), 2)
 @example("²")
 @example("ＫS")
 @example("KS")
@@ -314,8 +331,7 @@ def deck_texts(draw: st.DrawFn) -> str:
     return draw(st.sampled_from([",", " ", ", "])).join(cards)
 
 
-@budget(2)
-@given(inputs(st.one_of(deck_texts(), st.sampled_from(["full", "small"]))))
+@boundary("decks", inputs(st.one_of(deck_texts(), st.sampled_from(["full", "small"]))), 2)
 @example("², 3")
 def test_decks_read_back_or_are_refused(text: str) -> None:
     outcome = bounded(lambda: parse_deck(text))
@@ -341,8 +357,7 @@ def war_options(draw: st.DrawFn) -> dict[str, Any]:
     return options
 
 
-@budget(2)
-@given(war_options())
+@boundary("War rules", war_options(), 2)
 @example({"deck": 5})
 @example({"deck": True})
 def test_war_rules_read_back_or_are_refused(options: dict[str, Any]) -> None:
@@ -365,8 +380,7 @@ SPECS = [
 ]
 
 
-@budget(2)
-@given(inputs(st.sampled_from(SPECS)))
+@boundary("player specs", inputs(st.sampled_from(SPECS)), 2)
 @example("human,computer:²")
 @example("human,computer:+4")
 @example("python:" + "m" * 100 + ",human")  # the spec quoted whole
@@ -430,8 +444,7 @@ def perft_commands(draw: st.DrawFn) -> tuple[list[str], int | None]:
     return changed, parlour.perft(state, depth) if changed == args else None
 
 
-@budget(1.2)
-@given(perft_commands())
+@boundary("parlour perft", perft_commands(), 1.2)
 @example((["perft", "kalah", "99999999999999999999"], None))
 @example((["perft", "kalah", "٣"], None))
 @example((["perft", "kalah", "9" * 5001], None))
@@ -454,8 +467,7 @@ def analyze_commands(draw: st.DrawFn) -> list[str]:
     return draw(mutated_args(args + option_args(state.game)))
 
 
-@budget(0.3)
-@given(analyze_commands())
+@boundary("parlour analyze", analyze_commands(), 0.3)
 @example(["analyze", "kalah", "--time", "inf"])
 @example(["analyze", "kalah", "--time", "nan"])
 @example(["analyze", "kalah", "--time", "1e9999"])
@@ -479,8 +491,7 @@ def simulate_commands(draw: st.DrawFn) -> list[str]:
     return draw(mutated_args(args))
 
 
-@budget(0.5)
-@given(simulate_commands())
+@boundary("parlour simulate", simulate_commands(), 0.5)
 @example(["simulate", "war", "--deck", "5"])
 def test_simulate_answers_or_refuses_in_one_line(args: list[str]) -> None:
     result = command(args)
@@ -498,19 +509,17 @@ PLAY = {
 }
 
 
-@pytest.fixture(scope="module")
-def no_terminal_games() -> Iterator[None]:
-    """``play`` commands set up their game and stop before the first prompt."""
-    with mock.patch("parlour.players.terminal.play_in_terminal", lambda *_, **__: 0):
-        yield
-
-
-@budget(1)
-@given(st.sampled_from(sorted(PLAY)).flatmap(lambda g: mutated_args(["play", g, *PLAY[g]])))
+@boundary(
+    "parlour play",
+    st.sampled_from(sorted(PLAY)).flatmap(lambda g: mutated_args(["play", g, *PLAY[g]])),
+    1,
+)
 @example(["play", "kalah", "--level", "٣"])
 @example(["play", "ayo", "--max-rounds", "9223372036854775808"])
-def test_play_sets_up_or_refuses_in_one_line(no_terminal_games: None, args: list[str]) -> None:
-    event(f"exit {command(args).exit_code}")
+def test_play_sets_up_or_refuses_in_one_line(args: list[str]) -> None:
+    """``play`` commands set up their game and stop before the first prompt."""
+    with mock.patch("parlour.players.terminal.play_in_terminal", lambda *_, **__: 0):
+        event(f"exit {command(args).exit_code}")
 
 
 # ---------------------------------------------------------------- issue 43's boundaries
@@ -544,8 +553,8 @@ def check_war_position(game: Game, text: str) -> None:
         assert outcome.play("round").rounds - rounds in (0, 1)
 
 
-@budget(4)
-@given(
+@boundary(
+    "War positions",
     st.sampled_from(WAR_GAMES)
     .flatmap(
         lambda game: st.tuples(
@@ -555,7 +564,8 @@ def check_war_position(game: Game, text: str) -> None:
             ),
         )
     )
-    .flatmap(lambda case: st.tuples(st.just(case[0]), inputs(st.just(case[1]))))
+    .flatmap(lambda case: st.tuples(st.just(case[0]), inputs(st.just(case[1])))),
+    4,
 )
 @example((WAR_GAMES[0], "QC,AD,JC/KC,JD,AC,KD 0 0 0 64f8006e9238cdb0 -"))  # 7 of 8 cards
 @example((WAR_GAMES[3], "AS/KS 0 0 0 1 -"))  # 2 of 52
@@ -605,8 +615,7 @@ def check_saved_game(text: str) -> None:
         assert isinstance(outcome, State)
 
 
-@budget(3)
-@given(saved_games())
+@boundary("saved games", saved_games(), 3)
 @example("[" * 100_000 + "]" * 100_000)  # issue 43, 5: RecursionError
 @example('{"a":' * 50_000 + "1" + "}" * 50_000)
 @example('{"format": "parlour-game", "version": ' + "9" * 5000 + "}")  # Python's digit limit
@@ -642,8 +651,7 @@ def check_psq(text: str) -> None:
         assert isinstance(outcome, State)
 
 
-@budget(3)
-@given(psq_records())
+@boundary(".psq records", psq_records(), 3)
 @example("Piskvorky 15x15, 11:11, 0\n" + "9" * 5000 + ",3,0\n")  # issue 43, 4
 @example("Piskvorky " + "9" * 5000 + "x15, 11:11, 0\n")
 @example("Piskvorky 15x15, 11:11, 0\n3,3," + "9" * 5000 + "\n")
@@ -677,8 +685,7 @@ def read_lines(data: bytes) -> tuple[list[str | None], str]:
         os.close(read)
 
 
-@budget(2)
-@given(st.lists(st.binary(max_size=40), max_size=6))
+@boundary("terminal bytes", st.lists(st.binary(max_size=40), max_size=6), 2)
 @example([b"\xff"])  # issue 43, 9: the line reader died on it
 @example([b"\xc3", b"a\xe2\x82"])
 def test_the_terminals_reader_names_bytes_that_are_not_text(lines: list[bytes]) -> None:
@@ -695,14 +702,15 @@ def test_the_terminals_reader_names_bytes_that_are_not_text(lines: list[bytes]) 
     assert said.count("not text") == unreadable
 
 
-@budget(0.5)
-@given(inputs(st.sampled_from(sorted(rule_games()))))
+@boundary("parlour rules", inputs(st.sampled_from(sorted(rule_games()))), 0.5)
 @example("k" * 300)  # a traceback: a file name too long
 @example("../__init__")  # a path, not a game
+@example("--")
 def test_rules_of_a_game_or_a_refusal_in_one_line(name: str) -> None:
     result = command(["rules", name])
     event(f"exit {result.exit_code}")
-    assert result.exit_code == 2 or name.lower() in rule_games()
+    asked = name.lower() in rule_games() or name.startswith("-")  # -h, or -- before none
+    assert result.exit_code == 2 or asked
 
 
 LINES = (
@@ -766,8 +774,7 @@ def talk(lines: list[str]) -> list[tuple[str, list[str]]]:
 ANSWER = re.compile(r"OK|\d+,\d+|(ERROR|UNKNOWN|MESSAGE) .+|name=.+")
 
 
-@budget(2)
-@given(st.lists(inputs(st.sampled_from(LINES)), max_size=8))
+@boundary("Gomocup protocol", st.lists(inputs(st.sampled_from(LINES)), max_size=8), 2)
 @example(["START ²"])  # issue 43, 1 to 3 (crashes before the first round)
 @example(["START " + "9" * 5000])
 @example(["START 15", "INFO timeout_turn 100000000000000000000", "TURN 7,7"])
@@ -944,3 +951,39 @@ def test_finished_ayo_games_read_back(max_rounds: int | None) -> None:
         state = random_play(state, random.Random(seed), 100_000)
         assert state.is_over and state.notation().endswith(" -")
         assert state.game.parse(state.notation()) == state
+
+
+# ---------------------------------------------------------------- the volume run
+
+
+@pytest.mark.slow
+def test_the_volume_run_fuzzes_each_boundary_it_is_given() -> None:
+    """``benchmarks/fuzz.py --quick``: its boundaries, each input counted, none failing."""
+    from test_benchmarks import quick
+
+    _, figures = quick("fuzz")
+    assert set(figures) == {"typed moves", "saved games", "Gomocup protocol"}
+    for counts in figures.values():
+        assert counts["inputs"] == 5
+        assert counts["crashes"] == counts["hangs"] == counts["invalid accepted"] == 0
+
+
+def test_the_volume_run_counts_each_kind_of_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failing input is counted by its kind and the next one is still checked."""
+    from test_benchmarks import BENCHMARKS, load
+
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    volume = load("fuzz")
+
+    def check(n: int) -> None:
+        assert n != 1, "hang: no answer"
+        assert n != 2, "refusal: two lines"
+        assert n != 3, "reads back otherwise"
+        if n == 4:
+            raise KeyError(n)
+
+    counts = volume.fuzz(st.integers(0, 4), check, 200)
+    assert counts["inputs"] >= 5  # each of the five values at least once
+    assert [counts[kind] for kind in volume.KINDS] == [1, 1, 1, 1]
+    assert "KeyError(4)" in counts["first of crashes"]
+    assert counts["first of hangs"].startswith("1 -> ")
