@@ -37,6 +37,20 @@ class Played(NamedTuple):
         """A game that begins at ``state``, nothing played yet."""
         return cls(state, (), state)
 
+    def turns(self) -> tuple[int, int]:
+        """The turns each player has had in the moves, less one under way at the end (its
+        player to move again, as after a Kalah move into the store): what a game played
+        on from here adds to its own count of turns, so that a loaded game goes on
+        counting where it was saved."""
+        turns, state, last = [0, 0], self.first, None
+        for move in self.moves:
+            if state.to_move != last:
+                turns[state.to_move] += 1
+            last, state = state.to_move, state.play(move)
+        if last is not None and last == state.to_move and not state.is_over:
+            turns[last] -= 1
+        return turns[0], turns[1]
+
 
 @dataclass(frozen=True)
 class SavedGame:
