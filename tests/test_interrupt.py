@@ -102,3 +102,25 @@ def test_ctrl_c_ends_a_long_computation_at_once(args: list[str], running: str) -
     child.close()
     assert child.exitstatus == 130
     assert "Interrupted." in child.before and "Traceback" not in child.before
+
+
+@pytest.mark.slow
+def test_ctrl_c_of_make_play_shows_parlours_one_line_alone() -> None:
+    """make reports a recipe that Ctrl-C killed (``make: *** [Makefile:N: play]
+    Interrupt``): the recipe's shell outlives it, so parlour's line is the last word."""
+    root = Path(__file__).resolve().parents[1]
+    stamp = ".venv/.installed-play"  # taken as made: this venv has parlour installed
+    bin_folder = f"BIN={Path(PARLOUR).parent}"
+    child = pexpect.spawn(
+        "make",
+        ["-s", "-o", stamp, "play", bin_folder],
+        cwd=root,
+        encoding="utf-8",
+        timeout=180,
+        preexec_fn=default_ctrl_c,
+    )
+    child.expect(r"\S")  # parlour has started: a warm-up line, or the board
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
+    child.close()
+    assert "Interrupted." in child.before and "***" not in child.before, child.before
