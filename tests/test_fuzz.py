@@ -24,6 +24,7 @@ each boundary with its inputs and its check: ``benchmarks/fuzz.py`` runs them at
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -792,6 +793,53 @@ def test_the_brain_answers_each_line_in_one_line(lines: list[str]) -> None:
             assert not repeated(line, answer), f"refusal repeats the text uncut: {answer}"
             if re.fullmatch(r"\d+,\d+", answer):
                 assert all(int(n) < MAX_SIZE for n in answer.split(","))
+
+
+WEB_MESSAGES = (
+    '{"type": "hello"}',
+    '{"type": "hello", "token": "abc", "seat": 1}',
+    '{"type": "move", "move": "C", "at": 3}',
+    '{"type": "undo", "at": 12}',
+    '{"type": "resign"}',
+    '{"type": "hint", "seat": 0}',
+    '{"type": "sync"}',
+)
+"""Messages a browser sends the server."""
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=6,
+)
+
+
+@st.composite
+def web_messages(draw: st.DrawFn) -> str:
+    """A browser's message: as sent, mutated, or with a field of any JSON value."""
+    text = draw(inputs(st.sampled_from(WEB_MESSAGES)))
+    if draw(st.booleans()):
+        field = draw(st.sampled_from(["type", "move", "at", "seat", "token"]))
+        message = {"type": "move", "move": "C", "at": 1, field: draw(JSON_VALUES)}
+        text = json.dumps(message)
+    return text
+
+
+@boundary("web messages", web_messages(), 1)
+@example('{"type": {}}')  # a TypeError: not a type's name
+@example('{"type": "' + "x" * 900 + '"}')  # quoted whole
+@example('{"type": "hello", "seat": ' + "9" * 900 + "}")
+def test_web_messages_are_read_or_refused_in_one_line(text: str) -> None:
+    from parlour.web.protocol import FIELDS, parse
+    from parlour.web.tables import Refused
+
+    def read() -> object:
+        try:
+            return parse(text)
+        except Refused as error:  # the sender is told its message: checked as parlour's
+            return ParlourError(str(error))
+
+    outcome = bounded(read)
+    if not answered(outcome, ParlourError, text):
+        assert isinstance(outcome, dict) and outcome["type"] in FIELDS
 
 
 # ---------------------------------------------------------------- the issue's twelve
