@@ -124,3 +124,20 @@ def test_ctrl_c_of_make_play_shows_parlours_one_line_alone() -> None:
     child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
     child.close()
     assert "Interrupted." in child.before and "***" not in child.before, child.before
+
+
+def test_serve_says_it_is_starting_before_it_loads_the_web_server() -> None:
+    """The web server's modules take a second or more to load on a first start: a line
+    comes first (here the loading fails at once, so the order shows)."""
+    import sys
+    from unittest import mock
+
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+
+    with mock.patch.dict(sys.modules, {"uvicorn": None}):  # an import that fails
+        result = CliRunner().invoke(main, ["serve", "--port", "8765"])
+    said = result.output
+    assert "starting the web server..." in said and "needs parlour's web extra" in said
+    assert said.index("starting the web server") < said.index("needs parlour's web extra")

@@ -45,6 +45,7 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as error:  # an address that names no host
         raise click.BadParameter(f"no address {host!r}: {error}", param_hint="--host") from None
+    click.echo("starting the web server...", err=True)  # its modules take a second to load
     try:
         import uvicorn
 
