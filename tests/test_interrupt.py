@@ -8,6 +8,7 @@ message, status 130 and no traceback, well before that minute is out.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pexpect
@@ -127,17 +128,13 @@ def test_ctrl_c_of_make_play_shows_parlours_one_line_alone() -> None:
 
 
 def test_serve_says_it_is_starting_before_it_loads_the_web_server() -> None:
-    """The web server's modules take a second or more to load on a first start: a line
-    comes first (here the loading fails at once, so the order shows)."""
-    import sys
-    from unittest import mock
-
-    from click.testing import CliRunner
-
-    from parlour.cli import main
-
-    with mock.patch.dict(sys.modules, {"uvicorn": None}):  # an import that fails
-        result = CliRunner().invoke(main, ["serve", "--port", "8765"])
-    said = result.output
+    """The web server's modules take a second or more to load on a first start: at a
+    terminal a line comes first (here the loading fails at once, so the order shows)."""
+    script = "import sys; sys.modules['uvicorn'] = None; from parlour.cli import main; main()"
+    child = pexpect.spawn(
+        sys.executable, ["-c", script, "serve", "--port", "8765"], encoding="utf-8", timeout=60
+    )
+    child.expect(pexpect.EOF)
+    said = child.before
     assert "starting the web server..." in said and "needs parlour's web extra" in said
     assert said.index("starting the web server") < said.index("needs parlour's web extra")
