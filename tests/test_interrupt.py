@@ -7,8 +7,11 @@ message, status 130 and no traceback, well before that minute is out.
 
 from __future__ import annotations
 
+import io
 import os
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -138,3 +141,38 @@ def test_serve_says_it_is_starting_before_it_loads_the_web_server() -> None:
     said = child.before
     assert "starting the web server..." in said and "needs parlour's web extra" in said
     assert said.index("starting the web server") < said.index("needs parlour's web extra")
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal (the warm-up line updates only there)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("between", [True, False])
+def test_a_warm_up_line_counts_the_seconds_between_compiles_unless_told_to_wait(
+    between: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first start's endgame table (mancala --level 8) is built between two compiles,
+    with no bar of its own: 14 s with nothing on screen, where the line waited for one."""
+    from parlour.cli._common import TICK, warming_up
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+
+    def lines() -> int:
+        return screen.getvalue().count("(compiled once, then cached)")
+
+    def wait(until: Callable[[], bool], seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not until() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    with warming_up("the engine", between=between):  # nothing compiles in the block
+        wait(lambda: lines() >= 1, 30)
+        if between:
+            wait(lambda: lines() >= 3, 30)
+        else:
+            wait(lambda: False, 4 * TICK)  # four ticks: the line must not move
+    assert lines() >= 3 if between else lines() == 1, screen.getvalue()
