@@ -26,9 +26,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev,web,envs,openspiel,ray]'
 	touch $@
 
-# A game ended early (Ctrl-C, Ctrl-D) is no failure of make's.
+# A game ended early (Ctrl-C, Ctrl-D) is no failure of make's; the shell outlives Ctrl-C
+# (trap), so make has no child killed by it to report: parlour's one line is all it shows.
 play: $(PLAYS)
-	@$(BIN)/parlour play mancala --level 8 || true
+	@trap : INT; $(BIN)/parlour play mancala --level 8 || true
 
 # The web server on localhost (parlour serve prints the address to open).
 serve: $(SERVES)

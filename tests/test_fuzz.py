@@ -1,28 +1,35 @@
 """Every door text comes in by, fuzzed (issue 19): positions, typed moves, game options,
 War's cards, decks and rules, the player specs, and the command lines of ``perft``,
 ``analyze``, ``simulate`` and ``play``; and the boundaries of issue 43: War positions
-(reachable ones only), saved games (nested, huge, cut, of another game), ``.psq`` records
-and the bytes the terminal's reader is given.
+(reachable ones only), saved games (nested, huge, cut, of another game), ``.psq`` records,
+the bytes the terminal's reader is given, the Gomocup protocol's lines and the names
+``parlour rules`` is given.
 
 Each parser is fed valid texts, near-valid ones (a valid text with one mutation: a number
 out of range, huge, signed or in another script's digits, a field missing or doubled, a
 wrong separator, a total off by one) and arbitrary text.  Its answer must be a value that
 reads back equal (a state's notation, a move's name, an option's text) or the parser's own
 error in one line (BadPosition, IllegalMove, BadOption; a command's "Error:" line and exit
-status 2), never another exception; and it must come back.  Every call runs in a daemon
+status 2) that repeats no more of the person's text than ``core.shown`` keeps, never
+another exception; and it must come back.  Every call runs in a daemon
 thread: one that has not returned within ``helpers.BOUND`` seconds is a hang (a parse takes
 microseconds; the bound only tells a hang from an answer, so it is generous).
 
 Each test's examples are its weight times the profile's ``max_examples``: about 2,500
 inputs in all by default, 100,000 with ``--hypothesis-profile=long`` (tests/conftest.py).
-The twelve reproductions of the issue are named tests at the end.
+The twelve reproductions of the issue are named tests at the end.  ``BOUNDARIES`` names
+each boundary with its inputs and its check: ``benchmarks/fuzz.py`` runs them at volume
+(10^5 inputs each), counting each kind of failure.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
-from collections.abc import Callable, Iterator
+import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any, cast
 from unittest import mock
 
@@ -32,12 +39,13 @@ from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 import parlour
-from helpers import bounded, random_play
+from helpers import BOUND, bounded, random_play
 from parlour.cli import main
-from parlour.core import BadOption, BadPosition, Game, IllegalMove, ParlourError, State
+from parlour.core import SHOWN, BadOption, BadPosition, Game, IllegalMove, ParlourError, State
 from parlour.games.war.game import war_rules
 from parlour.games.war.rules import FULL_DECK, card_name, parse_card, parse_deck
 from parlour.players.specs import parse_players
+from parlour.rules_text import rule_games
 
 
 def budget(weight: float) -> settings:
@@ -49,19 +57,46 @@ def budget(weight: float) -> settings:
     )
 
 
-def refused(outcome: object, error: type[ParlourError]) -> bool:
-    """Whether ``outcome`` is ``error`` with a one-line message; False for a value."""
+Check = Callable[[Any], None]
+BOUNDARIES: dict[str, tuple[st.SearchStrategy[Any], Check]] = {}
+"""Each boundary the suite fuzzes, by name: its inputs and the check of one (also run by
+``benchmarks/fuzz.py``, at volume)."""
+
+
+def boundary(name: str, inputs: st.SearchStrategy[Any], weight: float) -> Callable[[Check], Check]:
+    """The test of ``check`` on ``inputs``, ``weight`` times the profile's examples (those
+    ``@example`` names first), registered as the boundary ``name``."""
+
+    def fuzzed(check: Check) -> Check:
+        BOUNDARIES[name] = (inputs, check)
+        return budget(weight)(given(inputs)(check))
+
+    return fuzzed
+
+
+def refused(outcome: object, error: type[ParlourError], text: str = "") -> bool:
+    """Whether ``outcome`` is ``error`` with a one-line message that repeats no more of
+    ``text`` (what the person gave) than ``core.shown`` keeps; False for a value."""
     if not isinstance(outcome, ParlourError):
         return False
-    assert isinstance(outcome, error), f"{type(outcome).__name__} where {error.__name__} is due"
+    wrong = f"refusal: {type(outcome).__name__} where {error.__name__} is due"
+    assert isinstance(outcome, error), wrong
     message = str(outcome)
-    assert message and "\n" not in message and len(message) < 400, message
+    assert message and "\n" not in message and len(message) < 400, f"refusal: {message}"
+    assert not repeated(text, message), f"refusal repeats the text uncut: {message}"
     return True
 
 
-def answered(outcome: object, error: type[ParlourError]) -> bool:
+def repeated(text: str, message: str) -> bool:
+    """Whether ``message`` holds ``2 * SHOWN`` characters or more of ``text`` in one piece
+    (it then holds one of the ``SHOWN``-character pieces that start at a multiple of
+    ``SHOWN``), where ``core.shown`` keeps fewer than ``SHOWN``."""
+    return any(text[at : at + SHOWN] in message for at in range(0, len(text) - SHOWN + 1, SHOWN))
+
+
+def answered(outcome: object, error: type[ParlourError], text: str = "") -> bool:
     """``refused``, counted in hypothesis's statistics (``--hypothesis-show-statistics``)."""
-    no = refused(outcome, error)
+    no = refused(outcome, error, text)
     event("refused" if no else "read")
     return no
 
@@ -178,15 +213,14 @@ def positions(draw: st.DrawFn) -> tuple[Game, str]:
 
 def check_position(game: Game, text: str) -> None:
     outcome = bounded(lambda: game.parse(text))
-    if not answered(outcome, BadPosition):
+    if not answered(outcome, BadPosition, text):
         assert isinstance(outcome, State)
         assert outcome.game.parse(outcome.notation()) == outcome
         if not outcome.is_over:
             assert outcome.legal_moves()
 
 
-@budget(6)
-@given(positions())
+@boundary("positions", positions(), 6)
 @example((GAMES[5], "4,4,4,4,4,4,4,4,4,4,4,4 000000111111 0,0 0 1 0 -"))
 def test_position_texts_read_back_or_are_refused(case: tuple[Game, str]) -> None:
     check_position(*case)
@@ -202,8 +236,7 @@ def typed_moves(draw: st.DrawFn) -> tuple[State, str]:
     return state, draw(inputs(st.sampled_from(names)))
 
 
-@budget(5)
-@given(typed_moves())
+@boundary("typed moves", typed_moves(), 5)
 @example((GAMES[0].start(), "²"))
 @example((GAMES[5].start(), "٣"))
 @example((GAMES[8].start(), "C²"))
@@ -211,7 +244,7 @@ def typed_moves(draw: st.DrawFn) -> tuple[State, str]:
 def test_typed_moves_are_legal_moves_or_refused(case: tuple[State, str]) -> None:
     state, text = case
     outcome = bounded(lambda: state.parse_move(text))
-    if not answered(outcome, IllegalMove):
+    if not answered(outcome, IllegalMove, text):
         assert outcome in state.legal_moves()
         assert state.parse_move(state.move_name(outcome)) == outcome
 
@@ -249,14 +282,13 @@ def game_options(draw: st.DrawFn) -> tuple[str, dict[str, str]]:
     return name, options
 
 
-@budget(3)
-@given(game_options())
+@boundary("game options", game_options(), 3)
 @example(("kalah", {"pits": "1" * 5000}))
 @example(("ayo", {"max_rounds": "9223372036854775808"}))
 def test_games_with_text_options_read_back_or_are_refused(case: tuple[str, dict[str, str]]) -> None:
     name, options = case
     outcome = bounded(lambda: parlour.game(name, **options))
-    if not answered(outcome, BadOption):
+    if not answered(outcome, BadOption, " ".join([name, *options, *options.values()])):
         assert isinstance(outcome, Game)
         again = {key: option_text(value) for key, value in outcome.options.items()}
         assert parlour.game(name, **again) == outcome
@@ -282,14 +314,13 @@ CARD_NAMES = [
 ]
 
 
-@budget(2)
-@given(inputs(st.sampled_from(CARD_NAMES)))
+@boundary("cards", inputs(st.sampled_from(CARD_NAMES)), 2)
 @example("²")
 @example("ＫS")
 @example("KS")
 def test_cards_read_back_or_are_refused(text: str) -> None:
     outcome = bounded(lambda: parse_card(text))
-    if not answered(outcome, BadOption):
+    if not answered(outcome, BadOption, text):
         assert isinstance(outcome, int) and 0 <= outcome < len(FULL_DECK)
         for name in (card_name(outcome), card_name(outcome, ascii_only=True), str(outcome)):
             assert parse_card(name) == outcome
@@ -301,12 +332,11 @@ def deck_texts(draw: st.DrawFn) -> str:
     return draw(st.sampled_from([",", " ", ", "])).join(cards)
 
 
-@budget(2)
-@given(inputs(st.one_of(deck_texts(), st.sampled_from(["full", "small"]))))
+@boundary("decks", inputs(st.one_of(deck_texts(), st.sampled_from(["full", "small"]))), 2)
 @example("², 3")
 def test_decks_read_back_or_are_refused(text: str) -> None:
     outcome = bounded(lambda: parse_deck(text))
-    if not answered(outcome, BadOption):
+    if not answered(outcome, BadOption, text):
         assert isinstance(outcome, tuple) and len(set(outcome)) == len(outcome)
         assert len(outcome) % 2 == 0 and len(outcome) >= 2
         assert parse_deck(",".join(card_name(c, ascii_only=True) for c in outcome)) == outcome
@@ -328,8 +358,7 @@ def war_options(draw: st.DrawFn) -> dict[str, Any]:
     return options
 
 
-@budget(2)
-@given(war_options())
+@boundary("War rules", war_options(), 2)
 @example({"deck": 5})
 @example({"deck": True})
 def test_war_rules_read_back_or_are_refused(options: dict[str, Any]) -> None:
@@ -352,13 +381,13 @@ SPECS = [
 ]
 
 
-@budget(2)
-@given(inputs(st.sampled_from(SPECS)))
+@boundary("player specs", inputs(st.sampled_from(SPECS)), 2)
 @example("human,computer:²")
 @example("human,computer:+4")
+@example("python:" + "m" * 100 + ",human")  # the spec quoted whole
 def test_player_specs_read_back_or_are_refused(text: str) -> None:
     outcome = bounded(lambda: parse_players(text))
-    if not answered(outcome, BadOption):
+    if not answered(outcome, BadOption, text):
         assert not isinstance(outcome, ParlourError)
         first, second = outcome
         assert parse_players(f"{first},{second}") == outcome
@@ -372,8 +401,10 @@ def command(args: list[str]) -> Result:
     result = bounded(lambda: CliRunner().invoke(main, args))
     assert isinstance(result, Result)
     assert result.exit_code in (0, 2), f"{args!r}: exit {result.exit_code}: {result.exception!r}"
-    if result.exit_code == 2:  # click repeats an argument as it was given, newlines and all
+    if result.exit_code == 2:
         assert any(line.startswith("Error: ") for line in result.output.splitlines())
+        uncut = [arg for arg in args if repeated(arg, result.output)]
+        assert not uncut, f"refusal repeats the text uncut: {result.output}"
     assert "Traceback" not in result.output
     return result
 
@@ -414,11 +445,13 @@ def perft_commands(draw: st.DrawFn) -> tuple[list[str], int | None]:
     return changed, parlour.perft(state, depth) if changed == args else None
 
 
-@budget(1.2)
-@given(perft_commands())
+@boundary("parlour perft", perft_commands(), 1.2)
 @example((["perft", "kalah", "99999999999999999999"], None))
 @example((["perft", "kalah", "٣"], None))
 @example((["perft", "kalah", "9" * 5001], None))
+@example((["perft", "kalah", "1", "7" * 100], None))  # click's messages quoted it whole
+@example((["perft", "kalah", "1", "--" + "7" * 100], None))
+@example((["p" * 100, "kalah"], None))
 def test_perft_counts_or_refuses_in_one_line(case: tuple[list[str], int | None]) -> None:
     args, leaves = case
     result = command(args)
@@ -435,8 +468,7 @@ def analyze_commands(draw: st.DrawFn) -> list[str]:
     return draw(mutated_args(args + option_args(state.game)))
 
 
-@budget(0.3)
-@given(analyze_commands())
+@boundary("parlour analyze", analyze_commands(), 0.3)
 @example(["analyze", "kalah", "--time", "inf"])
 @example(["analyze", "kalah", "--time", "nan"])
 @example(["analyze", "kalah", "--time", "1e9999"])
@@ -460,8 +492,7 @@ def simulate_commands(draw: st.DrawFn) -> list[str]:
     return draw(mutated_args(args))
 
 
-@budget(0.5)
-@given(simulate_commands())
+@boundary("parlour simulate", simulate_commands(), 0.5)
 @example(["simulate", "war", "--deck", "5"])
 def test_simulate_answers_or_refuses_in_one_line(args: list[str]) -> None:
     result = command(args)
@@ -479,19 +510,17 @@ PLAY = {
 }
 
 
-@pytest.fixture(scope="module")
-def no_terminal_games() -> Iterator[None]:
-    """``play`` commands set up their game and stop before the first prompt."""
-    with mock.patch("parlour.players.terminal.play_in_terminal", lambda *_, **__: 0):
-        yield
-
-
-@budget(1)
-@given(st.sampled_from(sorted(PLAY)).flatmap(lambda g: mutated_args(["play", g, *PLAY[g]])))
+@boundary(
+    "parlour play",
+    st.sampled_from(sorted(PLAY)).flatmap(lambda g: mutated_args(["play", g, *PLAY[g]])),
+    1,
+)
 @example(["play", "kalah", "--level", "٣"])
 @example(["play", "ayo", "--max-rounds", "9223372036854775808"])
-def test_play_sets_up_or_refuses_in_one_line(no_terminal_games: None, args: list[str]) -> None:
-    event(f"exit {command(args).exit_code}")
+def test_play_sets_up_or_refuses_in_one_line(args: list[str]) -> None:
+    """``play`` commands set up their game and stop before the first prompt."""
+    with mock.patch("parlour.players.terminal.play_in_terminal", lambda *_, **__: 0):
+        event(f"exit {command(args).exit_code}")
 
 
 # ---------------------------------------------------------------- issue 43's boundaries
@@ -512,7 +541,7 @@ def check_war_position(game: Game, text: str) -> None:
     from parlour.games.war.game import MAX_COUNT, WarState
 
     outcome = bounded(lambda: game.parse(text))
-    if answered(outcome, BadPosition):
+    if answered(outcome, BadPosition, text):
         return
     assert isinstance(outcome, WarState)
     assert outcome.game.parse(outcome.notation()) == outcome
@@ -525,8 +554,8 @@ def check_war_position(game: Game, text: str) -> None:
         assert outcome.play("round").rounds - rounds in (0, 1)
 
 
-@budget(4)
-@given(
+@boundary(
+    "War positions",
     st.sampled_from(WAR_GAMES)
     .flatmap(
         lambda game: st.tuples(
@@ -536,7 +565,8 @@ def check_war_position(game: Game, text: str) -> None:
             ),
         )
     )
-    .flatmap(lambda case: st.tuples(st.just(case[0]), inputs(st.just(case[1]))))
+    .flatmap(lambda case: st.tuples(st.just(case[0]), inputs(st.just(case[1])))),
+    4,
 )
 @example((WAR_GAMES[0], "QC,AD,JC/KC,JD,AC,KD 0 0 0 64f8006e9238cdb0 -"))  # 7 of 8 cards
 @example((WAR_GAMES[3], "AS/KS 0 0 0 1 -"))  # 2 of 52
@@ -582,15 +612,15 @@ def check_saved_game(text: str) -> None:
     from parlour.players.saved_game import SavedGame
 
     outcome = bounded(lambda: SavedGame.from_text(text).replay())
-    if not answered(outcome, ParlourError):
+    if not answered(outcome, ParlourError, text):
         assert isinstance(outcome, State)
 
 
-@budget(3)
-@given(saved_games())
+@boundary("saved games", saved_games(), 3)
 @example("[" * 100_000 + "]" * 100_000)  # issue 43, 5: RecursionError
 @example('{"a":' * 50_000 + "1" + "}" * 50_000)
 @example('{"format": "parlour-game", "version": ' + "9" * 5000 + "}")  # Python's digit limit
+@example('{"format": "parlour-game", "version": "' + "9" * 5000 + '"}')  # quoted whole
 def test_saved_games_replay_or_are_refused(text: str) -> None:
     check_saved_game(text)
 
@@ -618,12 +648,11 @@ def check_psq(text: str) -> None:
     from parlour.games.gomoku.psq import from_psq
 
     outcome = bounded(lambda: from_psq(text).replay())
-    if not answered(outcome, BadPosition):
+    if not answered(outcome, BadPosition, text):
         assert isinstance(outcome, State)
 
 
-@budget(3)
-@given(psq_records())
+@boundary(".psq records", psq_records(), 3)
 @example("Piskvorky 15x15, 11:11, 0\n" + "9" * 5000 + ",3,0\n")  # issue 43, 4
 @example("Piskvorky " + "9" * 5000 + "x15, 11:11, 0\n")
 @example("Piskvorky 15x15, 11:11, 0\n3,3," + "9" * 5000 + "\n")
@@ -657,8 +686,7 @@ def read_lines(data: bytes) -> tuple[list[str | None], str]:
         os.close(read)
 
 
-@budget(2)
-@given(st.lists(st.binary(max_size=40), max_size=6))
+@boundary("terminal bytes", st.lists(st.binary(max_size=40), max_size=6), 2)
 @example([b"\xff"])  # issue 43, 9: the line reader died on it
 @example([b"\xc3", b"a\xe2\x82"])
 def test_the_terminals_reader_names_bytes_that_are_not_text(lines: list[bytes]) -> None:
@@ -673,6 +701,145 @@ def test_the_terminals_reader_names_bytes_that_are_not_text(lines: list[bytes]) 
         except UnicodeDecodeError:
             unreadable += 1
     assert said.count("not text") == unreadable
+
+
+@boundary("parlour rules", inputs(st.sampled_from(sorted(rule_games()))), 0.5)
+@example("k" * 300)  # a traceback: a file name too long
+@example("../__init__")  # a path, not a game
+@example("--")
+def test_rules_of_a_game_or_a_refusal_in_one_line(name: str) -> None:
+    result = command(["rules", name])
+    event(f"exit {result.exit_code}")
+    asked = name.lower() in rule_games() or name.startswith("-")  # -h, or -- before none
+    assert result.exit_code == 2 or asked
+
+
+LINES = (
+    "START 15",
+    "START 5",
+    "RECTSTART 20,20",
+    "RESTART",
+    "BEGIN",
+    "TURN 7,7",
+    "TURN 2,3",
+    "TAKEBACK 7,7",
+    "BOARD\n7,7,1\n8,8,2\n0,0,3\nDONE",
+    "INFO timeout_turn 0",
+    "INFO time_left -5",
+    "INFO max_memory 70000000",
+    "INFO rule 1",
+    "ABOUT",
+    "END",
+)
+"""Lines of the Gomocup protocol (a ``BOARD`` with its stones and ``DONE``)."""
+
+
+class QuickThinker:
+    """The brain's search as a quick move: the protocol, not the search, is fuzzed."""
+
+    seconds: float | None = None
+    table_bits = 0
+
+    def best_move(self, state: Any, stop: Any) -> tuple[tuple[int, int], None]:
+        from parlour.games.gomoku.gomocup.brain import quick_move
+
+        return quick_move(state), None
+
+
+def talk(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """Each of ``lines`` (then ``END``) given to a brain whose search is quick, with what
+    the brain answered to it (its move included)."""
+    import io
+
+    from parlour.games.gomoku.gomocup.brain import Brain
+
+    out = io.StringIO()
+    with mock.patch.object(Brain, "_load", lambda _: None):  # no search to load
+        brain = Brain(out)
+    brain._thinker = cast("Any", QuickThinker())
+    brain.ready.set()
+    said: list[tuple[str, list[str]]] = []
+    for line in [*lines, "END"]:
+        start = len(out.getvalue())
+        going = bounded(partial(brain.handle, line))
+        deadline = time.monotonic() + BOUND
+        while brain._busy and time.monotonic() < deadline:  # the move, from its thread
+            time.sleep(0.001)
+        assert not brain._busy, f"hang: no move after {line!r}"
+        said.append((line, out.getvalue()[start:].splitlines()))
+        if going is False:
+            break
+    return said
+
+
+ANSWER = re.compile(r"OK|\d+,\d+|(ERROR|UNKNOWN|MESSAGE) .+|name=.+")
+
+
+@boundary("Gomocup protocol", st.lists(inputs(st.sampled_from(LINES)), max_size=8), 2)
+@example(["START ²"])  # issue 43, 1 to 3 (crashes before the first round)
+@example(["START " + "9" * 5000])
+@example(["START 15", "INFO timeout_turn 100000000000000000000", "TURN 7,7"])
+@example(["START ١٥", "TURN １٥,2"])
+@example(["START 15", "TAKEBACK " + "0" * 100 + "3,3"])  # the point quoted whole
+@example(["START 15", "TURN 7,7", "TURN " + "0" * 100 + "7,7"])
+@example(["START 15", "BOARD", "0" * 100 + "1,1,1", "1,1,2", "DONE"])
+@example(["X" * 100])
+def test_the_brain_answers_each_line_in_one_line(lines: list[str]) -> None:
+    from parlour.games.gomoku.gomocup.protocol import MAX_SIZE
+
+    for line, answers in talk([part for text in lines for part in text.split("\n")]):
+        for answer in answers:
+            assert ANSWER.fullmatch(answer), f"{line!r}: {answer!r}"
+            assert not repeated(line, answer), f"refusal repeats the text uncut: {answer}"
+            if re.fullmatch(r"\d+,\d+", answer):
+                assert all(int(n) < MAX_SIZE for n in answer.split(","))
+
+
+WEB_MESSAGES = (
+    '{"type": "hello"}',
+    '{"type": "hello", "token": "abc", "seat": 1}',
+    '{"type": "move", "move": "C", "at": 3}',
+    '{"type": "undo", "at": 12}',
+    '{"type": "resign"}',
+    '{"type": "hint", "seat": 0}',
+    '{"type": "sync"}',
+)
+"""Messages a browser sends the server."""
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=6,
+)
+
+
+@st.composite
+def web_messages(draw: st.DrawFn) -> str:
+    """A browser's message: as sent, mutated, or with a field of any JSON value."""
+    text = draw(inputs(st.sampled_from(WEB_MESSAGES)))
+    if draw(st.booleans()):
+        field = draw(st.sampled_from(["type", "move", "at", "seat", "token"]))
+        message = {"type": "move", "move": "C", "at": 1, field: draw(JSON_VALUES)}
+        text = json.dumps(message)
+    return text
+
+
+@boundary("web messages", web_messages(), 1)
+@example('{"type": {}}')  # a TypeError: not a type's name
+@example('{"type": "' + "x" * 900 + '"}')  # quoted whole
+@example('{"type": "hello", "seat": ' + "9" * 900 + "}")
+def test_web_messages_are_read_or_refused_in_one_line(text: str) -> None:
+    from parlour.web.protocol import FIELDS, parse
+    from parlour.web.tables import Refused
+
+    def read() -> object:
+        try:
+            return parse(text)
+        except Refused as error:  # the sender is told its message: checked as parlour's
+            return ParlourError(str(error))
+
+    outcome = bounded(read)
+    if not answered(outcome, ParlourError, text):
+        assert isinstance(outcome, dict) and outcome["type"] in FIELDS
 
 
 # ---------------------------------------------------------------- the issue's twelve
@@ -832,3 +999,39 @@ def test_finished_ayo_games_read_back(max_rounds: int | None) -> None:
         state = random_play(state, random.Random(seed), 100_000)
         assert state.is_over and state.notation().endswith(" -")
         assert state.game.parse(state.notation()) == state
+
+
+# ---------------------------------------------------------------- the volume run
+
+
+@pytest.mark.slow
+def test_the_volume_run_fuzzes_each_boundary_it_is_given() -> None:
+    """``benchmarks/fuzz.py --quick``: its boundaries, each input counted, none failing."""
+    from test_benchmarks import quick
+
+    _, figures = quick("fuzz")
+    assert set(figures) == {"typed moves", "saved games", "Gomocup protocol"}
+    for counts in figures.values():
+        assert counts["inputs"] == 5
+        assert counts["crashes"] == counts["hangs"] == counts["invalid accepted"] == 0
+
+
+def test_the_volume_run_counts_each_kind_of_failure(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failing input is counted by its kind and the next one is still checked."""
+    from test_benchmarks import BENCHMARKS, load
+
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    volume = load("fuzz")
+
+    def check(n: int) -> None:
+        assert n != 1, "hang: no answer"
+        assert n != 2, "refusal: two lines"
+        assert n != 3, "reads back otherwise"
+        if n == 4:
+            raise KeyError(n)
+
+    counts = volume.fuzz(st.integers(0, 4), check, 200)
+    assert counts["inputs"] >= 5  # each of the five values at least once
+    assert [counts[kind] for kind in volume.KINDS] == [1, 1, 1, 1]
+    assert "KeyError(4)" in counts["first of crashes"]
+    assert counts["first of hangs"].startswith("1 -> ")

@@ -7,7 +7,11 @@ message, status 130 and no traceback, well before that minute is out.
 
 from __future__ import annotations
 
+import io
 import os
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pexpect
@@ -102,3 +106,73 @@ def test_ctrl_c_ends_a_long_computation_at_once(args: list[str], running: str) -
     child.close()
     assert child.exitstatus == 130
     assert "Interrupted." in child.before and "Traceback" not in child.before
+
+
+@pytest.mark.slow
+def test_ctrl_c_of_make_play_shows_parlours_one_line_alone() -> None:
+    """make reports a recipe that Ctrl-C killed (``make: *** [Makefile:N: play]
+    Interrupt``): the recipe's shell outlives it, so parlour's line is the last word."""
+    root = Path(__file__).resolve().parents[1]
+    stamp = ".venv/.installed-play"  # taken as made: this venv has parlour installed
+    bin_folder = f"BIN={Path(PARLOUR).parent}"
+    child = pexpect.spawn(
+        "make",
+        ["-s", "-o", stamp, "play", bin_folder],
+        cwd=root,
+        encoding="utf-8",
+        timeout=180,
+        preexec_fn=default_ctrl_c,
+    )
+    child.expect(r"\S")  # parlour has started: a warm-up line, or the board
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
+    child.close()
+    assert "Interrupted." in child.before and "***" not in child.before, child.before
+
+
+def test_serve_says_it_is_starting_before_it_loads_the_web_server() -> None:
+    """The web server's modules take a second or more to load on a first start: at a
+    terminal a line comes first (here the loading fails at once, so the order shows)."""
+    script = "import sys; sys.modules['uvicorn'] = None; from parlour.cli import main; main()"
+    child = pexpect.spawn(
+        sys.executable, ["-c", script, "serve", "--port", "8765"], encoding="utf-8", timeout=60
+    )
+    child.expect(pexpect.EOF)
+    said = child.before
+    assert "starting the web server..." in said and "needs parlour's web extra" in said
+    assert said.index("starting the web server") < said.index("needs parlour's web extra")
+
+
+class Terminal(io.StringIO):
+    """Standard error as a terminal (the warm-up line updates only there)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("between", [True, False])
+def test_a_warm_up_line_counts_the_seconds_between_compiles_unless_told_to_wait(
+    between: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A first start's endgame table (mancala --level 8) is built between two compiles,
+    with no bar of its own: 14 s with nothing on screen, where the line waited for one."""
+    from parlour.cli._common import TICK, warming_up
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+
+    def lines() -> int:
+        return screen.getvalue().count("(compiled once, then cached)")
+
+    def wait(until: Callable[[], bool], seconds: float) -> None:
+        deadline = time.monotonic() + seconds
+        while not until() and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    with warming_up("the engine", between=between):  # nothing compiles in the block
+        wait(lambda: lines() >= 1, 30)
+        if between:
+            wait(lambda: lines() >= 3, 30)
+        else:
+            wait(lambda: False, 4 * TICK)  # four ticks: the line must not move
+    assert lines() >= 3 if between else lines() == 1, screen.getvalue()

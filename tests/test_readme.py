@@ -11,7 +11,11 @@ short form where the README's command is interactive:
   ``--delay 0``: its pauses between rounds are the only slow part.
 - Every other command runs in this process through click's CliRunner, so that what a
   process builds once (the engine's endgame table) is built once for all of them.
-- The Python block runs as it is, in this process.
+- The Python block runs as it is, in this process; the learning agents' one needs extras,
+  which the README names before it.
+- The Gomocup block runs line by line in a shell, as written, in a folder of its own
+  with the repository's ``.venv``: the brain is asked ``ABOUT``, each game against the
+  engine (parlour's own brain) is left at the first prompt.
 
 The shell blocks hold ``parlour`` and ``make`` lines only; the ``make`` lines (``make
 play``, ``make test``, ``make serve``) set everything up and are not run here.
@@ -19,11 +23,14 @@ play``, ``make test``, ``make serve``) set everything up and are not run here.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import shlex
 import signal
 import subprocess
 import time
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -36,15 +43,24 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 TIME_BOUND = 90  # seconds for any one example, on a busy machine
 
 _FENCED = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
-_BLOCKS = _FENCED.findall(README.read_text(encoding="utf-8"))
-SHELL = [
-    shlex.split(line, comments=True)
+_TEXT = README.read_text(encoding="utf-8")
+_BLOCKS = _FENCED.findall(_TEXT)
+_SHELL_BLOCKS = [
+    [line for line in body.splitlines() if shlex.split(line, comments=True)]
     for language, body in _BLOCKS
     if language in ("", "sh", "console")
-    for line in body.splitlines()
-    if shlex.split(line, comments=True)
 ]
-COMMANDS = [words for words in SHELL if words[0] == "parlour"]
+SHELL = [shlex.split(line, comments=True) for block in _SHELL_BLOCKS for line in block]
+[GOMOCUP] = [block for block in _SHELL_BLOCKS if any("pbrain" in line for line in block)]
+"""The Gomocup block: its lines run in turn, in a shell, as a person types them (each
+file one writes is read by the next)."""
+COMMANDS = [
+    shlex.split(line, comments=True)
+    for block in _SHELL_BLOCKS
+    if block is not GOMOCUP
+    for line in block
+    if line.startswith("parlour ")
+]
 PYTHON = [body for language, body in _BLOCKS if language == "python"]
 
 
@@ -96,6 +112,48 @@ def test_python_example(capsys: pytest.CaptureFixture[str]) -> None:
     exec(compile(PYTHON[0], str(README), "exec"), {"__name__": "readme"})
     printed = capsys.readouterr().out
     assert "SearchResult(" in printed and printed.count("\n") >= 2
+
+
+def test_gomocup_examples_run_as_written(tmp_path: Path) -> None:
+    """Each line in a shell, in a folder as the repository's (its ``.venv`` there): the
+    brain answers ``ABOUT``, each game against the engine reaches the person's prompt, the
+    record is exported, read and written both ways."""
+    (tmp_path / ".venv").symlink_to(Path(PARLOUR).parents[1])
+    path = f"{Path(PARLOUR).parent}:{os.environ['PATH']}"
+    for line in GOMOCUP:
+        words = shlex.split(line, comments=True)
+        typed = {"pbrain": "ABOUT\nEND\n", "play": "quit\n"}.get(words[1], "")
+        done = subprocess.run(
+            line,
+            shell=True,
+            input=typed,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env={**os.environ, "PATH": path},
+            timeout=TIME_BOUND,
+            check=False,
+        )
+        said = done.stdout + done.stderr
+        assert "Traceback" not in said and "Error" not in said, f"{line}\n{said}"
+        if words[1] == "play":
+            assert done.returncode in (0, 1) and "-> " in done.stdout, f"{line}\n{said}"
+        else:
+            assert done.returncode == 0, f"{line}\n{said}"
+        if words[1] == "pbrain":
+            assert 'name="parlour"' in done.stdout
+    assert (tmp_path / "game.psq").read_text().startswith("Piskvorky 15x15")
+    assert json.loads((tmp_path / "game.json").read_text())["game"] == "gomoku"
+
+
+def test_the_learning_example_says_what_it_needs() -> None:
+    """The extras its imports need, named just before it, as ``make play`` installs none."""
+    before = _TEXT[: _TEXT.index(PYTHON[1])].rsplit("##", 1)[1]
+    assert "`.venv/bin/pip install -e '.[envs,openspiel]'`" in before
+    extras = tomllib.loads((README.parent / "pyproject.toml").read_text())["project"]
+    needs = extras["optional-dependencies"]
+    assert any(d.startswith("pettingzoo") for d in needs["envs"])
+    assert any(d.startswith("open_spiel") for d in needs["openspiel"])
 
 
 def test_learning_example(capsys: pytest.CaptureFixture[str]) -> None:

@@ -78,6 +78,7 @@ def test_save_at_the_prompt_then_load_goes_on_from_the_same_position(tmp_path: P
     child.expect(pexpect.EOF)
     assert json.loads(saved.read_text())["moves"] == ["C", "F", "A"]
     again = spawn_play("kalah", "--players", "human,human", "--load", str(saved))
+    again.expect_exact("Player 1: 2. ")  # the turns go on counting: not 1 again
     again.expect_exact("-> ")
     again.sendline("position")
     again.expect_exact(position)
@@ -86,6 +87,23 @@ def test_save_at_the_prompt_then_load_goes_on_from_the_same_position(tmp_path: P
     again.sendline("quit")
     again.expect(pexpect.EOF)
     assert json.loads(Path(f"{saved}.again").read_text()) == json.loads(saved.read_text())
+
+
+@pytest.mark.parametrize(
+    ("moves", "turns"),
+    [("", (0, 0)), ("C", (0, 0)), ("CF", (1, 0)), ("CFA", (1, 1)), ("CFAB", (1, 1))],
+)
+def test_a_loaded_game_counts_the_turns_it_holds(moves: str, turns: tuple[int, int]) -> None:
+    """A turn under way at the end (C ends in the store: the same player moves again) is
+    the one its player goes on with, not one more."""
+    start = parlour.game("kalah").start()
+    state, taken = start, []
+    for name in moves:
+        move = state.parse_move(name)
+        taken.append(move)
+        state = state.play(move)
+    played = SavedGame.of(start, taken).played()
+    assert played.turns() == turns
 
 
 def test_load_refuses_a_file_of_another_game(tmp_path: Path) -> None:

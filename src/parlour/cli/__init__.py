@@ -13,17 +13,49 @@ from typing import Any
 import click
 
 from parlour.cli._common import interrupted
+from parlour.core import SHOWN, shown
+
+GIVEN = "parlour.given"
+"""The key of the command line as given, in the main context's ``meta``."""
 
 
 class Parlour(click.Group):
     """The ``parlour`` group: any command Ctrl-C reaches ends by
-    :func:`~parlour.cli._common.interrupted`."""
+    :func:`~parlour.cli._common.interrupted`, and click's own refusals ("No such command
+    ...", "Got unexpected extra argument ...") repeat a word of the command line cut as
+    parlour's own messages cut it (:func:`parlour.core.shown`), not whole."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        given = list(args)
+        try:
+            ctx = super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as error:
+            raise cut(error, given) from None
+        ctx.meta[GIVEN] = given
+        return ctx
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except KeyboardInterrupt:
             interrupted()
+        except click.UsageError as error:
+            raise cut(error, ctx.meta.get(GIVEN, [])) from None
+
+
+def cut(error: click.UsageError, given: list[str]) -> click.UsageError:
+    """``error``, or the same refusal with each long word of ``given`` cut short."""
+    message = error.format_message()
+    for word in sorted(given, key=len, reverse=True):
+        if len(word) > SHOWN:
+            message = message.replace(word, shown(word)[1:-1])
+    return error if message == error.format_message() else click.UsageError(message, error.ctx)
 
 
 @click.group(cls=Parlour, context_settings={"help_option_names": ["-h", "--help"]})

@@ -426,12 +426,14 @@ class Compiling:
 
 
 @contextmanager
-def warming_up(what: str = "the engine") -> Iterator[None]:
+def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None]:
     """Say on stderr how the block (a first, compiling call of the numba kernels) goes,
     once it takes long enough to be noticed: at a terminal a line updated every ``TICK``
     seconds with the kernels compiled and the one under way, ending with the time it took
-    (elsewhere one line); nothing when the kernels are cached.  The line waits while
-    something else draws (an endgame table's progress bar), between two compiles.
+    (elsewhere one line); nothing when the kernels are cached.  Between two compiles the
+    line goes on counting the seconds if ``between`` (nothing else draws: an endgame table
+    built on the way shows no bar of its own), else it waits while something else draws
+    (``parlour solve``'s progress bar).
 
     Afterwards the objects made so far (numba's, by the hundred thousand) are moved out of
     the garbage collector's sight: they live as long as the program, and the collection at
@@ -452,7 +454,7 @@ def warming_up(what: str = "the engine") -> Iterator[None]:
             return
         said = False
         while not finished.is_set():
-            if compiling.current or not said:
+            if compiling.current or between or not said:
                 err.write(f"\r{compiling.words(what, time.monotonic() - started)}\x1b[K")
                 err.flush()
                 said = True
@@ -478,5 +480,5 @@ def warm(call: Callable[[], T], what: str = "the engine") -> T:
     """``call()``, a first call that compiles (or builds) what a command needs: run so
     that Ctrl-C ends the command at once (:func:`interruptible`), saying how it goes
     (:func:`warming_up`)."""
-    with warming_up(what):
+    with warming_up(what, between=True):
         return interruptible(call)

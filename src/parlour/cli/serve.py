@@ -45,6 +45,8 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as error:  # an address that names no host
         raise click.BadParameter(f"no address {host!r}: {error}", param_hint="--host") from None
+    if sys.stderr.isatty():  # its modules take a second or more to load on a first start
+        click.echo("starting the web server...", err=True)
     try:
         import uvicorn
 

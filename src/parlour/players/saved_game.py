@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from parlour.core import BadPosition, IllegalReplay, Move, State, game, replay
+from parlour.core import BadPosition, IllegalReplay, Move, State, game, replay, shown
 from parlour.files import parse_json, read_text
 
 FORMAT, VERSION = "parlour-game", 1
@@ -36,6 +36,20 @@ class Played(NamedTuple):
     def at(cls, state: State) -> Played:
         """A game that begins at ``state``, nothing played yet."""
         return cls(state, (), state)
+
+    def turns(self) -> tuple[int, int]:
+        """The turns each player has had in the moves, less one under way at the end (its
+        player to move again, as after a Kalah move into the store): what a game played
+        on from here adds to its own count of turns, so that a loaded game goes on
+        counting where it was saved."""
+        turns, state, last = [0, 0], self.first, None
+        for move in self.moves:
+            if state.to_move != last:
+                turns[state.to_move] += 1
+            last, state = state.to_move, state.play(move)
+        if last is not None and last == state.to_move and not state.is_over:
+            turns[last] -= 1
+        return turns[0], turns[1]
 
 
 @dataclass(frozen=True)
@@ -74,7 +88,9 @@ class SavedGame:
         if not isinstance(fields, dict) or fields.get("format") != FORMAT:
             raise BadPosition(f'not a saved game: no "format": "{FORMAT}"')
         if fields.get("version") != VERSION:
-            raise BadPosition(f"a saved game of version {fields.get('version')!r}, not {VERSION}")
+            raise BadPosition(
+                f"a saved game of version {shown(fields.get('version'))}, not {VERSION}"
+            )
         name, options = fields.get("game"), fields.get("options")
         start, moves = fields.get("start"), fields.get("moves")
         if not (isinstance(name, str) and isinstance(options, dict) and isinstance(start, str)):

@@ -183,7 +183,7 @@ def parse_python(text: str) -> PlayerSpec:
     module_name, function_name = module_name.strip(), function_name.strip()
     if not module_name or not function_name:
         raise BadOption(
-            f"python:{text} needs a module and a function: python:MODULE:FUNCTION[:ARG]"
+            f"{shown('python:' + text)} needs a module and a function: python:MODULE:FUNCTION[:ARG]"
         )
     function = getattr(_module(module_name), function_name, None)
     if not callable(function):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -102,6 +102,7 @@ class TerminalPlayer(Actor):
         self._thinking: tuple[float, asyncio.TimerHandle] | None = None  # since, the note
         self._noted = False  # whether the note was shown
         self._start: State | None = None  # the position before the first move seen
+        self._earlier = (0, 0)  # each player's turns before the game played here (--load)
         self._moves: list[MoveValue] = []  # every move since, for save
         self._unread = False  # a program has moved since the person's last turn (clear)
 
@@ -127,6 +128,7 @@ class TerminalPlayer(Actor):
                 self._write(f"\n{self._name_of(player)} last turn is taken back.\n")
             case Begin(played):
                 self._start, self._moves = played.first, list(played.moves)
+                self._earlier = played.turns()
                 self._watch(played.state)
             case Moved() as event:
                 self._unwatch()
@@ -152,6 +154,7 @@ class TerminalPlayer(Actor):
         """Prompt until the person types a legal move: that move; None at the end of input
         or when the person quits (the player then stops).  Commands are answered and the
         prompt comes back."""
+        view = replace(view, turn=view.turn + self._earlier[view.state.to_move])
         if self.clear and not view.again:
             if self._unread and await self.lines.readline(GO_ON) is None:
                 return None
@@ -328,7 +331,8 @@ async def _play_in_terminal(
     if any(spec.human for spec in specs):
         out.write(COMMANDS_NOTE)
         if not start.is_over and not seats[start.to_move].human:  # the board before it moves
-            out.write(screen.turn(View(start, start.legal_moves(), 1, False), seats))
+            turn = 1 + played.turns()[start.to_move]
+            out.write(screen.turn(View(start, start.legal_moves(), turn, False), seats))
     terminal.tell(Begin(played))
     against_a_program = any(spec.human for spec in specs) and not all(s.human for s in specs)
     await run_game(start, players, [terminal], undo=against_a_program)

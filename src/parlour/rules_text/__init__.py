@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from parlour.core import BadOption
+from parlour.core import BadOption, shown
 
 
 def rule_games() -> dict[str, str]:
@@ -22,10 +22,10 @@ def rule_games() -> dict[str, str]:
 
 def rules_text(name: str) -> str:
     """The rules of game ``name`` as Markdown; BadOption naming the games if it has none."""
-    page = resources.files(__name__) / f"{name}.md"
-    if not page.is_file():
-        raise BadOption(f"no rules for {name!r}; the games are: {', '.join(rule_games())}")
-    return page.read_text(encoding="utf-8")
+    games = rule_games()
+    if name not in games:  # never a path: no file outside this folder, no name too long
+        raise BadOption(f"no rules for {shown(name)}; the games are: {', '.join(games)}")
+    return (resources.files(__name__) / f"{name}.md").read_text(encoding="utf-8")
 
 
 def rendered(text: str, width: int = 88) -> str:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from parlour.core import shown
 from parlour.web.tables import Refused
 from parlour.web.views import Json
 
@@ -41,9 +42,9 @@ def parse(text: str) -> Json:
         raise Refused(f"message too long: {len(text)} characters, the limit is {MAX_CHARS}")
     message = json_object(text)
     kind = message.get("type")
-    if kind not in FIELDS:
+    if not isinstance(kind, str) or kind not in FIELDS:
         known = ", ".join(FIELDS)
-        raise Refused(f"unknown message type {kind!r}; the types are: {known}")
+        raise Refused(f"unknown message type {shown(kind)}; the types are: {known}")
     for name, wanted in FIELDS[kind].items():
         if name not in message:
             raise Refused(f"a {kind} message needs {name!r}")
@@ -52,7 +53,7 @@ def parse(text: str) -> Json:
         if message.get(name) is not None:
             _check(kind, name, message[name], wanted)
     if message.get("seat") not in (None, 0, 1):
-        raise Refused(f"no seat {message['seat']!r}: the seats are 0 and 1")
+        raise Refused(f"no seat {shown(message['seat'])}: the seats are 0 and 1")
     return message
 
 

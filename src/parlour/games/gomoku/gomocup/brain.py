@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 import numpy as np
 
 import parlour
-from parlour.core import ParlourError
+from parlour.core import ParlourError, shown
 from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS
 from parlour.games.gomoku.game import EMPTY, GomokuGame, GomokuState, Point, makes_five
 from parlour.games.gomoku.gomocup.protocol import (
@@ -214,7 +214,7 @@ class Brain:
             case "TAKEBACK":
                 point = parse_point(rest, self.size)
                 if point not in self.stones:
-                    raise ProtocolError(f"{rest.strip()} holds no stone to take back")
+                    raise ProtocolError(f"{point_text(point)} holds no stone to take back")
                 del self.stones[point]
                 self.say("OK")
             case "INFO":
@@ -223,7 +223,7 @@ class Brain:
                 about = f'name="{BRAIN_NAME}", version="{version("parlour")}"'
                 self.say(f'{about}, author="the parlour authors", country="-"')
             case _:
-                self.say(f"UNKNOWN {command} is not a command of the Gomocup protocol")
+                self.say(f"UNKNOWN {shown(command)[1:-1]} is not a command of the Gomocup protocol")
 
     def _start(self, size: int) -> None:
         self._idle()
@@ -238,7 +238,7 @@ class Brain:
     def _free(self, text: str) -> Point:
         point = parse_point(text, self.size)
         if point in self.stones:
-            raise ProtocolError(f"{text.strip()} is taken")
+            raise ProtocolError(f"{point_text(point)} is taken")
         return point
 
     def _board_line(self, line: str) -> None:
@@ -258,7 +258,7 @@ class Brain:
             where, _, owner = text.rpartition(",")
             point = parse_point(where, self.size)
             if point in stones:
-                raise ProtocolError(f"{where} is given twice")
+                raise ProtocolError(f"{point_text(point)} is given twice")
             what = "a stone (1 own, 2 the opponent's, 3 neither's)"
             stones[point] = parse_number(owner, what, OWN, WALL)
         self.stones = stones
