@@ -26,7 +26,7 @@ from parlour.core import (
     unregister,
 )
 from parlour.kit import AlphaBetaKit
-from parlour.search.table import mix
+from parlour.rng import mix
 
 NAME = "test-nim"
 

@@ -22,8 +22,8 @@ from parlour.cli import main
 from parlour.core import BadOption, register, unregister
 from parlour.kit import Kit, kit_of
 from parlour.players.machines import ComputerPlayer, limited_search, refusal
+from parlour.players.protocol import go_line, read_go
 from parlour.players.specs import parse_player
-from parlour.protocol import go_line, read_go
 from parlour.search import SearchResult, Stop
 from parlour.search.limit import Limit, share
 

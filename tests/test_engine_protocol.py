@@ -1,4 +1,4 @@
-"""parlour's engine protocol (parlour.protocol): the engine's side line by line, and
+"""parlour's engine protocol (parlour.players.protocol): the engine's side line by line, and
 matches between engine processes (``parlour engine``) in Kalah and Ayo, each engine kept
 from game to game and an engine that breaks the protocol losing its game."""
 
@@ -17,7 +17,7 @@ from helpers import PARLOUR
 from parlour import game
 from parlour.arena.records import Records
 from parlour.cli import main
-from parlour.protocol import Server, game_line, go_line, read_game, read_go
+from parlour.players.protocol import Server, game_line, go_line, read_game, read_go
 
 
 def talk(level: int = 2) -> tuple[Server, queue.Queue[str]]:

@@ -25,8 +25,8 @@ import numpy as np
 from numba import njit
 
 from parlour.core import BadOption, IllegalMove, game
-from parlour.games.war.rules import new_rng, rng_below
 from parlour.kit import kit_of
+from parlour.rng import new_rng, rng_below
 
 NO_MOVE = -1
 """The move of a finished game in a step (any move is ignored there)."""
@@ -68,7 +68,7 @@ class Batch(ABC):
         if size < 1:
             raise BadOption(f"a batch holds at least one game, not {size}")
         self.rng = new_rng(seed, 0)
-        """The generator of :meth:`random_moves` (War's splitmix stream)."""
+        """The generator of :meth:`random_moves` (:mod:`parlour.rng`)."""
 
     @abstractmethod
     def __len__(self) -> int: ...

@@ -114,7 +114,7 @@ class Kit:
         """The player of an outside engine (``command``: its program and arguments) that
         speaks a protocol of the game's own, ``seconds`` a move, ``memory`` bytes (None:
         the player's default); None where engines speak parlour's engine protocol
-        (:mod:`parlour.protocol`)."""
+        (:mod:`parlour.players.protocol`)."""
         return None
 
     def codec(self, start: State) -> Codec:

@@ -1,5 +1,5 @@
 """``parlour engine``: any parlour game's computer as an engine program speaking parlour's
-engine protocol (:mod:`parlour.protocol`) on standard input and output, for an arena
+engine protocol (:mod:`parlour.players.protocol`) on standard input and output, for an arena
 (``engine:PATH:engine --level 6``) or any manager that speaks it."""
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from parlour.search import DEFAULT_LEVEL
 )
 def engine(level: int) -> None:
     """Speak parlour's engine protocol on standard input and output: parlour, game,
-    newgame, position, go, stop, isready, quit (see parlour.protocol)."""
-    from parlour.protocol import Server
+    newgame, position, go, stop, isready, quit (see parlour.players.protocol)."""
+    from parlour.players.protocol import Server
 
     def write(line: str) -> None:
         sys.stdout.write(line + "\n")

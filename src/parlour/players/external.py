@@ -1,5 +1,5 @@
 """A player that is an outside engine program speaking parlour's engine protocol
-(:mod:`parlour.protocol`), for any game: ``engine:PATH[:ARGS]``.
+(:mod:`parlour.players.protocol`), for any game: ``engine:PATH[:ARGS]``.
 
 An engine is started once and kept from game to game (``newgame`` between them) by the
 process that plays them: engines wait, idle, in :data:`_IDLE` until a player of the same
@@ -31,7 +31,7 @@ from parlour.actors.messages import Forfeit
 from parlour.actors.runtime import Piped, Reply
 from parlour.core import Game, IllegalMove, ParlourError, State, shown
 from parlour.outcome import Reason
-from parlour.protocol import game_line, go_line
+from parlour.players.protocol import game_line, go_line
 from parlour.search.limit import Limit
 
 TOLERANCE = 1.0

@@ -29,14 +29,6 @@ def new_table(bits: int) -> Table:
 
 
 @njit(cache=True, nogil=True)
-def mix(h: np.uint64) -> np.uint64:
-    """splitmix64's finaliser: every bit of the input moves about half the output bits."""
-    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return h ^ (h >> np.uint64(31))
-
-
-@njit(cache=True, nogil=True)
 def pack(
     value: int, depth: int, bound: int, move: int, complete: bool, generation: int
 ) -> np.int64:

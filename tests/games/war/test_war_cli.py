@@ -22,8 +22,9 @@ from parlour.games.war.dealer import play_war
 from parlour.games.war.game import war_rules
 from parlour.games.war.kernel import Summary, play_one, simulate
 from parlour.games.war.options import OPTIONS
-from parlour.games.war.rules import card_name, deal, describe, new_rng
+from parlour.games.war.rules import card_name, deal, describe
 from parlour.games.war.screen import WarScreen
+from parlour.rng import new_rng
 
 PARLOUR = str(Path(sys.executable).parent / "parlour")
 

@@ -21,13 +21,12 @@ from parlour.games.war.rules import (
     deal,
     describe,
     long_game_winner,
-    new_rng,
     parse_card,
-    rng_below,
     shuffle,
     value,
 )
 from parlour.outcome import Reason
+from parlour.rng import new_rng, rng_below
 
 PLAYED = war_rules(pickup="played")
 WINNER_FIRST = war_rules(pickup="winner_first")

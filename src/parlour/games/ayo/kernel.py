@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from parlour.search.table import mix
+from parlour.rng import mix
 
 HOUSES = 12
 TOKENS = 48

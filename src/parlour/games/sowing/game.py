@@ -44,7 +44,7 @@ from parlour.core import (
     shown,
 )
 from parlour.games.sowing.fair_starts import FAIR_STARTS
-from parlour.search.table import mix
+from parlour.rng import mix
 
 SOW_OPPONENT_STORE = 1
 EMPTY_CAPTURE = 2

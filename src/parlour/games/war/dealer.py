@@ -57,11 +57,11 @@ from parlour.games.war.rules import (
     compare,
     deal,
     long_game_winner,
-    new_rng,
     pick_up,
     war_outcome,
 )
 from parlour.outcome import Outcome, Reason
+from parlour.rng import new_rng
 
 # ---------------------------------------------------------------- Dealer to Player
 

@@ -52,13 +52,13 @@ from parlour.games.war.rules import (
     deal,
     ended,
     long_game_winner,
-    new_rng,
     parse_card,
     parse_deck,
     player_name,
     spell_deck,
 )
 from parlour.outcome import Reason
+from parlour.rng import new_rng
 
 ROUND = "round"
 """War's one move: play the next round."""

@@ -43,12 +43,12 @@ from parlour.games.war.rules import (
     deal,
     long_game_winner,
     pick_up,
-    rng_start,
     shuffle,
     spell_deck,
     war_outcome,
 )
 from parlour.outcome import Outcome
+from parlour.rng import rng_start
 
 HEAD, COUNT, ROUNDS, BATTLES, WARS, SIZE, RING = 0, 2, 4, 5, 6, 7, 8
 GOING = -2  # advance's answer when the game goes on (else: the winner, or TIE)

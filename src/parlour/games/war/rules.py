@@ -2,8 +2,8 @@
 
 A rule set (:class:`WarRules`, its options those of :mod:`parlour.games.war.options`) and
 the rules as small compiled functions on cards and arrays.  Everything the kernel and the
-actors share lives here and only here: the card values, the random generator with one
-stream a game, the deal, the comparison of face-up cards, the number of cards a step
+actors share lives here and only here: the card values, the deal (from one random stream
+a game, :mod:`parlour.rng`), the comparison of face-up cards, the number of cards a step
 puts, the pickup orders, the long-game winner, and how a game's end is told (an
 :class:`~parlour.outcome.Outcome` with War's :class:`WarAccount`).
 :mod:`parlour.games.war.kernel` plays whole games with them in a loop;
@@ -11,8 +11,7 @@ puts, the pickup orders, the long-game winner, and how a game's end is told (an
 :mod:`parlour.games.war.game` makes War a ``parlour.game`` whose one move plays a round.
 
 A card is an int 0..51: suit ``c // 13`` (clubs, diamonds, hearts, spades) and rank
-``c % 13`` (ace, two, ..., king).  The random generator is splitmix64 kept in a
-one-element ``uint64`` array, so that the compiled code and plain Python share it.
+``c % 13`` (ace, two, ..., king).
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ from numba import njit
 from parlour.core import BadOption, digits_note, digits_value, shown
 from parlour.games.war.options import PICKUPS
 from parlour.outcome import Outcome, Reason
+from parlour.rng import rng_below
 
 FULL_DECK = tuple(range(52))
 SMALL_DECK = (0, 10, 11, 12, 13, 23, 24, 25)  # A, J, Q, K of clubs, then of diamonds
@@ -42,48 +42,6 @@ ENDING_REASONS = (Reason.OUT_OF_CARDS, Reason.ROUND_LIMIT, Reason.CYCLE)
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = "♣♦♥♠"
 ASCII_SUITS = "CDHS"
-
-_GAMMA = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_S27, _S30, _S31, _S32 = np.uint64(27), np.uint64(30), np.uint64(31), np.uint64(32)
-
-
-# ---------------------------------------------------------------- the random generator
-
-
-@njit(cache=True, nogil=True)
-def _mix(z: np.uint64) -> np.uint64:
-    """splitmix64's finaliser: a bijection of 64-bit words that scrambles every bit."""
-    z = (z ^ (z >> _S30)) * _MIX1
-    z = (z ^ (z >> _S27)) * _MIX2
-    return z ^ (z >> _S31)
-
-
-@njit(cache=True, nogil=True)
-def rng_start(rng: np.ndarray, seed: int, index: int) -> None:
-    """Start game ``index``'s own stream of the run ``seed``.
-
-    One stream a game (not one a thread) is what makes a run's numbers the same whatever
-    the number of threads, and lets the actors replay any single game of a run.
-    """
-    rng[0] = _mix(np.uint64(seed) ^ _mix(np.uint64(index) * _GAMMA + _GAMMA))
-
-
-@njit(cache=True, nogil=True)
-def rng_below(rng: np.ndarray, n: int) -> np.int64:
-    """A random int in 0..n-1 (multiply-shift of the high 32 bits: bias below n / 2**32)."""
-    rng[0] += _GAMMA
-    high = _mix(rng[0]) >> _S32
-    return np.int64((high * np.uint64(n)) >> _S32)
-
-
-def new_rng(seed: int, index: int) -> np.ndarray:
-    """A generator array for plain Python callers, started on game ``index`` of ``seed``."""
-    rng = np.zeros(1, dtype=np.uint64)
-    rng_start(rng, seed, index)
-    return rng
-
 
 # ---------------------------------------------------------------- cards and the rules
 

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit, types
 
 from parlour.games.gomoku.game import DC, DR, EMPTY, is_five, makes_five, run_through
-from parlour.search.table import mix
+from parlour.rng import mix
 
 WIN = 1_000_000
 """A won position's value, less the plies it takes (so that sooner wins are preferred)."""

@@ -28,7 +28,8 @@ from parlour.games.gomoku.engine.evaluation import keep_best
 from parlour.games.gomoku.engine.patterns import FOUR, LINES, Lines, play
 from parlour.games.gomoku.engine.shapes import fullest_windows, three_defences
 from parlour.games.gomoku.game import EMPTY, GomokuState
-from parlour.search.table import NO_MOVE, Table, mix, probe, store
+from parlour.rng import mix
+from parlour.search.table import NO_MOVE, Table, probe, store
 
 
 @njit(cache=True, nogil=True)
