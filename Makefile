@@ -33,7 +33,7 @@ play: $(PLAYS)
 
 # The web server on localhost (parlour serve prints the address to open).
 serve: $(SERVES)
-	@$(BIN)/parlour serve || true
+	@trap : INT; $(BIN)/parlour serve || true
 
 test: $(STAMP) lint typecheck pytest
 

@@ -176,3 +176,21 @@ def test_a_warm_up_line_counts_the_seconds_between_compiles_unless_told_to_wait(
         else:
             wait(lambda: False, 4 * TICK)  # four ticks: the line must not move
     assert lines() >= 3 if between else lines() == 1, screen.getvalue()
+
+
+def test_ctrl_c_of_pbrain_parlour_is_parlours_one_line_and_130() -> None:
+    """``pbrain-parlour`` (the name Gomocup managers start) died of the signal with a
+    KeyboardInterrupt traceback; it is ``parlour pbrain`` under that name now."""
+    child = pexpect.spawn(
+        str(Path(PARLOUR).parent / "pbrain-parlour"),
+        encoding="utf-8",
+        timeout=60,
+        preexec_fn=default_ctrl_c,
+    )
+    child.sendline("START 15")
+    child.expect_exact("OK")
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=EXIT_WITHIN)
+    child.close()
+    assert child.exitstatus == 130, (child.exitstatus, child.signalstatus)
+    assert "Interrupted." in child.before and "Traceback" not in child.before

@@ -166,6 +166,9 @@ def test_bad_messages_are_refused_and_change_nothing(client: TestClient) -> None
     for text, words in cases:
         tab.ws.send_text(text)
         assert words in tab.until("error")["message"], text
+    tab.ws.send_text(json.dumps({"type": "move", "move": "Q" * 900, "at": 0}))
+    refusal = tab.until("error")["message"]
+    assert "not a pit" in refusal and len(refusal) < 200  # the move repeated cut short
     tab.ws.send_bytes(b"\x00")
     assert "not binary" in tab.until("error")["message"]
     after = tab.sync()

@@ -3,6 +3,8 @@ output (also installed as ``pbrain-parlour``, the name Gomocup managers look for
 
 from __future__ import annotations
 
+import sys
+
 import click
 
 from parlour.cli import main
@@ -29,3 +31,9 @@ def pbrain(level: int) -> None:
     except BadOption as error:
         raise click.UsageError(str(error)) from None
     run(level)
+
+
+def brain() -> None:
+    """``pbrain-parlour``: ``parlour pbrain`` under the name Gomocup managers look for,
+    with the command's options, refusals and Ctrl-C (one line, exit 130)."""
+    main(["pbrain", *sys.argv[1:]], prog_name="pbrain-parlour")

@@ -51,7 +51,7 @@ from parlour.actors import (
     spawn,
 )
 from parlour.actors.runtime import Reply, in_thread
-from parlour.core import Game, IllegalMove, State
+from parlour.core import Game, IllegalMove, State, shown
 from parlour.games.war.dealer import Dealer
 from parlour.games.war.dealer import Player as WarPlayer
 from parlour.games.war.game import WarGame
@@ -416,7 +416,7 @@ class TurnTable(Table):
         try:
             move = self.state.parse_move(message["move"])
         except IllegalMove as error:
-            raise Refused(f"{message['move']!r}: {error.reason}") from None
+            raise Refused(f"{shown(message['move'])}: {error.reason}") from None
         self.players[seat].tell(Choose(Move(move)))
 
     def abort(self, why: str) -> None:

@@ -361,10 +361,5 @@ def run(level: int = DEFAULT_LEVEL) -> NoReturn:
     os._exit(0)
 
 
-def main() -> None:
-    """``pbrain-parlour``."""
-    run()
-
-
 if __name__ == "__main__":
-    main()
+    run()
