@@ -201,10 +201,15 @@ def _batches(name: str) -> bool:
     return type(kit_of(name)).batch is not Kit.batch
 
 
+def record_forms() -> list[tuple[str, RecordForm]]:
+    """Every game's own record forms, each with the game's name."""
+    return [(name, form) for name in game_names() for form in kit_of(name).record_forms]
+
+
 def record_form(suffix: str) -> tuple[str, RecordForm]:
     """The game and the record form whose files end in ``suffix`` (``.psq``, any case);
     BadOption naming the forms there are otherwise."""
-    forms = [(name, form) for name in game_names() for form in kit_of(name).record_forms]
+    forms = record_forms()
     for name, form in forms:
         if form.suffix == suffix.lower():
             return name, form

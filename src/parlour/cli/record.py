@@ -33,13 +33,13 @@ def record(path: str, out: str | None, option_texts: tuple[str, ...]) -> None:
     from parlour.files import read_text
 
     try:
-        start, moves, final = _read(read_text(path), Path(path).suffix, option_texts)
+        start, moves = _read(read_text(path), Path(path).suffix, option_texts)
     except ParlourError as error:
         raise click.BadParameter(str(error), param_hint="FILE") from None
-    names, state = [], start
+    names, final = [], start
     for move in moves:
-        names.append(state.move_name(move))
-        state = state.play(move)
+        names.append(final.move_name(move))
+        final = final.play(move)
     click.echo(f"{len(moves)} moves: {' '.join(names)}")
     click.echo(final.render())
     if final.is_over:
@@ -49,12 +49,10 @@ def record(path: str, out: str | None, option_texts: tuple[str, ...]) -> None:
         click.echo(f"Written to {out}.")
 
 
-def _read(
-    text: str, suffix: str, option_texts: tuple[str, ...]
-) -> tuple[State, tuple[Move, ...], State]:
-    """The game in ``text`` (a saved game, or the form ``suffix`` names): where it starts,
-    its moves and the position after them (BadPosition if a move is not legal where it
-    is, BadOption for a suffix no game reads)."""
+def _read(text: str, suffix: str, option_texts: tuple[str, ...]) -> tuple[State, tuple[Move, ...]]:
+    """The game in ``text`` (a saved game, or the form ``suffix`` names): where it starts
+    and its moves, each checked where it is played (BadPosition if one is not legal
+    there, BadOption for a suffix no game reads)."""
     from parlour.cli._common import make_game
     from parlour.core import BadOption
     from parlour.kit import record_form
@@ -63,19 +61,16 @@ def _read(
     if text.lstrip().startswith("{"):
         if option_texts:
             raise BadOption("a saved game keeps its rules: -o is for a form that does not")
-        return SavedGame.from_text(text).played()
+        start, moves, _ = SavedGame.from_text(text).played()
+        return start, moves
     name, form = record_form(suffix)
-    start, moves = form.read(text, make_game(name, option_texts).options)
-    state = start
-    for move in moves:
-        state = state.play(move)
-    return start, moves, state
+    return form.read(text, make_game(name, option_texts).options)
 
 
 def _write(out: str, start: State, moves: tuple[Move, ...]) -> None:
     """The game written to ``out`` in the form its suffix says (a saved game by default)."""
     from parlour.core import BadOption, ParlourError
-    from parlour.kit import kit_of
+    from parlour.kit import kit_of, record_forms
     from parlour.players.saved_game import SavedGame
 
     suffix = Path(out).suffix.lower()
@@ -83,24 +78,10 @@ def _write(out: str, start: State, moves: tuple[Move, ...]) -> None:
     try:
         if forms:
             written = forms[0].write(start, moves, None, None)
-        elif _is_a_form(suffix):
+        elif any(form.suffix == suffix for _, form in record_forms()):
             raise BadOption(f"{start.game.name} keeps no {suffix} records")
         else:
             written = SavedGame.of(start, moves).to_text()
         Path(out).expanduser().write_text(written, encoding="utf-8")
-    except ParlourError as error:
+    except (ParlourError, OSError) as error:
         raise click.BadParameter(str(error), param_hint="--out") from None
-    except OSError as error:
-        raise click.BadParameter(str(error), param_hint="--out") from None
-
-
-def _is_a_form(suffix: str) -> bool:
-    """Whether some game keeps its records in files ending in ``suffix``."""
-    from parlour.core import ParlourError
-    from parlour.kit import record_form
-
-    try:
-        record_form(suffix)
-    except ParlourError:
-        return False
-    return True
