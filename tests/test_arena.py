@@ -31,7 +31,7 @@ from parlour.arena.worker import GameRecord, play_job
 from parlour.cli import main
 from parlour.games.gomoku.psq import from_psq
 from parlour.players.specs import PlayerSpec, parse_player
-from parlour.store import InMatch, Played, code_version
+from parlour.store import Finished, InMatch, code_version
 
 # A Ray cluster these tests start listens on the loopback only: Ray's switch for a cluster
 # of one machine, read when Ray is first imported (here, and by the commands run here).
@@ -457,7 +457,7 @@ def test_a_corrupt_database_is_refused_and_left_alone(tmp_path: Path) -> None:
 
 def a_record(index: int) -> GameRecord:
     """A made-up record (the database does not replay what it stores)."""
-    played = Played("kalah", {}, ("random", "random"), "x", ("A",) * 40, None, "rules", "",
+    played = Finished("kalah", {}, ("random", "random"), "x", ("A",) * 40, None, "rules", "",
                     (24, 24), (0.001,) * 40, "then", "now")  # fmt: skip
     return GameRecord(played, InMatch(index, index // 2, (0, 1)))
 

@@ -10,8 +10,9 @@ Tables (the schema below is the one statement of them):
   as War's deal) and every move by name make the game again; the players by seat, the
   result and the seconds each move took say how it went.  ``site`` says where it was
   played (``arena``, ``web``); an arena game belongs to a match (``match``, ``job``,
-  ``pair``, ``entrant0/1``), a web game has the link it is found by (``ref``) and what its
-  pages were shown (``shown``, JSON), which a replay shows and nothing more.
+  ``pair``, ``entrant0/1``), a web game has the link it is found by (``ref``), its result
+  in the words its pages said (``words``, for a listing) and what its pages were shown
+  (``shown``, JSON), which a replay shows and nothing more.
 - ``under_way``: the games a web server is playing, each written as it goes, so that a
   server started again brings them back.
 
@@ -67,6 +68,7 @@ CREATE TABLE games (
     started TEXT NOT NULL,
     ended TEXT NOT NULL,
     version TEXT NOT NULL,
+    words TEXT,                      -- the result as a web game's pages said it in words
     shown TEXT,                      -- JSON: what a web game's pages were shown
     UNIQUE (match, job)
 );
@@ -108,7 +110,7 @@ CREATE TABLE under_way (ref TEXT PRIMARY KEY, setup TEXT NOT NULL, progress TEXT
 COLUMNS = (
     "site, match, job, pair, ref, game, options, player0, player1, entrant0, entrant1, "
     "start, opening, moves, winner, reason, detail, score0, score1, seconds, evaluations, "
-    "started, ended, version, shown"
+    "started, ended, version, words, shown"
 )
 
 
@@ -117,7 +119,7 @@ class RecordsError(ParlourError):
 
 
 @dataclass(frozen=True)
-class Played:
+class Finished:
     """A finished game as the store keeps it, wherever it was played.  ``moves`` are by
     name from ``start`` (the opening's first); ``seconds`` the time each move after the
     opening took; ``reason`` the Outcome's reason by name (``rules``, ``time``...)."""
@@ -137,6 +139,8 @@ class Played:
     opening: tuple[str, ...] = ()
     site: str = "arena"
     ref: str | None = None
+    words: str | None = None
+    """The result as the pages said it (a web game); None elsewhere."""
     shown: Any = None
     """What the pages showed (a web game), as JSON; None elsewhere."""
 
@@ -265,7 +269,7 @@ class Store:
 
     # Finished games.
 
-    def add(self, played: Played, match: int | None = None, place: InMatch | None = None) -> int:
+    def add(self, played: Finished, match: int | None = None, place: InMatch | None = None) -> int:
         """Keep a finished game (an arena game: of ``match``, at ``place`` in it), whole
         or not at all, and give its id.  A web game kept
         again under the same link replaces it; an arena game recorded twice is refused by
@@ -292,6 +296,7 @@ class Store:
             played.started,
             played.ended,
             code_version(),
+            played.words,
             None if played.shown is None else json.dumps(played.shown),
         )
         marks = ", ".join("?" * len(row))

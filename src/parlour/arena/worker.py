@@ -25,7 +25,7 @@ from parlour.arena.seat import Clock as SeatClock
 from parlour.core import State, game
 from parlour.outcome import Outcome
 from parlour.players.external import TOLERANCE, Prepared
-from parlour.store import InMatch, Played
+from parlour.store import Finished, InMatch
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class GameRecord:
     moves from the start, the opening's first; the seconds each move after the opening
     took, as the Referee saw it) and its place in the match."""
 
-    played: Played
+    played: Finished
     place: InMatch
 
 
@@ -99,7 +99,7 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     reason = outcome.reason.name.lower() if decided is None else "adjudicated"
     outcome = outcome if decided is None else replace(decided, detail=outcome.detail)
     assert outcome.scores is not None  # a Referee's outcome has them, and so has a verdict
-    played = Played(
+    played = Finished(
         game=plan.game,
         options=dict(plan.options),
         players=(plan.players[job.seats[0]], plan.players[job.seats[1]]),

@@ -17,9 +17,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from parlour.actors import Moved, Outcome, Reason
-from parlour.core import ParlourError, game
-from parlour.store import Played, Store, now
+from parlour.core import ParlourError, State, game, replay
+from parlour.store import Finished, RecordsError, Store, now
 from parlour.web import views
+from parlour.web.analysis import line
 from parlour.web.views import Json
 
 LINK = "g"
@@ -27,30 +28,19 @@ LINK = "g"
 game's link is its table's id, drawn at random)."""
 
 
-def _line(record: Json) -> list[str]:
-    """The moves of a shown game's line as it ended (a move taken back is not in it)."""
-    moves: list[str] = []
-    for event in record["log"]:
-        if event.get("kind") == "moved":
-            moves.append(event["move"])
-        elif event.get("kind") == "taken_back":
-            del moves[event["moves"] :]
-    return moves
-
-
-def played(record: Json) -> Played:
+def played(record: Json) -> Finished:
     """A finished web game as the store keeps it (``record``: what its pages showed)."""
     table, result = record["table"], record["result"]
     scores = result.get("scores") or next(
         (e["counts"] for e in reversed(record["log"]) if "counts" in e), [0, 0]
     )
     started = datetime.fromtimestamp(table["created"], UTC).isoformat(timespec="seconds")
-    return Played(
+    return Finished(
         game=table["game"],
         options=table["options"],
         players=(table["names"][0], table["names"][1]),
         start=None if record["start"] is None else record["start"]["notation"],
-        moves=tuple(_line(record)),
+        moves=() if record["start"] is None else tuple(line(record)[1]),
         winner=result["winner"],
         reason=Reason(result["reason"]).name.lower(),
         detail=result.get("detail", ""),
@@ -60,8 +50,14 @@ def played(record: Json) -> Played:
         ended=now(),
         site="web",
         ref=table["id"],
+        words=result["words"],
         shown=record,
     )
+
+
+def link(row: dict[str, Any]) -> str:
+    """The link of a stored game: a web game's own, ``g`` and its number for others."""
+    return str(row["ref"]) if row["ref"] is not None else f"{LINK}{row['id']}"
 
 
 def shown(row: dict[str, Any]) -> Json:
@@ -80,12 +76,8 @@ def shown(row: dict[str, Any]) -> Json:
         event = Moved.replayed(state, name, turn, last)
         log.append({"type": "event", "n": turn + 1, **views.moved(event, names)})
         state, last = event.after, event.player
-    reason = Reason[row["reason"].upper()]
-    scores = (row["score0"], row["score1"])
-    forfeit = None if reason is Reason.RULES or row["winner"] is None else 1 - row["winner"]
-    outcome = Outcome(row["winner"], reason, scores, (), state, forfeit, row["detail"])
     table = {
-        "id": f"{LINK}{row['id']}",
+        "id": link(row),
         "game": row["game"],
         "kind": "turns",
         "names": list(names),
@@ -93,8 +85,29 @@ def shown(row: dict[str, Any]) -> Json:
         "created": datetime.fromisoformat(row["started"]).timestamp(),
         "over": True,
     }
-    result = views.outcome(outcome, names)
+    result = _result(row, state)
     return {"table": table, "log": log, "result": result, "start": views.position(start)}
+
+
+def _result(row: dict[str, Any], final: State) -> Json:
+    """The end of a game played elsewhere, as a page says it (``final``: its last
+    position)."""
+    reason = Reason[row["reason"].upper()]
+    scores = (row["score0"], row["score1"])
+    forfeit = None if reason is Reason.RULES or row["winner"] is None else 1 - row["winner"]
+    outcome = Outcome(row["winner"], reason, scores, (), final, forfeit, row["detail"])
+    return views.outcome(outcome, (row["player0"], row["player1"]))
+
+
+def words(row: dict[str, Any]) -> str:
+    """A stored game's result in words: as a web game's pages said it, else made from the
+    position its moves reach (the errors of :func:`shown`)."""
+    if row["words"] is not None:
+        return str(row["words"])
+    start = game(row["game"], **json.loads(row["options"])).parse(row["start"])
+    played = replay(start, row["moves"].split())
+    final: str = _result(row, played[-1][1] if played else start)["words"]
+    return final
 
 
 class Records(Store):
@@ -106,32 +119,36 @@ class Records(Store):
 
     def latest(self, limit: int = 50, offset: int = 0) -> list[Json]:
         """The last games finished, wherever they were played, newest first, from the
-        ``offset``-th: link, game, names, result in words."""
+        ``offset``-th: link, game, names, result in words (a game this version no longer
+        replays is left out)."""
         games = []
         for row in self.games(limit=limit, offset=offset):
-            record = self._shown(row)
-            if record is None:
+            try:
+                said = words(row)
+            except (ParlourError, KeyError, ValueError):
                 continue
             games.append(
                 {
-                    "id": record["table"]["id"],
+                    "id": link(row),
                     "game": row["game"],
                     "names": [row["player0"], row["player1"]],
-                    "words": record["result"]["words"],
+                    "words": said,
                     "finished": row["ended"],
                 }
             )
         return games
 
-    def get(self, link: str) -> Json | None:
-        """The whole record of the game at ``link``, as a page's replay takes it; None if
-        there is none (or it no longer replays by these rules)."""
-        row = self.by_ref(link)
-        if row is None and link.startswith(LINK) and link[1:].isdigit() and len(link) < 20:
-            found = self.db.execute(
-                "SELECT * FROM games WHERE id = ? AND ref IS NULL", (int(link[1:]),)
-            ).fetchone()
-            row = None if found is None else dict(found)
+    def get(self, ref: str) -> Json | None:
+        """The whole record of the game at link ``ref``, as a page's replay takes it; None
+        if there is none (or it no longer replays by these rules)."""
+        row = self.by_ref(ref)
+        if row is None and ref.startswith(LINK) and ref[1:].isdigit() and len(ref) < 20:
+            try:
+                row = self.game(int(ref[1:]))
+            except RecordsError:
+                return None
+            if row["ref"] is not None:  # a web game is found by its own link only
+                return None
         return None if row is None else self._shown(row)
 
     @staticmethod
