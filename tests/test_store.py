@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 import parlour
 from parlour.cli import main
 from parlour.players.saved_game import SavedGame
-from parlour.store import SCHEMA_VERSION, RecordsError, Store
+from parlour.store import SCHEMA_VERSION, Finished, RecordsError, Store
 from parlour.web.app import create_app
 from web_tabs import Tab, new_game
 
@@ -153,3 +153,16 @@ def test_serve_refuses_a_file_that_is_not_its_store_in_one_line(tmp_path: Path) 
     errors = [line for line in result.output.splitlines() if line.startswith("Error: ")]
     assert result.exit_code == 1 and len(errors) == 1, result.output
     assert "holds schema version 7" in errors[0] and "Traceback" not in result.output
+
+
+def test_a_game_that_never_showed_its_start_is_listed_but_not_replayed(tmp_path: Path) -> None:
+    db = tmp_path / "games.sqlite3"
+    names = ("Player 1", "Player 2")
+    dealt = Finished("war", {}, names, None, (), 0, "out_of_cards", "", (52, 0), (), "then",
+                     "now", site="web", ref="abc", words="Player 1 wins.")  # fmt: skip
+    with Store(db) as store:
+        store.add(dealt)
+    assert "web        war" in parlour_cli("games", "--db", str(db)).output
+    for args in (["replay", "1"], ["export", "1", "--format", "saved"]):
+        refused = parlour_cli(*args, "--db", str(db))
+        assert refused.exit_code == 1 and "game 1 kept no start" in refused.output, args

@@ -649,6 +649,14 @@ def _game_row(records: Records, game_id: int) -> dict[str, Any]:
         raise click.ClickException(str(error)) from None
 
 
+def _start(row: dict[str, Any]) -> str:
+    """The position a stored game started from, for the commands that replay its moves
+    (a game that never showed it, as War's deal, is refused in one line)."""
+    if row["start"] is None:
+        raise click.ClickException(f"game {row['id']} kept no start (its deal was never shown)")
+    return str(row["start"])
+
+
 @main.command("replay")
 @click.argument("game_id", type=whole_type("the game", 1, 2**62), metavar="ID")
 @DB_OPTION
@@ -661,8 +669,7 @@ def replay(game_id: int, db_path: str | None, delay: float) -> None:
 
     with _open(db_path, writable=False) as records:
         row = _game_row(records, game_id)
-    if row["start"] is None:
-        raise click.ClickException(f"game {game_id} kept no start (its deal was never shown)")
+    _start(row)
     try:
         code = replay_game(row, delay, sys.stdout)
     except ParlourError as error:
@@ -684,10 +691,8 @@ def _export_saved(row: dict[str, Any]) -> str:
     """The game as a saved game, which ``parlour play GAME --load`` takes up at its end."""
     from parlour.players.saved_game import SavedGame
 
-    if row["start"] is None:
-        raise click.ClickException(f"game {row['id']} kept no start (its deal was never shown)")
     moves = tuple(row["moves"].split())
-    return SavedGame(row["game"], json.loads(row["options"]), row["start"], moves).to_text()
+    return SavedGame(row["game"], json.loads(row["options"]), _start(row), moves).to_text()
 
 
 _EXPORTERS: dict[str, Callable[[dict[str, Any]], str]] = {
@@ -706,14 +711,14 @@ def _export_own(row: dict[str, Any], form_name: str) -> str:
 
     rules = game(row["game"], **json.loads(row["options"]))
     forms = [form for form in kit_of(rules).record_forms if form.suffix == "." + form_name]
-    if not forms or row["start"] is None:
+    if not forms:
         own = ", ".join(form.suffix[1:] for form in kit_of(rules).record_forms)
         raise click.ClickException(
             f"game {row['id']} ({row['game']}) is written as {', '.join(_EXPORTERS)}"
-            + (f" or {own}" if own and row["start"] is not None else "")
+            + (f" or {own}" if own else "")
             + f", not {form_name!r:.40}"
         )
-    start = rules.parse(row["start"])
+    start = rules.parse(_start(row))
     moves = [move for move, _ in replay(start, row["moves"].split())]
     spent = json.loads(row["seconds"])
     seconds = [0.0] * (len(moves) - len(spent)) + spent
