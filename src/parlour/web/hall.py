@@ -23,13 +23,12 @@ from typing import Any
 
 from parlour.actors import TimeControl
 from parlour.core import BadOption, ParlourError, game, game_names, game_options, parse_seconds
-from parlour.games.war.game import WarGame
 from parlour.kit import check_level, kit_of
 from parlour.players.specs import PlayerSpec, parse_level
 from parlour.search import DEFAULT_LEVEL
 from parlour.web.limits import HINTS, PerAddress
 from parlour.web.records import Records
-from parlour.web.tables import LINGER, Refused, Table, TurnTable, WarTable
+from parlour.web.tables import LINGER, Refused, Table, TurnTable, WatchedTable
 from parlour.web.views import SECRET_OPTIONS, Json
 
 OPPONENTS = ("computer", "link", "here")
@@ -98,8 +97,8 @@ class Hall:
         try:
             options, mine = self._order(name, options, request.get("first"))
             rules = game(name, **options)
-            if isinstance(rules, WarGame):
-                return self._add(WarTable(table_id, rules)), None, None
+            if kit_of(rules).watched:
+                return self._add(WatchedTable(table_id, rules)), None, None
             specs, names = self._seats(name, mine, request)
             clock = _clock(request)
         except ParlourError as error:

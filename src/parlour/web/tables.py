@@ -1,13 +1,14 @@
-"""The games the server runs: one table each, with its Referee (or Dealer) and its seats.
+"""The games the server runs: one table each, with its Referee (or its show) and its seats.
 
 A :class:`TurnTable` runs a turn-based game through an ordinary
 :class:`~parlour.actors.Referee`: a person's seat is a :class:`WebSeat`, a Player actor
 whose moves come from the browser; a computer's seat is the actor
 :meth:`PlayerSpec.build` makes (its engine searches in a worker thread, off the event
-loop).  A :class:`WarTable` runs a Dealer and its two Players, watched by everyone.  Either
-way the table listens as an observer, numbers the events and sends each to every
-connection; every connection's messages come through :meth:`Table.handle`, which refuses
-anything not allowed (naming why) and changes nothing then.
+loop).  A :class:`WatchedTable` runs a game that plays itself (its kit's show: War's
+Dealer and two Players), watched by everyone.  Either way the table listens as an
+observer, numbers the events and sends each to every connection; every connection's
+messages come through :meth:`Table.handle`, which refuses anything not allowed (naming
+why) and changes nothing then.
 
 Each person's seat has a secret token (:attr:`TurnTable.tokens`); a connection that holds
 none watches.  A game may be on a clock (kept by the Referee; the table shows each
@@ -22,7 +23,6 @@ dropped a little later.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
 import secrets
 import time
@@ -52,10 +52,7 @@ from parlour.actors import (
 )
 from parlour.actors.runtime import Reply, in_thread
 from parlour.core import Game, IllegalMove, State, shown
-from parlour.games.war.dealer import Dealer
-from parlour.games.war.dealer import Player as WarPlayer
-from parlour.games.war.game import WarGame
-from parlour.kit import hinter
+from parlour.kit import hinter, kit_of
 from parlour.players.specs import PlayerSpec
 from parlour.search import SearchResult, Stop, Thinker
 from parlour.web import views
@@ -64,8 +61,8 @@ from parlour.web.views import Json
 
 RATE, BURST = 10.0, 20
 """A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
-WAR_TAIL = 60
-"""Events of War a watcher who joins late is sent (a long game has thousands)."""
+WATCHED_TAIL = 60
+"""Events of a watched game a watcher who joins late is sent (War's have thousands)."""
 LINGER = 30.0
 """Seconds a finished table stays in the hall (a late watcher sees its end) before the
 records alone hold it; a page still connected keeps it, to ask for a rematch."""
@@ -639,64 +636,41 @@ class TurnTable(Table):
             ref.stop()
 
 
-class WarTable(Table):
-    """War: a Dealer and its two Players, everyone watching.  The table counts each stack
-    from the events, as the Dealer does: it never sees a stack's order."""
+class WatchedTable(Table):
+    """A game that plays itself (the kit's :class:`~parlour.kit.Show`: War's Dealer and
+    its players), everyone watching; the first watcher starts it."""
 
-    kind = "war"
-    """The Dealer plays as fast as it can; each page paces the events itself."""
-
-    def __init__(self, table_id: str, game: WarGame) -> None:
+    def __init__(self, table_id: str, game: Game) -> None:
         super().__init__(table_id, game, ("Player 1", "Player 2"))
-        self.counts = [0, 0]
-        self.rounds = 0
-        self.last: Json | None = None
         self._listener = spawn(_Listener(self._hear))
-        self.war_players = [spawn(WarPlayer(), name=f"{table_id}-player{s}") for s in (0, 1)]
-        seed = secrets.randbits(63)  # the deal: drawn here, never shown
-        rules = dataclasses.replace(game.rules, seed=seed)
-        self.dealer = spawn(Dealer(rules, self.war_players, [self._listener]))
+        self.show = kit_of(game).show(game, self._listener)
+        self.kind = self.show.kind
 
     def join(self, token: str | None, address: str = "") -> Connection:
-        """A watcher (War has no seats); the first one has the cards dealt."""
+        """A watcher (nobody holds a seat); the first one starts the game."""
         if not self.started and self.result is None:
             self.started = True
-            self.dealer.tell(StartGame())
+            self.show.begin()
         return super().join(token, address)
 
     def snapshot(self) -> Json:
-        """The stacks' sizes and the last cards turned, and the last ``WAR_TAIL`` events
-        (a page shows a game of War at its own pace; each event carries the stacks'
-        sizes, so a late watcher starts from there, not from a deal long past)."""
-        return {
-            "counts": list(self.counts),
-            "rounds": self.rounds,
-            "last": self.last,
-            "log": self.log[-WAR_TAIL:],
-        }
+        """What the table shows now and the last ``WATCHED_TAIL`` events (a page shows
+        the game at its own pace; a late watcher starts from there, not from a start long
+        past)."""
+        return self.show.snapshot() | {"log": self.log[-WATCHED_TAIL:]}
 
     def abort(self, why: str) -> None:
-        self.dealer.tell(Abort(why))
+        self.show.abort(why)
 
     def _hear(self, message: Any) -> None:
         if isinstance(message, GameOver):
-            for ref in (self.dealer, self._listener, *self.war_players):
-                ref.stop()
-            self._ended(views.war_outcome(message.outcome))
+            self.show.stop()
+            self._listener.stop()
+            self._ended(self.show.outcome(message.outcome))
             return
-        event = views.war_event(message)
-        if event is None:
-            return
-        match event["kind"]:
-            case "dealt":
-                self.counts = list(event["counts"])
-            case "turned":
-                self.counts = [c - p for c, p in zip(self.counts, event["put"], strict=True)]
-                self.last = event
-            case "took":
-                self.counts[event["player"]] += event["cards"]
-                self.rounds = event["round"]
-        self.publish(event | {"counts": list(self.counts)})
+        event = self.show.event(message)
+        if event is not None:
+            self.publish(event)
 
 
 _background: set[asyncio.Task[None]] = set()  # hints under way, kept from the collector

@@ -14,8 +14,6 @@ from typing import Any
 
 from parlour.actors import Moved, Outcome, Reason, TakenBack
 from parlour.core import Game, State
-from parlour.games.war import rules as war
-from parlour.games.war.dealer import Dealt, TookTable, Turned
 from parlour.kit import kit_of
 
 Json = dict[str, Any]
@@ -102,38 +100,3 @@ def outcome(result: Outcome, names: tuple[str, str]) -> Json:
         "scores": list(scores),
         "words": words,
     }
-
-
-def war_event(event: Any) -> Json | None:
-    """A Dealer's event as the table shows it (None for an event the page needs not)."""
-    match event:
-        case Dealt(counts):
-            return {"kind": "dealt", "counts": list(counts)}
-        case Turned(cards, step):
-            return {
-                "kind": "turned",
-                "war": step,
-                "up": [war.card_name(c[-1]) if c else None for c in cards],
-                "down": [max(len(c) - 1, 0) for c in cards],
-                "put": [len(c) for c in cards],
-            }
-        case TookTable(player, cards, rounds):
-            return {"kind": "took", "player": player, "cards": len(cards), "round": rounds}
-    return None
-
-
-def war_outcome(result: Outcome) -> Json:
-    """The end of a game of War: who won, why, how long it lasted, and in words."""
-    account: war.WarAccount = result.account
-    return {
-        "winner": result.winner,
-        "reason": result.reason.value,
-        "rounds": account.rounds,
-        "battles": account.battles,
-        "wars": account.wars,
-        "words": _sentence(war.describe(result)),
-    }
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + "."
