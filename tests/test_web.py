@@ -290,7 +290,7 @@ def test_a_finished_game_is_analysed_move_by_move(client: TestClient) -> None:
     watcher = Tab(client, war["id"])
     watcher.until("over")
     refused = client.get(f"/api/games/{war['id']}/analysis")
-    assert refused.status_code == 400 and "plays itself" in refused.json()["error"]
+    assert refused.status_code == 400 and "war plays itself" in refused.json()["error"]
 
 
 def test_a_hint_and_a_takeback_against_the_computer(client: TestClient) -> None:

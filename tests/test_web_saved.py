@@ -64,7 +64,10 @@ def test_no_saved_game_for_war_or_an_unknown_id(client: TestClient) -> None:
     Tab(client, war["id"]).until("over")
     refused = client.get(f"/api/games/{war['id']}/saved")
     assert refused.status_code == 400
-    assert refused.json()["error"].startswith("this game cannot be saved: War has no choices")
+    assert (
+        refused.json()["error"]
+        == "this game cannot be saved: war plays itself: it has no moves of anyone's"
+    )
 
 
 def test_the_rules_of_each_game_are_its_rules_text(client: TestClient) -> None:
