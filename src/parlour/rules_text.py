@@ -1,5 +1,5 @@
-"""The rules of each game written for players: one Markdown file a game, ``rules/GAME.md``
-in its family's folder (``parlour/games/sowing/rules/kalah.md``).
+"""The rules of each game written for players: one Markdown file a game, ``GAME.md`` in its
+family's folder (``parlour/games/sowing/kalah.md``).
 
 The files ship inside the package, so ``parlour rules GAME`` and the ``rules`` command at a
 game's prompt show them from any installed copy; the repository's ``docs/rules/README.md``
@@ -18,13 +18,12 @@ from parlour.core import GAMES_GROUP, BadOption, shown
 
 
 def _files() -> dict[str, Traversable]:
-    """Each game's rules file by the game's name, from every family's ``rules`` folder."""
+    """Each game's rules file by the game's name, from every family's folder."""
     files: dict[str, Traversable] = {}
     for family in entry_points(group=GAMES_GROUP):
-        folder = resources.files(family.module.rpartition(".")[0]) / "rules"
-        if folder.is_dir():
-            pages = (f for f in folder.iterdir() if f.name.endswith(".md"))
-            files |= {f.name.removesuffix(".md"): f for f in pages}
+        folder = resources.files(family.module.rpartition(".")[0])
+        pages = (f for f in folder.iterdir() if f.name.endswith(".md"))
+        files |= {f.name.removesuffix(".md"): f for f in pages}
     return files
 
 
