@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -56,6 +57,7 @@ from parlour.kit import hinter, kit_of
 from parlour.players.specs import PlayerSpec
 from parlour.search import SearchResult, Stop, Thinker
 from parlour.web import views
+from parlour.web.engines import EnginePool, PooledComputer
 from parlour.web.limits import HINTS, Bucket, PerAddress, retry_after
 from parlour.web.views import Json
 
@@ -88,11 +90,12 @@ class Connection:
 
     seats: frozenset[int]
     address: str = ""
-    outbox: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    """Messages as the JSON text sent: an event is written once for all its watchers."""
     rate: Bucket = field(default_factory=lambda: Bucket(RATE, BURST))
 
     def send(self, message: Json) -> None:
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(text(message))
 
     def take_turn(self) -> bool:
         """Whether one more message is within the rate."""
@@ -189,14 +192,20 @@ class Table:
             "options": views.public_options(self.game),
             "created": self.created,
             "over": self.result is not None,
+            "forms": [form.suffix for form in kit_of(self.game).record_forms],
         }
 
     def publish(self, event: Json) -> None:
         """Number ``event``, keep it, and send it to every connection."""
         event = {"type": "event", "n": self.n + 1, **event}
         self.log.append(event)
+        self.broadcast(event)
+
+    def broadcast(self, message: Json) -> None:
+        """Send ``message`` to every connection, written as JSON once for all of them."""
+        written = text(message)
         for connection in self.connections:
-            connection.send(event)
+            connection.outbox.put_nowait(written)
 
     def fresh(self, connection: Connection) -> Json:
         """The whole game as it stands, for a connection that joins or fell behind."""
@@ -269,6 +278,7 @@ class TurnTable(Table):
         tokens: dict[str, frozenset[int]] | None = None,
         moves: Sequence[str] = (),
         clock: TimeControl | None = None,
+        engines: EnginePool | None = None,
     ) -> None:
         super().__init__(table_id, start.game, names)
         self.start = self.state = start
@@ -306,17 +316,25 @@ class TurnTable(Table):
         self._listener = spawn(_Listener(self._hear))
         refs: list[Ref] = []
         for seat, spec in enumerate(specs):
-            actor = (
-                WebSeat(functools.partial(self._refused, seat))
-                if spec.human
-                else spec.build(None, start.game.name)
-            )
+            actor: Actor
+            if spec.human:
+                actor = WebSeat(functools.partial(self._refused, seat))
+            elif spec.kind == "computer" and engines is not None:
+                assert spec.level is not None
+                actor = PooledComputer(spec.level, spec.seconds, engines)
+            else:
+                actor = spec.build(None, start.game.name)
             refs.append(spawn(actor, name=f"{table_id}-seat{seat}"))
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)
-        self.undo = computer and bool(people)
-        """Whether a person plays the computer: only then are there take backs at will and
-        hints (in a game between people, the engine's help would be cheating)."""
+        self.hint = computer and bool(people)
+        """Whether a person plays the computer: only then are there hints (in a game
+        between people, the engine's help would be cheating)."""
+        self.shared = len(people) == 2 and len(self.tokens) == 1
+        """Whether two people play at one screen (one token holds both seats)."""
+        self.undo = self.hint or self.shared
+        """Whether moves are taken back at will: against the computer (the person's last
+        turn and the computer's replies since) and at one screen (the last turn made)."""
         self.offers = len(self.tokens) == 2
         """Whether two people by link play: they take moves back and draw by offers."""
         referee = Referee(self.state, refs, [self._listener], undo=bool(people), clock=clock)
@@ -328,7 +346,7 @@ class TurnTable(Table):
         clock = None if self.clock is None else [self.clock.base, self.clock.increment]
         return super().info() | {
             "undo": self.undo,
-            "hint": self.undo,
+            "hint": self.hint,
             "offers": self.offers,
             "started": self.started,
             "clock": clock,
@@ -404,11 +422,7 @@ class TurnTable(Table):
         seat = self._seat(connection, message)
         self._check_current(message)
         if kind == "undo":
-            if not self.undo:
-                raise Refused("taking moves back is only for a game against the computer")
-            if seat not in self._seats_moved():
-                raise Refused("there is no turn of yours to take back")
-            self.players[seat].tell(Choose(Undo()))
+            self.players[seat].tell(Choose(self._undo(seat)))
             return
         try:
             move = self.state.parse_move(message["move"])
@@ -418,6 +432,20 @@ class TurnTable(Table):
 
     def abort(self, why: str) -> None:
         self.referee.tell(Abort(why))
+
+    def _undo(self, seat: int) -> Undo:
+        """What ``seat``, to move, answers to take a turn back: at one screen the last
+        turn made, whoever made it; against the computer its own last turn; Refused
+        where there is none, or between people by link (they offer it)."""
+        if not self.undo:
+            raise Refused("between people by link a take back is offered, not taken")
+        if self.shared:
+            if not self.movers:
+                raise Refused("there is no move to take back")
+            return Undo(self.movers[-1])
+        if seat not in self._seats_moved():
+            raise Refused("there is no turn of yours to take back")
+        return Undo()
 
     def _offers(self, connection: Connection, message: Json) -> None:
         """An offer to the other person (``offer``: to take back a move, a draw) or the
@@ -452,8 +480,7 @@ class TurnTable(Table):
 
     def _tell_offer(self, offer: Json | None, words: str = "") -> None:
         self.offer = offer
-        for connection in self.connections:
-            connection.send({"type": "offer", "offer": offer, "words": words})
+        self.broadcast({"type": "offer", "offer": offer, "words": words})
 
     def _rematch(self, connection: Connection) -> None:
         """A rematch, seats swapped: made at once against the computer or at one screen,
@@ -491,8 +518,7 @@ class TurnTable(Table):
         self.started = True
         self._since = time.monotonic()
         self.referee.tell(StartGame())
-        for connection in self.connections:
-            connection.send({"type": "started", "clock": self.clock_now()})
+        self.broadcast({"type": "started", "clock": self.clock_now()})
         self.on_change(self)
 
     def _seat(self, connection: Connection, message: Json, to_move: bool = True) -> int:
@@ -524,7 +550,7 @@ class TurnTable(Table):
         """The engine's move for ``seat``, searched in a thread; sent to this connection.
         Refused between people, while a hint is being searched, and over the rate of the
         client's address (the engine's threads are the server's)."""
-        if not self.undo:
+        if not self.hint:
             raise Refused("no hints in a game between people")
         if self._hinting:
             raise Refused("a hint is being searched already: its answer comes in a moment")
@@ -671,6 +697,11 @@ class WatchedTable(Table):
         event = self.show.event(message)
         if event is not None:
             self.publish(event)
+
+
+def text(message: Json) -> str:
+    """A message as the JSON text a websocket sends (compact: no spaces)."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 _background: set[asyncio.Task[None]] = set()  # hints under way, kept from the collector
