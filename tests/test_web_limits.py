@@ -175,3 +175,18 @@ def test_the_lobby_lists_each_games_clock_and_time_left(client: TestClient) -> N
     assert 290 < mine <= 303 and theirs == 300.0  # my time runs, and gained the increment
     assert listed[plain["id"]]["clock"] is None and "left" not in listed[plain["id"]]
     me.close()
+
+
+def test_the_lobby_names_each_game_as_people_do_and_says_which_play_themselves(
+    client: TestClient,
+) -> None:
+    """The page names no game itself: the catalogue and each table say what people call
+    a game and whether it plays itself (nobody to seat: War)."""
+    catalogue = {entry["name"]: entry for entry in client.get("/api/catalogue").json()}
+    assert catalogue["gomoku"]["title"] == "five in a row"
+    assert catalogue["kalah"]["title"] == "kalah"
+    assert [name for name, entry in catalogue.items() if entry["watched"]] == ["war"]
+    made = new_game(client, game="gomoku", options={"size": 7})
+    tab = Tab(client, made["id"], made["token"])
+    assert tab.state["table"]["title"] == "five in a row"
+    tab.close()

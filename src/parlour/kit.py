@@ -101,6 +101,10 @@ class Kit:
     )
     """What an exact value of the game's analysis means, as ``parlour analyze`` says it."""
 
+    def title(self, game_name: str) -> str:
+        """What people call the game called ``game_name`` (five in a row's "gomoku")."""
+        return game_name
+
     @property
     def levels(self) -> tuple[Level, ...]:
         """The levels the game's computer plays, weakest first."""

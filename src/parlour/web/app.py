@@ -42,7 +42,7 @@ from starlette.websockets import WebSocket
 
 from parlour.actors.runtime import in_thread
 from parlour.core import BadOption, ParlourError, game, game_names, parse_whole
-from parlour.kit import prepare
+from parlour.kit import kit_of, prepare
 from parlour.rules_text import rules_text
 from parlour.search import Stop
 from parlour.web import protocol
@@ -392,5 +392,6 @@ class WarmUp:
     def progress(self) -> Json:
         """Whether all is ready, how many games are, of how many, and which comes next."""
         ready = self.ready.is_set()
-        doing = None if ready else self.names[min(self.done, len(self.names) - 1)]
+        name = self.names[min(self.done, len(self.names) - 1)]
+        doing = None if ready else kit_of(name).title(name)
         return {"ready": ready, "done": self.done, "of": len(self.names), "doing": doing}

@@ -80,6 +80,8 @@ def catalogue() -> list[Json]:
         games.append(
             {
                 "name": name,
+                "title": kit_of(name).title(name),
+                "watched": kit_of(name).watched,
                 "summary": summary,
                 "options": options,
                 "levels": levels,

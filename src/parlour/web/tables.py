@@ -187,6 +187,7 @@ class Table:
         return {
             "id": self.id,
             "game": self.game.name,
+            "title": kit_of(self.game).title(self.game.name),
             "kind": self.kind,
             "names": list(self.names),
             "options": views.public_options(self.game),

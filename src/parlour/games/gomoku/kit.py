@@ -25,6 +25,9 @@ class GomokuKit(Kit):
         )
         return (Level(1, "greedy: the move whose windows count best"), *searching)
 
+    def title(self, game_name: str) -> str:
+        return "five in a row"
+
     scored = False
     proven_means = "a forced win for the side to move if positive, a forced loss if negative"
 

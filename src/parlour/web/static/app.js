@@ -30,7 +30,7 @@ async function lobby() {
   const games = await (await fetch("/api/catalogue")).json();
   const select = $("game-name");
   for (const game of games) {
-    const option = html("option", game.name === "gomoku" ? "five in a row (gomoku)" : game.name, select);
+    const option = html("option", game.title === game.name ? game.name : `${game.title} (${game.name})`, select);
     option.value = game.name;
   }
   const byName = Object.fromEntries(games.map((g) => [g.name, g]));
@@ -74,7 +74,7 @@ async function getReady(show) {
   // The server compiles its engines at start: say so, and how far, until it is ready.
   for (;;) {
     const ready = await (await fetch("/api/ready")).json();
-    S.warming = ready.ready ? null : `The server is getting ready: preparing the computer's play (${ready.done} of ${ready.of} games done, ${gameTitle(ready.doing)} next).`;
+    S.warming = ready.ready ? null : `The server is getting ready: preparing the computer's play (${ready.done} of ${ready.of} games done, ${ready.doing} next).`;
     show();
     if (ready.ready) return;
     await sleep(1000);
@@ -86,9 +86,6 @@ function showReadyInLobby() {
   $("getting-ready").textContent = S.warming ? S.warming + " A game started now may wait for it." : "";
 }
 
-function gameTitle(name) {
-  return name === "gomoku" ? "five in a row" : name;
-}
 
 function drawOptions(game) {
   $("game-summary").textContent = game.summary;
@@ -122,11 +119,11 @@ function drawOptions(game) {
     input.dataset.nullable = option.nullable;
     label.appendChild(input);
   }
-  const war = game.name === "war";
-  $("opponent-box").hidden = war;
-  $("first-box").hidden = war;
-  $("clock-box").hidden = war;
-  $("start").textContent = war ? "Deal and watch" : "Start";
+  const watched = game.watched; // it plays itself: nobody to seat, nothing to time
+  $("opponent-box").hidden = watched;
+  $("first-box").hidden = watched;
+  $("clock-box").hidden = watched;
+  $("start").textContent = watched ? "Deal and watch" : "Start";
 }
 
 async function startGame(game) {
@@ -163,7 +160,7 @@ async function listGames(page) {
   // One page of each list at a time (the server pages them); "More games" adds the next.
   const { playing, finished, more } = await (await fetch("/api/games?page=" + page)).json();
   lobbyPage = page;
-  const names = (g) => `${gameTitle(g.game)}: ${g.names[0]} vs ${g.names[1]}`;
+  const names = (g) => `${g.title || g.game}: ${g.names[0]} vs ${g.names[1]}`;
   for (const game of playing) {
     const item = html("li", "", $("playing"));
     const link = html("a", names(game) + " (watch)", item);
@@ -210,7 +207,7 @@ const S = {
 
 function tableInfo(info) {
   S.table = info;
-  const title = gameTitle(info.game);
+  const title = info.title || info.game; // a record kept before titles were
   $("title").textContent = `${title}: ${seatName(0)} vs ${seatName(1)}`;
   document.title = `parlour: ${title}`;
   $("download-box").hidden = info.kind === "war" || info.id === "upload"; // a file replayed: the file is its own
