@@ -35,7 +35,7 @@ from parlour.games.gomoku.engine.levels import (
     Level,
     threat_nodes,
 )
-from parlour.games.gomoku.engine.patterns import likeliest_on, pattern_table
+from parlour.games.gomoku.engine.patterns import likeliest_on, lines_of, pattern_table
 from parlour.games.gomoku.engine.threats import FREE_THREATS, threat_search
 from parlour.games.gomoku.game import EMPTY, GomokuState, Point
 from parlour.search import SearchResult, Stop
@@ -151,14 +151,17 @@ class _Search:
         search's node budget), trying ``hint`` first, and which it is; -1 if neither is
         found in the threat searches' share of time."""
         work, stats, key = self.threat_work, self.stats, board_key(self.board)
+        lines = lines_of(self.board, pattern_table())
         stats[HINT] = hint
         limit = int(stats[VCF_NODES]) + self.threat_nodes
-        found = threat_search(work, stone, False, limit, depth, -1, -1, FREE_THREATS, key)
+        found = threat_search(work, lines, stone, False, limit, depth, -1, -1, FREE_THREATS, key)
         if found >= 0:
             return int(found), "vcf"
         limit = int(stats[VCF_NODES]) + int(self.threat_nodes * share)
         for threats in range(2, depth // 2 + 1):
-            found = threat_search(work, stone, True, limit, threats, -1, -1, FREE_THREATS, key)
+            found = threat_search(
+                work, lines, stone, True, limit, threats, -1, -1, FREE_THREATS, key
+            )
             if found >= 0 or stats[VCF_NODES] > limit:
                 break
         return int(found), "vct"
