@@ -38,6 +38,7 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.driver import _Search, _table
 from parlour.games.gomoku.engine.levels import (
+    DEFENCE_SHARE,
     LATE_MOVES,
     LEAF_VCF_NODES,
     THREAT_NODES,
@@ -800,8 +801,9 @@ def test_analyze_reports_each_depth_and_a_forced_win_as_proven() -> None:
 
 
 def test_a_move_is_timed_by_the_callers_stop_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One timer mechanism: the move's clock and its threats' share are ``Stop.until``
-    clocks within the caller's stop (so setting it stops both), no timer of the driver's."""
+    """One timer mechanism: the move's clock and its threats' shares are ``Stop.until``
+    clocks within the caller's stop (so setting it stops both), no timer of the driver's;
+    a share counts from the move's start."""
     clocks: list[float | None] = []
     until = Stop.until
 
@@ -812,7 +814,26 @@ def test_a_move_is_timed_by_the_callers_stop_alone(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(Stop, "until", counted)
     state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
     search(state, 3, seconds=0.2)
-    assert clocks == [0.2, pytest.approx(0.2 * THREATS_SHARE)]
+    assert len(clocks) == 2 and clocks[0] == 0.2
+    assert clocks[1] is not None and clocks[1] <= 0.2 * THREATS_SHARE
+
+
+def test_a_critical_moves_answers_get_more_time_than_the_threats_share() -> None:
+    """Where the opponent has a VCF or VCT, the answers tried against it may search until
+    ``DEFENCE_SHARE`` of the move, past the threats' share, whose clock has stopped;
+    the move's clock stops them as it stops everything."""
+    search = _Search(replay(15, "H8 H9"), LEVELS[3], 60.0, {}, Stop())
+    search.clock = Stop()
+    pause = threading.Event()
+    with search._threats_until(0.0):  # a share already spent
+        for _ in range(500):
+            if search.threats_stop[0] or pause.wait(0.01):
+                break
+        assert search.threats_stop[0]
+    with search._threats_until(DEFENCE_SHARE):
+        assert not search.threats_stop[0]
+        search.clock.set()
+        assert search.threats_stop[0]
 
 
 @settings(max_examples=60, deadline=None)
