@@ -4,9 +4,7 @@ engine without it, through ``parlour match gomoku`` (every game refereed and rec
 Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker (the
 default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
 (the engine as it is), ``before`` (no leaf VCF, no reductions), ``no-leaf-vcf``,
-``no-reductions``; or ``engine:PATH``, a Gomocup brain at ``--seconds`` a move (two
-``pbrain-parlour`` of two checkouts: a change of code, not of a setting, before and
-after).  The openings are three stones on the central 5x5 (``--seed``), those
+``no-reductions``.  The openings are three stones on the central 5x5 (``--seed``), those
 nearest to even of several drawn (``--openings balanced``, the default: ``openings``), each
 played twice with the colours swapped; one game at a time (``-j 1``), so that on a busy
 machine both sides share the same load.  The match stops when the SPRT (Elo 0 against
@@ -109,17 +107,14 @@ def match(
     players: list[str], seconds: float, games: int, elo: float, seed: int, balanced: bool
 ) -> Any:
     """``parlour match gomoku`` of the two variants, one game at a time: its JSON."""
-    specs = ",".join(
-        name if name.startswith("engine:") else f"python:gomoku_selfplay:player:{name}@{seconds:g}"
-        for name in players
-    )
+    specs = ",".join(f"python:gomoku_selfplay:player:{name}@{seconds:g}" for name in players)
     parlour_command = str(Path(sys.executable).parent / "parlour")
     with tempfile.TemporaryDirectory() as folder:
         book = Path(folder) / "openings.txt"
         book.write_text("\n".join(openings((games + 1) // 2, seed, balanced)) + "\n")
         command = [
             parlour_command, "match", "gomoku", "--players", specs, "--games", str(games),
-            "--openings", str(book), "--time", f"{seconds:g}", "-j", "1", "--seed", str(seed),
+            "--openings", str(book), "-j", "1", "--seed", str(seed),
             "--sprt", f"0,{elo:g}", "--db", str(Path(folder) / "match.sqlite3"), "--json",
         ]  # fmt: skip
         here = str(Path(__file__).parent)
@@ -147,9 +142,8 @@ def main() -> None:
     )
     args = arguments(parser, quick={"games": 2, "seconds": 0.02})
     players = args.players.split(",")
-    known = all(p in VARIANTS or p.startswith("engine:") for p in players)
-    if len(players) != 2 or not known:
-        parser.error(f"--players: two of {', '.join(VARIANTS)} or engine:PATH")
+    if len(players) != 2 or not set(players) <= set(VARIANTS):
+        parser.error(f"--players: two of {', '.join(VARIANTS)}")
     load_before = os.getloadavg()
     result = match(
         players, args.seconds, args.games, args.elo, args.seed, args.openings == "balanced"

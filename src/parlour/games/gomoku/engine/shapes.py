@@ -1,4 +1,4 @@
-"""Shapes: where fours and threes can be made, and how a three is answered."""
+"""Shapes: whether a stone makes a three, and how a three is answered."""
 
 from __future__ import annotations
 
