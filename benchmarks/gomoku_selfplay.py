@@ -4,14 +4,16 @@ engine without it, through ``parlour match gomoku`` (every game refereed and rec
 Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker (the
 default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
 (the engine as it is), ``before`` (no leaf VCF, no reductions), ``no-leaf-vcf``,
-``no-reductions``.  The openings are three stones on the central 5x5 (``--seed``), each
+``no-reductions``.  The openings are three stones on the central 5x5 (``--seed``), those
+nearest to even of several drawn (``--openings balanced``, the default: ``openings``), each
 played twice with the colours swapped; one game at a time (``-j 1``), so that on a busy
 machine both sides share the same load.  The match stops when the SPRT (Elo 0 against
 ``--elo``) decides, or after ``--games``.  The record holds the match's JSON (W-L-D,
 Elo with its interval, the LLR) and the machine's load before and after.
 
     .venv/bin/python benchmarks/gomoku_selfplay.py [--players after,before]
-        [--seconds 0.1] [--games 200] [--elo 30] [--seed 1] [--quick]
+        [--seconds 0.1] [--games 200] [--elo 30] [--seed 1] [--openings balanced|random]
+        [--quick]
 """
 
 from __future__ import annotations
@@ -30,8 +32,11 @@ from typing import Any
 import parlour
 from bots import Bot
 from parlour.games.gomoku.engine import GomokuThinker
+from parlour.games.gomoku.engine.alphabeta import deepen
 from parlour.games.gomoku.engine.levels import LATE_MOVES, LEAF_VCF_NODES
+from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
+from parlour.search.table import new_table
 from record import arguments, record
 
 SIZE = 15
@@ -42,6 +47,11 @@ VARIANTS = {
     "no-reductions": {"leaf_vcf": LEAF_VCF_NODES, "late": 0},
 }
 """The main search's settings of each player (``Level.leaf_vcf`` and ``Level.late``)."""
+POOL = 8
+"""Openings drawn for each kept by ``openings(balanced=True)``."""
+BALANCE_DEPTH = 4
+"""The depth of the main search that values an opening (``balance``): a few milliseconds
+an opening."""
 
 
 @cache
@@ -62,22 +72,46 @@ def player(argument: str, seed: int | None) -> Bot:
     return Bot(lambda state: thinker.best_move(state, Stop())[0])
 
 
-def openings(count: int, seed: int) -> list[str]:
-    """``count`` openings of three stones on distinct points of the central 5x5."""
+def openings(count: int, seed: int, balanced: bool = True) -> list[str]:
+    """``count`` openings of three stones on distinct points of the central 5x5; if
+    ``balanced``, the ``count`` of ``POOL`` times as many whose main-search value
+    (``balance``) is nearest to even.  A three-stone opening favours X, most by a few
+    hundred: from those, each side wins its game as X and the pair of games played with
+    the colours swapped tells the players apart only when one wins both."""
     rng = random.Random(seed)
     start = parlour.game("gomoku", size=SIZE).start()
     centre = SIZE // 2
     points = [(centre + dr, centre + dc) for dr in range(-2, 3) for dc in range(-2, 3)]
-    return [" ".join(start.move_name(p) for p in rng.sample(points, 3)) for _ in range(count)]
+    drawn = [
+        " ".join(start.move_name(p) for p in rng.sample(points, 3))
+        for _ in range(count * POOL if balanced else count)
+    ]
+    if not balanced:
+        return drawn
+    unique = list(dict.fromkeys(drawn))
+    return sorted(unique, key=lambda opening: abs(balance(opening)))[:count]
 
 
-def match(players: list[str], seconds: float, games: int, elo: float, seed: int) -> Any:
+def balance(opening: str) -> int:
+    """The main search's value of ``opening`` for the side to move, to ``BALANCE_DEPTH``
+    over its 10 likeliest moves (no clock: the same on any machine)."""
+    state = parlour.game("gomoku", size=SIZE).start()
+    for name in opening.split():
+        state = state.play(state.parse_move(name))
+    assert isinstance(state, GomokuState)
+    scores = deepen(state, BALANCE_DEPTH, new_table(16), 10)[0]
+    return int(scores.max())
+
+
+def match(
+    players: list[str], seconds: float, games: int, elo: float, seed: int, balanced: bool
+) -> Any:
     """``parlour match gomoku`` of the two variants, one game at a time: its JSON."""
     specs = ",".join(f"python:gomoku_selfplay:player:{name}@{seconds:g}" for name in players)
     parlour_command = str(Path(sys.executable).parent / "parlour")
     with tempfile.TemporaryDirectory() as folder:
         book = Path(folder) / "openings.txt"
-        book.write_text("\n".join(openings((games + 1) // 2, seed)) + "\n")
+        book.write_text("\n".join(openings((games + 1) // 2, seed, balanced)) + "\n")
         command = [
             parlour_command, "match", "gomoku", "--players", specs, "--games", str(games),
             "--openings", str(book), "-j", "1", "--seed", str(seed),
@@ -100,12 +134,20 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--elo", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--openings",
+        choices=("balanced", "random"),
+        default="balanced",
+        help="the openings nearest to even of several drawn (default), or as drawn",
+    )
     args = arguments(parser, quick={"games": 2, "seconds": 0.02})
     players = args.players.split(",")
     if len(players) != 2 or not set(players) <= set(VARIANTS):
         parser.error(f"--players: two of {', '.join(VARIANTS)}")
     load_before = os.getloadavg()
-    result = match(players, args.seconds, args.games, args.elo, args.seed)
+    result = match(
+        players, args.seconds, args.games, args.elo, args.seed, args.openings == "balanced"
+    )
     figures = {"match": result, "load_before": load_before, "load_after": os.getloadavg()}
     print(json.dumps(figures, indent=1))
     record(args, figures)

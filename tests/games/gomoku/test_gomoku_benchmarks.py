@@ -43,3 +43,18 @@ def test_the_cpu_report_says_when_one_side_had_much_more(
     uneven, line = cpu_report([0.1, 0.1], [0.3, 0.5])
     assert uneven["ratio"] == pytest.approx(4.0) and "uneven" in line
     assert cpu_report([0.1], [])[0]["ratio"] is None  # the engine made no move
+
+
+def test_the_balanced_openings_are_the_drawn_ones_nearest_to_even(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Of ``POOL`` times as many drawn (the same draws as the random openings'), the
+    ones kept are distinct and none is further from even than one left out."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    selfplay = importlib.import_module("gomoku_selfplay")
+    kept = selfplay.openings(3, 7)
+    drawn = selfplay.openings(3 * selfplay.POOL, 7, balanced=False)
+    assert len(set(kept)) == 3 and set(kept) <= set(drawn)
+    assert drawn[:3] == selfplay.openings(3, 7, balanced=False)
+    worst = max(abs(selfplay.balance(opening)) for opening in kept)
+    assert all(abs(selfplay.balance(o)) >= worst for o in set(drawn) - set(kept))

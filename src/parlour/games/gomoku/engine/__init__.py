@@ -11,7 +11,8 @@ it (its windows weighed against the opponent's).  Higher levels search:
    with the attacker's last threat, the likeliest first), and the first move of one
    played;
 3. the opponent's VCF or VCT is looked for as if it moved now; if it has one, the first
-   few moves (best-looking first) after which it has none are the ones searched;
+   few moves (best-looking first) after which it has none are the ones searched (a
+   critical move: the answers may take most of its time, ``levels.DEFENCE_SHARE``);
 4. alpha-beta with iterative deepening (principal variation search: moves after the first
    tried on a null window) over the best-looking moves near the stones, where
    a node with a five point to answer has only that move (it costs no depth), a node
@@ -30,14 +31,17 @@ stone) serves the main search (values and best moves) and the threat searches (w
 failures of each attacker's position), so that what one check proved the next reuses; a
 thread keeps it from move to move.
 
+The threat searches read the same patterns the main search keeps (``patterns.play``): a
+four or a three is a point whose pattern on some line says so, found in one pass.
+
 Everything below the driver is numba code running on a copy of the rules' board array with
 the rules' kernels (``makes_five``, ``run_through``); it releases the GIL, and a timer
 stops it by setting ``stop[0]``.  A point is one int, ``row * N + col``.
 
 The modules: ``board`` (the working board, keys, five points), ``evaluation`` (windows'
-values: level 1, the threat searches' order), ``patterns`` (the main search's values, the
-order of every move searched), ``shapes`` (threes and their answers, the threat searches'
-windows), ``threats`` (VCF and VCT), ``alphabeta`` (the principal variation search),
+values: level 1), ``patterns`` (the main search's values, the order of every move
+searched, the threat searches' threats), ``shapes`` (threes and their answers),
+``threats`` (VCF and VCT), ``alphabeta`` (the principal variation search),
 ``levels`` and ``driver`` (the move's search on a clock, the thinker).
 """
 

@@ -4,7 +4,8 @@ on a clock; the thinker that keeps its tables from move to move."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import cached_property
 
@@ -27,6 +28,7 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.evaluation import greedy
 from parlour.games.gomoku.engine.levels import (
+    DEFENCE_SHARE,
     DEFENCES,
     LEVELS,
     MAX_LEVEL,
@@ -35,7 +37,7 @@ from parlour.games.gomoku.engine.levels import (
     Level,
     threat_nodes,
 )
-from parlour.games.gomoku.engine.patterns import likeliest_on, pattern_table
+from parlour.games.gomoku.engine.patterns import likeliest_on, lines_of, pattern_table
 from parlour.games.gomoku.engine.threats import FREE_THREATS, threat_search
 from parlour.games.gomoku.game import EMPTY, GomokuState, Point
 from parlour.search import SearchResult, Stop
@@ -92,6 +94,7 @@ class _Search:
         self.threat_nodes = threat_nodes(self.seconds)
         self.tables = tables
         self.table_bits = table_bits
+        self.clock: Stop | None = None  # the move's clock, while ``run`` runs on one
         self.started = time.perf_counter()
 
     @cached_property
@@ -135,15 +138,26 @@ class _Search:
             return self.report(greedy(self.board, self.near, self.stone), "search")
         if not clocked:
             return self._search(level)
-        # the caller's stop, on the move's clock, on the threats' share of it: each stops
-        # the searches polling it and every clock within it
-        with (
-            self.request.until(self.seconds) as clock,
-            clock.until(self.seconds * THREATS_SHARE) as threats_clock,
-        ):
+        # the caller's stop, on the move's clock (and the threats' clocks within it,
+        # ``_threats_until``): each stops the searches polling it and every clock within it
+        with self.request.until(self.seconds) as clock:
             clock.attach(self.stop)
-            threats_clock.attach(self.threats_stop)
+            self.clock = clock
             return self._search(level)
+
+    @contextmanager
+    def _threats_until(self, share: float) -> Iterator[None]:
+        """The threat searches may run in the block until ``share`` of the move's time
+        (from its start) has passed, or the move's clock stops them; with no clock (not
+        ``clocked``), until their node budgets."""
+        self.threats_stop[0] = 0
+        if self.clock is None:
+            yield
+            return
+        left = self.started + self.seconds * share - time.perf_counter()
+        with self.clock.until(left) as clock:
+            clock.attach(self.threats_stop)
+            yield
 
     def _threats(self, stone: int, depth: int, hint: int = -1, share: float = 1) -> tuple[int, str]:
         """The first move of a VCF of ``stone`` from the working board, else of a VCT (of
@@ -151,14 +165,17 @@ class _Search:
         search's node budget), trying ``hint`` first, and which it is; -1 if neither is
         found in the threat searches' share of time."""
         work, stats, key = self.threat_work, self.stats, board_key(self.board)
+        lines = lines_of(self.board, pattern_table())
         stats[HINT] = hint
         limit = int(stats[VCF_NODES]) + self.threat_nodes
-        found = threat_search(work, stone, False, limit, depth, -1, -1, FREE_THREATS, key)
+        found = threat_search(work, lines, stone, False, limit, depth, -1, -1, FREE_THREATS, key)
         if found >= 0:
             return int(found), "vcf"
         limit = int(stats[VCF_NODES]) + int(self.threat_nodes * share)
         for threats in range(2, depth // 2 + 1):
-            found = threat_search(work, stone, True, limit, threats, -1, -1, FREE_THREATS, key)
+            found = threat_search(
+                work, lines, stone, True, limit, threats, -1, -1, FREE_THREATS, key
+            )
             if found >= 0 or stats[VCF_NODES] > limit:
                 break
         return int(found), "vct"
@@ -166,12 +183,14 @@ class _Search:
     def _search(self, level: Level) -> Result:
         # our own VCT gets half the budget: a failed one would leave no time to see the
         # opponent's, which the defence needs
-        win, kind = self._threats(self.stone, level.vcf_depth, share=0.5)
-        if win >= 0:
-            return self.report(win, kind, WIN)
-        threat = self._threats(3 - self.stone, level.vcf_depth)[0]
+        with self._threats_until(THREATS_SHARE):
+            win, kind = self._threats(self.stone, level.vcf_depth, share=0.5)
+            if win >= 0:
+                return self.report(win, kind, WIN)
+            threat = self._threats(3 - self.stone, level.vcf_depth)[0]
         if threat >= 0:
-            defences = self._defences(level, threat)
+            with self._threats_until(DEFENCE_SHARE):  # a critical move: more of its time
+                defences = self._defences(level, threat)
             if defences:
                 return self._deepen(np.array(defences, dtype=np.int64), level, "defend")
         moves = likeliest_on(self.board, self.near, self.stone, level.width)

@@ -1,5 +1,5 @@
 """The windows of five each side can still fill, weighed by how full: how level 1
-(``greedy``) plays, and how the threat searches order their threats."""
+(``greedy``) plays; and ``keep_best``, the searches' list of their best moves."""
 
 from __future__ import annotations
 

@@ -59,6 +59,12 @@ DEFENCES = 3
 """How many answers that hold against the opponent's threats the main search chooses among."""
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
+DEFENCE_SHARE = 0.8
+"""The part of a move's time (from its start) the answers to the opponent's VCF or VCT may
+take, each tried against the opponent's threat searches: a critical move, where the
+main search that follows chooses among a few answers, and an answer that holds costs a
+whole threat search's budget (at 1 s a move, the threats' own share left time for one
+or none after the VCTs were looked for)."""
 TABLE_BITS = 18
 """The searches' transposition table: 2**18 entries (4 MiB), one a thinker for each rule
 set (board size and five rule) and search width, kept from move to move: what the last

@@ -1,58 +1,11 @@
-"""Shapes: where fours and threes can be made, and how a three is answered."""
+"""Shapes: whether a stone makes a three, and how a three is answered."""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from parlour.games.gomoku.engine.evaluation import WEIGHT
 from parlour.games.gomoku.game import DC, DR, EMPTY, is_five, run_through, window_stones
-
-
-@njit(cache=True, nogil=True)
-def fullest_windows(board: np.ndarray, stone: int, out: np.ndarray, worth: np.ndarray) -> None:
-    """For every point p, ``out[p]``: the most stones of ``stone`` in a window of five
-    through p holding none of the opponent's, where that is 1 or more (-1 where it is 0,
-    or there is no such window); and ``worth[p]``: those windows' values (``WEIGHT``)
-    summed, by which a threat search orders its threats, the points where several of the
-    attacker's lines cross (a double threat's) first.  A threat search asks this of every
-    point at every node, and wants only the points of windows with two stones or more,
-    which asking each point's windows finds several times over; so only the windows through
-    ``stone``'s stones are counted, each once (from its first stone), not every window
-    of the board (a game's first 20 stones leave most windows empty)."""
-    n = board.shape[0]
-    out[:] = -1
-    worth[:] = 0
-    for r in range(n):
-        for c in range(n):
-            if board[r, c] != stone:
-                continue
-            for d in range(4):
-                dr, dc = DR[d], DC[d]
-                for back in range(5):
-                    r0, c0 = r - back * dr, c - back * dc
-                    if not (0 <= r0 < n and 0 <= c0 < n and 0 <= r0 + 4 * dr < n):
-                        continue
-                    if not 0 <= c0 + 4 * dc < n:
-                        continue
-                    # ``window_stones``'s count, inlined (called, the search runs slower)
-                    mine = 0
-                    for i in range(5):
-                        cell = board[r0 + i * dr, c0 + i * dc]
-                        if cell == stone:
-                            if i < back:  # counted from that earlier stone
-                                mine = -1
-                                break
-                            mine += 1
-                        elif cell != EMPTY:
-                            mine = -1
-                            break
-                    if mine < 0:
-                        continue
-                    for i in range(5):
-                        q = (r0 + i * dr) * n + c0 + i * dc
-                        out[q] = max(out[q], mine)
-                        worth[q] += WEIGHT[mine]
 
 
 @njit(cache=True, nogil=True)

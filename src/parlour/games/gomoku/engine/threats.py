@@ -21,12 +21,21 @@ from parlour.games.gomoku.engine.board import (
     five_points_near,
     nearness,
     new_stats,
-    place,
     stone_key,
 )
 from parlour.games.gomoku.engine.evaluation import keep_best
-from parlour.games.gomoku.engine.patterns import FOUR, LINES, Lines, play
-from parlour.games.gomoku.engine.shapes import fullest_windows, three_defences
+from parlour.games.gomoku.engine.patterns import (
+    FIVE,
+    FOUR,
+    LINES,
+    OPEN_THREE,
+    Lines,
+    lines_of,
+    pattern_table,
+    play,
+    point_value,
+)
+from parlour.games.gomoku.engine.shapes import three_defences
 from parlour.games.gomoku.game import EMPTY, GomokuState
 from parlour.rng import mix
 from parlour.search.table import NO_MOVE, Table, probe, store
@@ -59,13 +68,54 @@ def in_line(p: int, q: int, n: int) -> bool:
     return (dr == 0 or dc == 0 or dr == dc) and max(dr, dc) <= 4
 
 
+@njit(cache=True, nogil=True)
+def threat_points(
+    board: np.ndarray,
+    near: np.ndarray,
+    lines: Lines,
+    stone: int,
+    threes: bool,
+    threat: int,
+    hint: int,
+    fours: np.ndarray,
+    others: np.ndarray,
+) -> tuple[int, int]:
+    """The points where ``stone`` makes a four (on any line: its pattern ``FOUR`` or
+    better) and, if ``threes``, a three (``OPEN_THREE``, and no four), the three only in
+    line with ``threat`` when that is >= 0; into ``fours`` and ``others``, best first by
+    what the stone makes there (``point_value``: a point where two lines cross first),
+    ``hint`` before all; their numbers.  One pass over the patterns ``play`` keeps,
+    where counting each window at each node cost the search most of its time."""
+    n = board.shape[0]
+    table, keys = lines.table, lines.keys
+    scores = np.empty(n * n, dtype=np.int64)
+    more = np.empty(n * n, dtype=np.int64)
+    found = 0
+    also = 0
+    for p in range(n * n):
+        if near[p // n, p % n] == 0 or board[p // n, p % n] != EMPTY:
+            continue
+        best = 0
+        for d in range(4):
+            best = max(best, table[stone, keys[4 * p + d]])
+        if best < OPEN_THREE or (best < FOUR and not threes):
+            continue
+        worth = WIN if p == hint else point_value(lines, p, stone)
+        if best >= FOUR:
+            found = keep_best(fours, scores, found, n * n, p, worth)
+        elif threat < 0 or in_line(p, threat, n):
+            also = keep_best(others, more, also, n * n, p, worth)
+    return found, also
+
+
 @njit(
-    INT(WORK, INT, types.boolean, INT, INT, INT, INT, INT, types.uint64),
+    INT(WORK, LINES, INT, types.boolean, INT, INT, INT, INT, INT, types.uint64),
     cache=True,
     nogil=True,
 )
 def threat_search(
     work: Work,
+    lines: Lines,
     stone: int,
     threes: bool,
     limit: int,
@@ -76,7 +126,7 @@ def threat_search(
     key: np.uint64,
 ) -> int:
     """A VCT of ``stone`` within ``depth`` of its moves (a VCF if not ``threes``) from the
-    board whose key is ``key``.
+    board whose key is ``key`` and whose patterns are ``lines`` (kept by ``play``).
 
     With ``last`` >= -1 the attacker is to move, the defender's last move being ``last``
     (-1 at the root): the first move of a VCT, or -1.  With ``last`` = -2 - p the defender
@@ -107,77 +157,83 @@ def threat_search(
             return -1  # a counter-four blocked it: the attacker has lost the initiative
         for i in range(defences):
             q = points[i]
-            place(board, near, q, 3 - stone)
+            play(board, near, lines, q, 3 - stone)
             child = key ^ stone_key(q, 3 - stone)
-            held = threat_search(work, stone, threes, limit, depth, q, threat, free, child) < 0
-            place(board, near, q, EMPTY)
-            if held:
+            held = threat_search(work, lines, stone, threes, limit, depth, q, threat, free, child)
+            play(board, near, lines, q, EMPTY)
+            if held < 0:
                 return -1
-        fullest = np.empty(n * n, dtype=np.int64)
-        fullest_windows(board, 3 - stone, fullest, np.empty(n * n, dtype=np.int64))
-        for f in range(n * n):
-            if board[f // n, f % n] != EMPTY or fullest[f] < 3:
-                continue
-            place(board, near, f, 3 - stone)
+        fours, count = points, 0
+        if lines.counts[3 - stone, FOUR:].any():  # else it has no four to make
+            fours = np.empty(n * n, dtype=np.int64)
+            count = threat_points(board, near, lines, 3 - stone, False, -1, -1, fours, fours)[0]
+        for k in range(count):
+            f = fours[k]
+            play(board, near, lines, f, 3 - stone)
             found = five_points_near(board, f, 3 - stone, exact, points)
             held = found >= 2
             if found == 1:  # the attacker blocks; the three still stands, or not
                 q = points[0]
-                place(board, near, q, stone)
+                play(board, near, lines, q, stone)
                 child = key ^ stone_key(f, 3 - stone) ^ stone_key(q, stone)
                 held = (
-                    threat_search(work, stone, threes, limit, depth, last, threat, free, child) < 0
+                    threat_search(
+                        work, lines, stone, threes, limit, depth, last, threat, free, child
+                    )
+                    < 0
                 )
-                place(board, near, q, EMPTY)
-            place(board, near, f, EMPTY)
+                play(board, near, lines, q, EMPTY)
+            play(board, near, lines, f, EMPTY)
             if held:
                 return -1
         return 1
-    if last >= 0 and five_points_near(board, last, 3 - stone, exact, points):
+    if (
+        last >= 0
+        and lines.counts[3 - stone, FIVE]
+        and five_points_near(board, last, 3 - stone, exact, points)
+    ):
         return -1
+    if not lines.counts[stone, OPEN_THREE if threes else FOUR :].any():
+        return -1  # no threat to make
     node = key ^ threat_tag(stone, threes)
     known, settled, stored = probe(tt_keys, tt_data, node, depth, 0, 1, False)
     if settled:
         return known if stored > 0 else -1
     hint = stats[HINT] if last == -1 else -1
-    fullest = np.empty(n * n, dtype=np.int64)
-    worth = np.empty(n * n, dtype=np.int64)
-    fullest_windows(board, stone, fullest, worth)
-    if 0 <= hint < n * n:
-        worth[hint] = WIN  # the hint first
-    moves = np.empty(n * n, dtype=np.int64)
-    scores = np.empty(n * n, dtype=np.int64)
+    fours = np.empty(n * n, dtype=np.int64)
+    others = np.empty(n * n, dtype=np.int64)
+    in_line_of = threat if free == 0 else -1  # past the free threats, threes keep to it
+    counts = threat_points(board, near, lines, stone, threes, in_line_of, hint, fours, others)
     left = max(0, free - 1)  # the free threats after this one
-    for stones in range(3, 1 if threes else 2, -1):  # fours (3 stones) before threes (2)
-        count = 0
-        for q in range(n * n):
-            if board[q // n, q % n] != EMPTY or fullest[q] != stones:
-                continue
-            if stones == 2 and free == 0 and not in_line(q, threat, n):
-                continue  # a three off the last threat's lines
-            count = keep_best(moves, scores, count, n * n, q, worth[q])
-        for k in range(count):
+    for kind in range(2):  # fours before threes
+        moves = fours if kind == 0 else others
+        for k in range(counts[kind]):
             p = int(moves[k])
-            place(board, near, p, stone)
+            play(board, near, lines, p, stone)
             child = key ^ stone_key(p, stone)
             won = False
-            if stones == 3:
+            if kind == 0:
                 found = five_points_near(board, p, stone, exact, points)
                 won = found >= 2
                 if found == 1:
                     q = points[0]
-                    place(board, near, q, 3 - stone)
+                    play(board, near, lines, q, 3 - stone)
                     child ^= stone_key(q, 3 - stone)
                     won = (
-                        threat_search(work, stone, threes, limit, depth - 1, q, p, left, child) >= 0
+                        threat_search(
+                            work, lines, stone, threes, limit, depth - 1, q, p, left, child
+                        )
+                        >= 0
                     )
-                    place(board, near, q, EMPTY)
+                    play(board, near, lines, q, EMPTY)
             elif three_defences(board, p, stone, exact, points):
                 won = (
-                    threat_search(work, stone, threes, limit, depth - 1, -2 - p, p, left, child)
+                    threat_search(
+                        work, lines, stone, threes, limit, depth - 1, -2 - p, p, left, child
+                    )
                     >= 0
                 )
-            place(board, near, p, EMPTY)
+            play(board, near, lines, p, EMPTY)
             if won:
                 store(tt_keys, tt_data, node, depth, 1, 0, 1, p, True, stats[GENERATION])
                 return p
@@ -244,5 +300,7 @@ def find_threat(
     stop = np.zeros(1, dtype=np.uint8)
     stats = new_stats(0, 0, 0, hint)
     work = Work(board, nearness(board), state.game.exact, stop, stats, *table)
-    found = threat_search(work, stone, threes, nodes, depth, -1, -1, FREE_THREATS, board_key(board))
+    lines = lines_of(board, pattern_table())
+    key = board_key(board)
+    found = threat_search(work, lines, stone, threes, nodes, depth, -1, -1, FREE_THREATS, key)
     return int(found), int(stats[VCF_NODES])
