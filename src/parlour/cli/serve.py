@@ -74,6 +74,7 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
         port=port,
         log_level="warning",
         ws_max_size=16 * 1024,
+        ws_per_message_deflate=False,  # small messages; compressing each is the CPU's
         timeout_graceful_shutdown=1,  # whole seconds: open websockets get one to close
     )
     try:

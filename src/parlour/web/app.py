@@ -298,7 +298,7 @@ async def _listen(websocket: WebSocket, table: Table, connection: Connection) ->
 async def _send(websocket: WebSocket, connection: Connection) -> None:
     with contextlib.suppress(Exception):  # the tab went away: its listener ends the rest
         while True:
-            await websocket.send_json(await connection.outbox.get())
+            await websocket.send_text(await connection.outbox.get())
 
 
 class WarmUp:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import functools
+import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -91,11 +92,12 @@ class Connection:
 
     seats: frozenset[int]
     address: str = ""
-    outbox: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    """Messages as the JSON text sent: an event is written once for all its watchers."""
     rate: Bucket = field(default_factory=lambda: Bucket(RATE, BURST))
 
     def send(self, message: Json) -> None:
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(text(message))
 
     def take_turn(self) -> bool:
         """Whether one more message is within the rate."""
@@ -198,8 +200,13 @@ class Table:
         """Number ``event``, keep it, and send it to every connection."""
         event = {"type": "event", "n": self.n + 1, **event}
         self.log.append(event)
+        self.broadcast(event)
+
+    def broadcast(self, message: Json) -> None:
+        """Send ``message`` to every connection, written as JSON once for all of them."""
+        written = text(message)
         for connection in self.connections:
-            connection.send(event)
+            connection.outbox.put_nowait(written)
 
     def fresh(self, connection: Connection) -> Json:
         """The whole game as it stands, for a connection that joins or fell behind."""
@@ -455,8 +462,7 @@ class TurnTable(Table):
 
     def _tell_offer(self, offer: Json | None, words: str = "") -> None:
         self.offer = offer
-        for connection in self.connections:
-            connection.send({"type": "offer", "offer": offer, "words": words})
+        self.broadcast({"type": "offer", "offer": offer, "words": words})
 
     def _rematch(self, connection: Connection) -> None:
         """A rematch, seats swapped: made at once against the computer or at one screen,
@@ -494,8 +500,7 @@ class TurnTable(Table):
         self.started = True
         self._since = time.monotonic()
         self.referee.tell(StartGame())
-        for connection in self.connections:
-            connection.send({"type": "started", "clock": self.clock_now()})
+        self.broadcast({"type": "started", "clock": self.clock_now()})
         self.on_change(self)
 
     def _seat(self, connection: Connection, message: Json, to_move: bool = True) -> int:
@@ -697,6 +702,11 @@ class WarTable(Table):
                 self.counts[event["player"]] += event["cards"]
                 self.rounds = event["round"]
         self.publish(event | {"counts": list(self.counts)})
+
+
+def text(message: Json) -> str:
+    """A message as the JSON text a websocket sends (compact: no spaces)."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 _background: set[asyncio.Task[None]] = set()  # hints under way, kept from the collector

@@ -35,12 +35,16 @@ def position(state: State) -> Json:
         "to_move": None if over else state.to_move,
         "over": over,
         "winner": state.winner if over else None,
-        "scores": list(state.scores),
         "legal": [] if over else [state.move_name(m) for m in state.legal_moves()],
         "notation": state.notation(),
     }
-    view |= kit_of(state.game).view(state)
-    return view
+    return view | board(state)
+
+
+def board(state: State) -> Json:
+    """What the board shows and nothing more: a position a move passes through (a
+    sowing before its capture), which the page animates but nobody plays from."""
+    return {"scores": list(state.scores)} | kit_of(state.game).view(state)
 
 
 def moved(event: Moved, names: tuple[str, str]) -> Json:
@@ -55,7 +59,7 @@ def moved(event: Moved, names: tuple[str, str]) -> Json:
         "position": position(event.after),
     }
     positions = kit_of(event.after.game).account_positions(event.account)
-    return view | {name: position(state) for name, state in positions.items()}
+    return view | {name: board(state) for name, state in positions.items()}
 
 
 def account_words(event: Moved, names: tuple[str, str]) -> list[str]:
