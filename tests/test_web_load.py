@@ -6,6 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
+import signal
+import socket
+import subprocess
+import sys
 import weakref
 from pathlib import Path
 from typing import Any
@@ -97,3 +102,26 @@ def test_a_finished_table_is_freed_without_a_collection_and_memory_given_back(
 
 def test_giving_memory_back_is_safe_to_call() -> None:
     parlour.web.hall.give_back()  # glibc's malloc_trim, or nothing elsewhere
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's allocator: Linux")
+def test_parlour_serve_runs_on_cs_allocator(tmp_path: Path) -> None:
+    """Started without ``PYTHONMALLOC``, the server starts itself again with it (so that
+    its memory can go back to the system), and Ctrl-C still ends it with status 130."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    command = [sys.executable, "-c", "from parlour.cli import main; main()", "serve"]
+    command += ["--port", str(port), "--db", str(tmp_path / "games.sqlite")]
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONMALLOC"}
+    server = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None and "serves at" in server.stdout.readline()
+        said = Path(f"/proc/{server.pid}/environ").read_bytes().split(b"\0")
+        assert b"PYTHONMALLOC=malloc" in said
+        server.send_signal(signal.SIGINT)
+        assert server.wait(30) == 130
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.wait()

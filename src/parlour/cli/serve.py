@@ -45,6 +45,7 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as error:  # an address that names no host
         raise click.BadParameter(f"no address {host!r}: {error}", param_hint="--host") from None
+    _with_c_allocator()
     if sys.stderr.isatty():  # its modules take a second or more to load on a first start
         click.echo("starting the web server...", err=True)
     try:
@@ -82,6 +83,22 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
         click.echo("Stopped.", err=True)
         _leave_now()
+
+
+def _with_c_allocator() -> None:
+    """Start this command again with C's allocator for Python's objects (glibc, on
+    Linux), where it was not chosen already: a server's memory then goes back to the
+    system once its games end (see :func:`parlour.web.hall.give_back`).  Python's own
+    allocator keeps a region while one small object in it lives on, and a thousand games'
+    events, sockets and actors leave the regions they filled each pinned by a few."""
+    if not sys.platform.startswith("linux") or os.environ.get("PYTHONMALLOC"):
+        return
+    if "serve" not in sys.orig_argv[1:]:  # called inside another program (a test's)
+        return
+    os.environ["PYTHONMALLOC"] = "malloc"
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
 
 
 def _listen(host: str, port: int, shown: str) -> socket.socket:
