@@ -53,8 +53,9 @@ loses at most that; a server stopped by Ctrl-C writes them all first)."""
 
 
 def catalogue() -> list[Json]:
-    """Every game with its summary, its options (the seeds aside) and the levels its
-    computer has (each with what it does), for the lobby."""
+    """Every game with its summary, its options (the seeds aside), the levels its
+    computer has (each with what it does) and the suffixes of its own record forms, for
+    the lobby."""
     games = []
     for name, summary in game_names().items():
         options = [
@@ -75,7 +76,16 @@ def catalogue() -> list[Json]:
             {"number": level.number, "name": level.name, "about": level.about}
             for level in kit_of(name).levels
         ]
-        games.append({"name": name, "summary": summary, "options": options, "levels": levels})
+        forms = [form.suffix for form in kit_of(name).record_forms]
+        games.append(
+            {
+                "name": name,
+                "summary": summary,
+                "options": options,
+                "levels": levels,
+                "forms": forms,
+            }
+        )
     return games
 
 

@@ -56,7 +56,7 @@ from parlour.core import Game, IllegalMove, State, shown
 from parlour.games.war.dealer import Dealer
 from parlour.games.war.dealer import Player as WarPlayer
 from parlour.games.war.game import WarGame
-from parlour.kit import hinter
+from parlour.kit import hinter, kit_of
 from parlour.players.specs import PlayerSpec
 from parlour.search import SearchResult, Stop, Thinker
 from parlour.web import views
@@ -194,6 +194,7 @@ class Table:
             "options": views.public_options(self.game),
             "created": self.created,
             "over": self.result is not None,
+            "forms": [form.suffix for form in kit_of(self.game).record_forms],
         }
 
     def publish(self, event: Json) -> None:
@@ -324,9 +325,14 @@ class TurnTable(Table):
             refs.append(spawn(actor, name=f"{table_id}-seat{seat}"))
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)
-        self.undo = computer and bool(people)
-        """Whether a person plays the computer: only then are there take backs at will and
-        hints (in a game between people, the engine's help would be cheating)."""
+        self.hint = computer and bool(people)
+        """Whether a person plays the computer: only then are there hints (in a game
+        between people, the engine's help would be cheating)."""
+        self.shared = len(people) == 2 and len(self.tokens) == 1
+        """Whether two people play at one screen (one token holds both seats)."""
+        self.undo = self.hint or self.shared
+        """Whether moves are taken back at will: against the computer (the person's last
+        turn and the computer's replies since) and at one screen (the last turn made)."""
         self.offers = len(self.tokens) == 2
         """Whether two people by link play: they take moves back and draw by offers."""
         referee = Referee(self.state, refs, [self._listener], undo=bool(people), clock=clock)
@@ -338,7 +344,7 @@ class TurnTable(Table):
         clock = None if self.clock is None else [self.clock.base, self.clock.increment]
         return super().info() | {
             "undo": self.undo,
-            "hint": self.undo,
+            "hint": self.hint,
             "offers": self.offers,
             "started": self.started,
             "clock": clock,
@@ -414,11 +420,7 @@ class TurnTable(Table):
         seat = self._seat(connection, message)
         self._check_current(message)
         if kind == "undo":
-            if not self.undo:
-                raise Refused("taking moves back is only for a game against the computer")
-            if seat not in self._seats_moved():
-                raise Refused("there is no turn of yours to take back")
-            self.players[seat].tell(Choose(Undo()))
+            self.players[seat].tell(Choose(self._undo(seat)))
             return
         try:
             move = self.state.parse_move(message["move"])
@@ -428,6 +430,20 @@ class TurnTable(Table):
 
     def abort(self, why: str) -> None:
         self.referee.tell(Abort(why))
+
+    def _undo(self, seat: int) -> Undo:
+        """What ``seat``, to move, answers to take a turn back: at one screen the last
+        turn made, whoever made it; against the computer its own last turn; Refused
+        where there is none, or between people by link (they offer it)."""
+        if not self.undo:
+            raise Refused("between people by link a take back is offered, not taken")
+        if self.shared:
+            if not self.movers:
+                raise Refused("there is no move to take back")
+            return Undo(self.movers[-1])
+        if seat not in self._seats_moved():
+            raise Refused("there is no turn of yours to take back")
+        return Undo()
 
     def _offers(self, connection: Connection, message: Json) -> None:
         """An offer to the other person (``offer``: to take back a move, a draw) or the
@@ -532,7 +548,7 @@ class TurnTable(Table):
         """The engine's move for ``seat``, searched in a thread; sent to this connection.
         Refused between people, while a hint is being searched, and over the rate of the
         client's address (the engine's threads are the server's)."""
-        if not self.undo:
+        if not self.hint:
             raise Refused("no hints in a game between people")
         if self._hinting:
             raise Refused("a hint is being searched already: its answer comes in a moment")
