@@ -496,3 +496,13 @@ def test_five_in_a_row_downloads_as_psq_and_a_file_uploads_to_replay(
     shot(lobby, "gomoku-uploaded-replay")
     page.context.close()
     lobby.context.close()
+
+
+def test_the_lobby_shows_each_games_clock(browser: Browser, server: str) -> None:
+    page = open_lobby(browser, server, "kalah")
+    request = {"game": "kalah", "opponent": "link", "minutes": 5, "increment": 3}
+    made = page.request.post(server + "/api/games", data=request).json()
+    page.reload()
+    listed = page.locator(f'#playing li:has(a[href="/game/{made["id"]}"])')
+    expect(listed).to_contain_text("— 5 min + 3 s a move: 5:00 to 5:00 left")
+    page.context.close()

@@ -161,3 +161,17 @@ def test_the_lobby_offers_the_levels_each_game_has(client: TestClient) -> None:
 def test_ready_says_how_far_the_warm_up_is(client: TestClient) -> None:
     ready = client.get("/api/ready").json()
     assert ready["ready"] and ready["done"] == ready["of"] > 0 and ready["doing"] is None
+
+
+def test_the_lobby_lists_each_games_clock_and_time_left(client: TestClient) -> None:
+    clocked = new_game(client, game="kalah", opponent="computer", level=1, minutes=5, increment=3)
+    plain = new_game(client, game="kalah", opponent="link")
+    me = Tab(client, clocked["id"], clocked["token"])
+    me.move("C")  # the last seed in the store: Player 1 moves again
+    me.until("moved")
+    listed = {g["id"]: g for g in client.get("/api/games").json()["playing"]}
+    assert listed[clocked["id"]]["clock"] == [300.0, 3.0]
+    mine, theirs = listed[clocked["id"]]["left"]
+    assert 290 < mine <= 303 and theirs == 300.0  # my time runs, and gained the increment
+    assert listed[plain["id"]]["clock"] is None and "left" not in listed[plain["id"]]
+    me.close()

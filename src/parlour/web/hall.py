@@ -313,7 +313,7 @@ class Hall:
         tables = sorted(self.tables.values(), key=lambda t: -t.created)
         under_way = [t for t in tables if t.result is None]
         shown = under_way[page * PAGE : (page + 1) * PAGE]
-        return [t.info() for t in shown], len(under_way) > (page + 1) * PAGE
+        return [_listed(t) for t in shown], len(under_way) > (page + 1) * PAGE
 
     def close(self) -> None:
         """The server is stopping: each turn-based game under way is kept to be brought
@@ -326,6 +326,13 @@ class Hall:
             else:
                 table.abort("the server stopped")
         self.flush()
+
+
+def _listed(table: Table) -> Json:
+    """A game under way as the lobby lists it: with each seat's time left now, where it
+    is on a clock."""
+    clock = table.clock_now() if isinstance(table, TurnTable) else None
+    return table.info() | ({"left": clock["left"]} if clock else {})
 
 
 def give_back() -> None:

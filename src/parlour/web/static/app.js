@@ -165,8 +165,10 @@ async function listGames(page) {
   lobbyPage = page;
   const names = (g) => `${gameTitle(g.game)}: ${g.names[0]} vs ${g.names[1]}`;
   for (const game of playing) {
-    const link = html("a", names(game) + " (watch)", html("li", "", $("playing")));
+    const item = html("li", "", $("playing"));
+    const link = html("a", names(game) + " (watch)", item);
     link.href = "/game/" + game.id;
+    if (game.clock) item.append(" — " + clockTerms(game));
   }
   if (!page && !playing.length) html("li", "none at the moment", $("playing"));
   for (const game of finished) {
@@ -453,6 +455,13 @@ function stopClock(result) {
 function clockLeft(seat) {
   const c = S.clock;
   return Math.max(0, c.left[seat] - (c.running === seat ? (performance.now() - S.clockAt) / 1000 : 0));
+}
+
+function clockTerms(game) {
+  // A game's clock in the lobby: minutes each and the increment, then each seat's time left.
+  const [base, increment] = game.clock;
+  const terms = `${+(base / 60).toFixed(2)} min${increment ? ` + ${increment} s a move` : ""}`;
+  return `${terms}: ${game.left.map(clockText).join(" to ")} left`;
 }
 
 function clockText(seconds) {
