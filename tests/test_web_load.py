@@ -12,16 +12,21 @@ import socket
 import subprocess
 import sys
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from starlette.testclient import TestClient
 
+import parlour.web.engines
 import parlour.web.hall
-from parlour.core import game
+from parlour.cli import main
+from parlour.core import BadOption, game
 from parlour.players.specs import PlayerSpec
 from parlour.web.app import create_app
+from parlour.web.engines import ENGINE_MB, EnginePool
 from parlour.web.records import Records
 from parlour.web.tables import TurnTable
 from test_web_limits import eventually
@@ -125,3 +130,66 @@ def test_parlour_serve_runs_on_cs_allocator(tmp_path: Path) -> None:
         if server.poll() is None:
             server.kill()
             server.wait()
+
+
+def test_the_engine_pool_lends_at_most_its_memory_and_reuses_engines() -> None:
+    made: list[str] = []
+
+    def make(name: str) -> Callable[[], Any]:
+        def making() -> Any:
+            made.append(name)
+            return name  # the engine, as far as the pool can tell
+
+        return making
+
+    async def lend() -> None:
+        pool = EnginePool(2 * ENGINE_MB + ENGINE_MB // 2)  # room for two engines
+        a = await pool.borrow("a", make("a"))
+        b = await pool.borrow("b", make("b"))
+        third = asyncio.ensure_future(pool.borrow("a", make("a2")))
+        await asyncio.sleep(0)
+        assert not third.done()  # both lent: the move waits
+        pool.give_back("a", a)
+        again = await third
+        assert again == "a" and made == ["a", "b"]  # the same engine, not a new one
+        pool.give_back("a", again)
+        c = await pool.borrow("c", make("c"))
+        assert c == "c" and pool.idle == [] and pool.lent == 2  # the idle "a" dropped for it
+        pool.give_back("b", b)
+        pool.give_back("c", c)
+
+    asyncio.run(lend())
+
+
+def test_too_little_memory_for_one_engine_is_refused_in_one_line(tmp_path: Path) -> None:
+    with pytest.raises(BadOption, match="--max-memory 8: the computer's engines need 16 MB"):
+        EnginePool(8)
+    db = str(tmp_path / "games.sqlite")
+    result = CliRunner().invoke(main, ["serve", "--max-memory", "8", "--db", db])
+    assert result.exit_code == 1
+    assert result.output == "Error: --max-memory 8: the computer's engines need 16 MB at least\n"
+
+
+def test_games_against_the_computer_share_one_engine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[Any] = []
+    make = parlour.web.engines.thinker
+
+    def counted(*arguments: Any) -> Any:
+        made.append(arguments)
+        return make(*arguments)
+
+    monkeypatch.setattr(parlour.web.engines, "thinker", counted)
+    app = create_app(tmp_path / "games.sqlite", warm=False, max_memory=ENGINE_MB)
+    with TestClient(app) as client:
+        request = {"game": "kalah", "options": {"pits": 3, "seeds": 2}, "level": 4}
+        tabs = []
+        for _ in range(3):
+            game = new_game(client, first="them", **request)
+            tabs.append(Tab(client, game["id"], game["token"]))
+        for tab in tabs:
+            while tab.position["to_move"] != 0 and tab.result is None:
+                tab.next()  # each computer has moved
+        assert len(made) == 1  # one engine, lent to each game in turn
+        close_all()

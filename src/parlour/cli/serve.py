@@ -39,7 +39,21 @@ from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
     is_flag=True,
     help="Let one address create games as fast as it likes (a load test on the loopback).",
 )
-def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: bool) -> None:
+@click.option(
+    "--max-memory",
+    type=whole_type("the engines' memory", 1, 2**30),
+    metavar="MB",
+    help="Megabytes the computer's engines share, all games together"
+    " [default: a quarter of the machine's memory].",
+)
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    abandon: float,
+    no_rate_limit: bool,
+    max_memory: int | None,
+) -> None:
     """Serve the games to browsers: play the computer, a person, or watch."""
     try:
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
@@ -63,7 +77,8 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
     shown_host = f"[{host}]" if ":" in host else host
     try:
         path = default_path() if db is None else database_path(db)
-        app = create_app(path, abandon, games_rate=None if no_rate_limit else GAMES)
+        rate = None if no_rate_limit else GAMES
+        app = create_app(path, abandon, games_rate=rate, max_memory=max_memory)
     except ParlourError as error:
         raise click.ClickException(str(error)) from None
     listening = _listen(host, port, f"{shown_host}:{port}")

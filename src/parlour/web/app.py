@@ -47,6 +47,7 @@ from parlour.rules_text import rules_text
 from parlour.search import Stop
 from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
+from parlour.web.engines import EnginePool, default_megabytes
 from parlour.web.hall import PAGE, WAIT, Hall, catalogue
 from parlour.web.limits import GAMES, REVIEWS, PerAddress, retry_after
 from parlour.web.records import Records
@@ -68,14 +69,17 @@ def create_app(
     warm: bool = True,
     wait: float = WAIT,
     games_rate: tuple[float, float] | None = GAMES,
+    max_memory: int | None = None,
 ) -> Starlette:
     """The application, keeping finished games at ``db``; a seat empty ``abandon`` seconds
     forfeits, and a game whose seats are not all taken within ``wait`` seconds is called
     off.  ``warm`` compiles the games' rules and engines in a thread at start-up, so that
     the first move of the first game does not wait for the compiler.  ``games_rate``
     (rate a second, burst) bounds the games each client address creates (None: no bound,
-    for a load test on the loopback)."""
-    hall = Hall(Records(db), abandon, wait)
+    for a load test on the loopback).  ``max_memory`` (MB) bounds the computer's engines
+    (None: a quarter of the machine's memory; BadOption when too small for one)."""
+    engines = EnginePool(default_megabytes() if max_memory is None else max_memory)
+    hall = Hall(Records(db), abandon, wait, engines)
     creating = None if games_rate is None else PerAddress(*games_rate)
     warming = WarmUp()
     analyses: dict[str, Json] = {}

@@ -29,6 +29,7 @@ from parlour.games.war.game import WarGame
 from parlour.kit import check_level, kit_of
 from parlour.players.specs import PlayerSpec, parse_level
 from parlour.search import DEFAULT_LEVEL
+from parlour.web.engines import EnginePool, default_megabytes
 from parlour.web.limits import HINTS, PerAddress
 from parlour.web.records import Records
 from parlour.web.tables import LINGER, Refused, Table, TurnTable, WarTable
@@ -92,8 +93,16 @@ def catalogue() -> list[Json]:
 class Hall:
     """The server's tables, by id, and its records of finished games."""
 
-    def __init__(self, records: Records, abandon: float = 60.0, wait: float = WAIT) -> None:
+    def __init__(
+        self,
+        records: Records,
+        abandon: float = 60.0,
+        wait: float = WAIT,
+        engines: EnginePool | None = None,
+    ) -> None:
         self.records = records
+        self.engines = engines or EnginePool(default_megabytes())
+        """The computer's engines, shared by every game."""
         self.abandon = abandon
         self.wait = wait
         self.tables: dict[str, Table] = {}
@@ -135,6 +144,7 @@ class Hall:
             shared=shared,
             abandon=self.abandon,
             hint_rate=self.hint_rate,
+            engines=self.engines,
             clock=clock,
         )
         tokens = list(table.tokens)
@@ -179,6 +189,7 @@ class Hall:
             (names[0], names[1]),
             abandon=self.abandon,
             hint_rate=self.hint_rate,
+            engines=self.engines,
             tokens=swapped,
             clock=None
             if table.clock is None
@@ -215,6 +226,7 @@ class Hall:
                 (setup["names"][0], setup["names"][1]),
                 abandon=self.abandon,
                 hint_rate=self.hint_rate,
+                engines=self.engines,
                 tokens=tokens,
                 moves=progress["moves"],
                 clock=clock,

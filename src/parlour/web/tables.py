@@ -60,6 +60,7 @@ from parlour.kit import hinter, kit_of
 from parlour.players.specs import PlayerSpec
 from parlour.search import SearchResult, Stop, Thinker
 from parlour.web import views
+from parlour.web.engines import EnginePool, PooledComputer
 from parlour.web.limits import HINTS, Bucket, PerAddress, retry_after
 from parlour.web.views import Json
 
@@ -280,6 +281,7 @@ class TurnTable(Table):
         tokens: dict[str, frozenset[int]] | None = None,
         moves: Sequence[str] = (),
         clock: TimeControl | None = None,
+        engines: EnginePool | None = None,
     ) -> None:
         super().__init__(table_id, start.game, names)
         self.start = self.state = start
@@ -317,11 +319,14 @@ class TurnTable(Table):
         self._listener = spawn(_Listener(self._hear))
         refs: list[Ref] = []
         for seat, spec in enumerate(specs):
-            actor = (
-                WebSeat(functools.partial(self._refused, seat))
-                if spec.human
-                else spec.build(None, start.game.name)
-            )
+            actor: Actor
+            if spec.human:
+                actor = WebSeat(functools.partial(self._refused, seat))
+            elif spec.kind == "computer" and engines is not None:
+                assert spec.level is not None
+                actor = PooledComputer(spec.level, spec.seconds, engines)
+            else:
+                actor = spec.build(None, start.game.name)
             refs.append(spawn(actor, name=f"{table_id}-seat{seat}"))
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)
