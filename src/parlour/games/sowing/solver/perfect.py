@@ -11,7 +11,8 @@ from parlour.core import State
 from parlour.games.sowing import game as sowing
 from parlour.games.sowing.solver.known import Known
 from parlour.games.sowing.solver.prover import Proof, Solver
-from parlour.games.sowing.solver.solution import bounds_for, least, mover_reaches
+from parlour.games.sowing.solver.solution import bounds_for, least, mover_held, mover_reaches
+from parlour.games.sowing.solver.table import INF
 from parlour.search import Stop, engine
 from parlour.search.alphabeta import SEARCH_THREADS
 from parlour.search.engine import Engine, set_trap
@@ -32,9 +33,10 @@ class PerfectThinker:
     keeping the game's value, chosen among those for the most ways the opponent's reply
     can lose value (the engine's :func:`set_trap`, from proven values).  A position too
     big to prove in time gets the strongest search for part of what is left of the
-    move's time, which says so in its account; its move is played only where the rest of
-    the time proves that it keeps the lower bound the proof reached (else the move
-    achieving that bound is).  Proof, trap, search and check share one clock, the move's
+    move's time, which says so in its account; its move is played only where it is worth
+    as much as any move proven so far (by this proof's lower bound, or by what the solver
+    holds from earlier proofs), or the rest of the time proves it so (else the move proven
+    best is).  Proof, trap, search and check share one clock, the move's
     time, and the search's threads (two where there are two cores).  The solver's table
     is kept from move to move (the proof of one move holds most of the next's), and the
     positions it proves from game to game, on disk (``Known``)."""
@@ -84,13 +86,27 @@ class PerfectThinker:
         return proof.move if best is None else cast(int, best)
 
     def _kept(self, state: sowing.SowingState, proof: Proof, move: int, clock: Stop) -> int:
-        """The search's ``move`` if it is proven to keep ``proof``'s lower bound (or the
-        bound is one every move keeps), else the proof's move, which keeps it: a search
-        cut short by the clock never gives away value already proven."""
-        if move == proof.move or proof.lower <= least(state):
+        """The search's ``move``, unless another move is proven to be worth more than
+        ``move`` is proven to be: then the move proven best so far, unless the rest of the
+        clock proves that ``move`` is worth as much.  What is proven is the proof's lower
+        bound and whatever the solver holds of each move (``mover_held``: proofs of earlier
+        moves and games, the endgame table), so that a search cut short by the clock never
+        gives away value already proven."""
+        solver = self._solver()
+        held = {int(m): mover_held(solver, state, int(m)) for m in state.legal_moves()}
+        floor = [(bounds[0], m) for m, bounds in held.items() if bounds is not None]
+        if proof.lower > least(state):
+            floor.append((proof.lower, proof.move))
+        if not floor:
             return move
-        keeps = mover_reaches(self._solver(), state, move, proof.lower, clock)
-        return move if keeps else proof.move
+        target, best = max(floor)
+        low, high = held[move] or (-INF, INF)
+        if low >= target:
+            return move
+        if high < target:
+            return best
+        keeps = mover_reaches(solver, state, move, target, clock)
+        return move if keeps else best
 
     def _search(self, state: sowing.SowingState, stop: Stop, seconds: float) -> tuple[int, object]:
         """The strongest search's move within ``seconds``, its account saying the proof

@@ -21,7 +21,7 @@ from parlour.games.sowing import game as sowing
 from parlour.games.sowing.solver.kernel import _difference, _in_pits, null_window
 from parlour.games.sowing.solver.known import Known
 from parlour.games.sowing.solver.split import Lines, lines, split
-from parlour.games.sowing.solver.table import INF, interleaved
+from parlour.games.sowing.solver.table import INF, PROVEN, interleaved, lookup
 from parlour.search import Stop
 from parlour.search.engine import kernel_position
 from parlour.search.kernel import ABORTED, BEST, HORIZON, INFO_SIZE, NODES
@@ -170,6 +170,29 @@ class Solver:
             time.perf_counter() - began,
             ending.seeds,
         )
+
+    def held(self, state: sowing.SowingState) -> tuple[int, int] | None:
+        """Bounds of ``state``'s value to its side to move from what this solver already
+        holds, without a search: the game's end, a position proven before (``known``),
+        the endgame table or a proven entry of the transposition table (None if none of
+        them says anything)."""
+        if state.is_over:
+            margin = state.scores[state.to_move] - state.scores[1 - state.to_move]
+            return margin, margin
+        root = kernel_position(state).root
+        pits = state.pits
+        base, left = _difference(root, pits, state.to_move), _in_pits(root, pits)
+        found = self.known.get(state) if self.known is not None else None
+        if found is not None:
+            return found[0] + base, found[0] + base
+        ending = self.knowledge(state)
+        if left <= ending.seeds:
+            gain = int(ending.values[endgame.index(root, ending.choose)])
+            return gain + base, gain + base
+        low, high, _, sure = lookup(*self.table, np.uint64(sowing.search_key(root)), PROVEN)
+        if not sure or (low <= -left and high >= left):
+            return None
+        return max(low, -left) + base, min(high, left) + base
 
     def reaches(self, state: sowing.SowingState, target: int, stop: Stop) -> bool | None:
         """Whether ``state`` (not over) is worth at least ``target`` to its side to move,
