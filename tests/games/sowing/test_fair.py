@@ -17,7 +17,7 @@ from parlour.core import BadOption, State
 from parlour.games.sowing.fair_starts import FAIR_STARTS
 from parlour.games.sowing.game import SowingState
 from parlour.games.sowing.solver import Solver
-from parlour.games.sowing.solver.fair import fair_starts, redistributions
+from parlour.games.sowing.solver.fair import fair_starts, is_draw, redistributions
 from parlour.search import Stop
 
 BOARDS = [{"pits": 2, "seeds": 2}, {"pits": 3, "seeds": 2}, {"pits": 2, "seeds": 3}]
@@ -88,6 +88,35 @@ def test_parlour_solve_fair_lists_them() -> None:
     )
     fields = json.loads(as_json.output.splitlines()[-1])
     assert fields["fair"] == listed and fields["proven"] == fields["candidates"]
+
+
+@pytest.mark.parametrize("options", BOARDS)
+def test_a_draw_is_told_from_a_value_either_side_of_it(options: dict) -> None:
+    """``is_draw`` against the exhaustive values, on every start a seed or two away:
+    draws, wins and losses alike."""
+    game = parlour.game("kalah", **options)
+    solver = Solver(bits=14, table_seeds=2)
+    values = set()
+    for state in redistributions(game.start(), 2):  # type: ignore[arg-type]
+        if state.legal_moves():
+            values.add(value(game, state.notation()))
+            assert is_draw(solver, state, Stop()) == (value(game, state.notation()) == 0)
+    assert min(values) < 0 < max(values)
+
+
+def test_parlour_solve_fair_moves_as_many_seeds_as_asked() -> None:
+    result = CliRunner().invoke(
+        main, ["solve", "fair", "kalah", "--pits", "3", "--seeds", "2", "--moved", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    start = parlour.game("kalah", pits=3, seeds=2).start()
+    listed = [line for line in result.output.splitlines() if "/" in line]
+    assert listed and all(
+        seeds_moved(parlour.game("kalah", pits=3, seeds=2).parse(n), start) == 1 for n in listed
+    )
+    assert "among 30 starts one seed from the standard one" in result.output
+    refused = CliRunner().invoke(main, ["solve", "fair", "kalah", "--moved", "3"])
+    assert refused.exit_code == 2 and "--moved" in refused.output
 
 
 def test_parlour_solve_fair_needs_a_game() -> None:
