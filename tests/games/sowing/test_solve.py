@@ -485,6 +485,10 @@ def test_the_perfect_level_never_plays_a_move_worse_than_one_proven_before(
     state: SowingState = parlour.game("kalah", pits=6, seeds=3).parse(FALLBACK)  # type: ignore[assignment]
     solver = Solver(bits=16, table_seeds=8)
     assert solver.held(state.play(5)) is None  # nothing proven yet
+    nothing = Proof(least(state), -least(state), 0, 0, 0.0, 8)
+    fresh = PerfectThinker()
+    fresh.solver = solver
+    assert fresh._held(state, nothing) == {}  # so the search would get all the time left
     assert mover_bounds(solver, state, 5, Stop()) == (-12, -12)
     assert mover_bounds(solver, state, 3, Stop()) == (-18, -18)
     assert mover_held(solver, state, 5) == (-12, -12)

@@ -106,11 +106,13 @@ class Solver:
         return min(seeds, state.game.total_seeds)
 
     def warm_up(self, state: sowing.SowingState) -> None:
-        """Build the endgame table and compile the search (a one-node search at depth 0),
-        so that neither happens on a move's clock."""
+        """Build the endgame table and compile the search (a one-node search at depth 0)
+        and the table's probe from Python (``held``), so that none happens on a move's
+        clock."""
         ending = self.knowledge(state)
         shared = self.shared(ending, state.game, np.zeros(1, dtype=np.int64))
         null_window(kernel_position(state).root, state.game.rules, -1, 0, 0, shared, False)
+        self.held(state)
 
     @property
     def table_bytes(self) -> int:
