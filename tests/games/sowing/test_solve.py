@@ -10,7 +10,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -507,8 +507,8 @@ def test_what_a_solver_holds_of_a_position_holds_its_value(options: dict) -> Non
     game = parlour.game("kalah", **options)
     for state in [game.start(), *(midgame(game, 3, seed) for seed in range(3))]:
         solver = Solver(bits=14, table_seeds=2)
-        children = [state.play(move) for move in state.legal_moves()]
-        before = [solver.held(child) for child in children]  # type: ignore[arg-type]
+        children = [cast(SowingState, state.play(move)) for move in state.legal_moves()]
+        before = [solver.held(child) for child in children]
         for child, held in zip(children, before, strict=True):
             few = sum(child.row(0)) + sum(child.row(1)) <= 2
             assert (held is not None) == (child.is_over or few)
