@@ -7,15 +7,20 @@ time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
         [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--threads 1,2]
-        [--max-memory MB] [--no-build] [--quick]
+        [--next-seeds 5] [--next-seconds 600] [--max-memory MB] [--no-build] [--quick]
 
 The table is built (within ``--max-memory``: its peak resident memory is the process's
 then), and the main board proved, once for each count of threads, side by side; its
 proof and reply times print as ratios to the targets (5 s and 2 s for Kalah(6,4), 600 s
-for the proof of Kalah(6,5)).  A board not proven in its time prints
-the bounds it reached.  The grid's boards read endgame tables of at most
-``endgame.MAX_ENTRIES`` positions (quick to build), the main board's rules and size the
-main table.
+for the proof of Kalah(6,5)), and the main board "from nothing": the table's build and
+the proof on the most threads, without proven positions kept on disk.  The board of
+``--next-seeds`` a pit (Kalah(6,5) beside Kalah(6,4)) is then proved with the same table
+on the most threads, within ``--next-seconds``.  A board not proven in its time prints
+the bounds it reached.  No C reference solver is among the benchmarks: the published
+figures stand beside these (``PUBLISHED``; Rawlings 2015: (6,4) in a fraction of a
+second, (6,5) in several minutes, with far bigger tables).  The grid's boards read
+endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to build), the main
+board's rules and size the main table.
 """
 
 from __future__ import annotations
@@ -117,6 +122,10 @@ def main() -> None:
     )
     parser.add_argument("--bits", type=int, default=24, help="the main board's table: 2**bits")
     parser.add_argument(
+        "--next-seeds", type=int, default=5, help="seeds a pit of the next board (0: none)"
+    )
+    parser.add_argument("--next-seconds", type=float, default=600.0, help="time the next board")
+    parser.add_argument(
         "--max-memory",
         type=int,
         help="megabytes the endgame table's build may hold (default: no limit)",
@@ -138,6 +147,8 @@ def main() -> None:
             "main_seconds": 60.0,
             "mancala_pits": 3,
             "bits": 16,
+            "next_seeds": 4,
+            "next_seconds": 20.0,
         },
     )
     start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
@@ -196,6 +207,22 @@ def main() -> None:
         if published is not None:
             print(f"published: {published:+d} ({source}), reproduced: {reproduced}")
         again, again_proven = reply(start, args.table_seeds, known)
+    from_nothing = (build_seconds or 0.0) + main_proof.seconds
+    print(
+        f"Kalah({args.pits},{args.seeds}) from nothing (the table built, then proved on "
+        f"{args.threads[-1]} thread(s)): {from_nothing:.1f} s"
+        + ("" if builds else " (the table read, not built)")
+    )
+    following = None
+    if args.next_seeds:
+        bigger = parlour.game("kalah", pits=args.pits, seeds=args.next_seeds).start()
+        following = proved(
+            cast(SowingState, bigger), args.table_seeds, args.next_seconds, args.bits,
+            threads=args.threads[-1],
+        )  # fmt: skip
+        print(f"Kalah({args.pits},{args.next_seeds}), {args.threads[-1]} thread(s): ", end="")
+        next_target = PROOF_TARGETS.get(args.next_seeds) if args.pits == 6 else None
+        print(timed(following, next_target, following), flush=True)
     print(
         f"perfect level's reply from the start: {first:.2f} s, {how(first_proven)} "
         f"({first / REPLY_TARGET:.2f} of the {REPLY_TARGET:.0f} s target); "
@@ -245,6 +272,14 @@ def main() -> None:
             "perfect_start_reply_proven": first_proven,
             "perfect_start_reply_known_seconds": again,
             "perfect_start_reply_known_proven": again_proven,
+            "main_from_nothing_seconds": from_nothing,
+            "next": following
+            and {
+                "seeds": args.next_seeds,
+                "value": shown(following),
+                "seconds": following.seconds,
+                "nodes": following.nodes,
+            },
             "grid": grid,
             "mancala": shown(mancala_proof),
         },

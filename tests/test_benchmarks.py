@@ -267,3 +267,5 @@ def test_solve_proves_the_small_kalah_boards_as_an_exhaustive_search() -> None:
     by_threads = figures["main_by_threads"]
     assert set(by_threads) == {"1", "2"}
     assert {proof["value"] for proof in by_threads.values()} == {figures["main"]["value"]}
+    following = parlour.game("kalah", pits=3, seeds=4).start()  # the next board, Kalah(3,4)
+    assert figures["next"]["value"].split()[0] == f"{exhaustive(following):+d}"

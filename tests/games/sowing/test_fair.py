@@ -17,7 +17,7 @@ from parlour.core import BadOption, State
 from parlour.games.sowing.fair_starts import FAIR_STARTS
 from parlour.games.sowing.game import SowingState
 from parlour.games.sowing.solver import Solver
-from parlour.games.sowing.solver.fair import fair_starts, redistributions
+from parlour.games.sowing.solver.fair import fair_starts, is_draw, redistributions
 from parlour.search import Stop
 
 BOARDS = [{"pits": 2, "seeds": 2}, {"pits": 3, "seeds": 2}, {"pits": 2, "seeds": 3}]
@@ -90,6 +90,35 @@ def test_parlour_solve_fair_lists_them() -> None:
     assert fields["fair"] == listed and fields["proven"] == fields["candidates"]
 
 
+@pytest.mark.parametrize("options", BOARDS)
+def test_a_draw_is_told_from_a_value_either_side_of_it(options: dict) -> None:
+    """``is_draw`` against the exhaustive values, on every start a seed or two away:
+    draws, wins and losses alike."""
+    game = parlour.game("kalah", **options)
+    solver = Solver(bits=14, table_seeds=2)
+    values = set()
+    for state in redistributions(game.start(), 2):  # type: ignore[arg-type]
+        if state.legal_moves():
+            values.add(value(game, state.notation()))
+            assert is_draw(solver, state, Stop()) == (value(game, state.notation()) == 0)
+    assert min(values) < 0 < max(values)
+
+
+def test_parlour_solve_fair_moves_as_many_seeds_as_asked() -> None:
+    result = CliRunner().invoke(
+        main, ["solve", "fair", "kalah", "--pits", "3", "--seeds", "2", "--moved", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    start = parlour.game("kalah", pits=3, seeds=2).start()
+    listed = [line for line in result.output.splitlines() if "/" in line]
+    assert listed and all(
+        seeds_moved(parlour.game("kalah", pits=3, seeds=2).parse(n), start) == 1 for n in listed
+    )
+    assert "among 30 starts one seed from the standard one" in result.output
+    refused = CliRunner().invoke(main, ["solve", "fair", "kalah", "--moved", "3"])
+    assert refused.exit_code == 2 and "--moved" in refused.output
+
+
 def test_parlour_solve_fair_needs_a_game() -> None:
     result = CliRunner().invoke(main, ["solve", "fair"])
     assert result.exit_code == 2 and "name the game" in result.output
@@ -119,6 +148,18 @@ def test_the_shipped_fair_starts_of_a_small_board_are_exactly_its_draws(options:
         if s.legal_moves() and value(game, s.notation()) == 0
     ]
     assert [s.notation() for s in fair] == draws
+
+
+@pytest.mark.slow
+def test_each_shipped_fair_start_of_kalah_6_3_is_proven_a_draw() -> None:
+    """Too big for the exhaustive search here: each is proven by the solver's MTD(f), not
+    the two windows that found it (``is_draw``)."""
+    solver = Solver(bits=20)
+    count = len(FAIR_STARTS[(6, 3, 2)])
+    for n in range(1, count + 1):
+        start = parlour.game("kalah", pits=6, seeds=3, start=f"fair:{n}").start()
+        proof = solver.prove(start, stop=Stop())  # type: ignore[arg-type]
+        assert proof.exact and proof.lower == 0, start.notation()
 
 
 @pytest.mark.parametrize("key", sorted(FAIR_STARTS))

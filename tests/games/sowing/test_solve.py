@@ -10,7 +10,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -24,7 +24,7 @@ from parlour.games.sowing.game import SowingState
 from parlour.games.sowing.solver import Known, PerfectThinker, Proof, Solver, prover, solve, split
 from parlour.games.sowing.solver.kernel import null_window
 from parlour.games.sowing.solver.prover import TO_THE_END
-from parlour.games.sowing.solver.solution import mover_bounds, mover_reaches
+from parlour.games.sowing.solver.solution import least, mover_bounds, mover_held, mover_reaches
 from parlour.games.sowing.solver.table import NO_MOVE, PROVEN, lookup, store
 from parlour.kit import thinker
 from parlour.players.specs import parse_level
@@ -473,6 +473,51 @@ def test_the_search_s_move_stands_where_it_keeps_the_proven_bound(
     state: SowingState = parlour.game("kalah", pits=6, seeds=3).parse(FALLBACK)  # type: ignore[assignment]
     move, _ = perfect_with_fallback(monkeypatch, -18).best_move(state, Stop())
     assert move == 3
+
+
+def test_the_perfect_level_never_plays_a_move_worse_than_one_proven_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A proof cut short with nothing of its own proven (its bounds the least and the
+    most), where an earlier proof left F proven -12 and D -18 in the solver's table: the
+    search's D is refused for F.  The fallback used to play the search's move whenever the
+    proof's own bound was the least."""
+    state: SowingState = parlour.game("kalah", pits=6, seeds=3).parse(FALLBACK)  # type: ignore[assignment]
+    solver = Solver(bits=16, table_seeds=8)
+    assert solver.held(state.play(5)) is None  # nothing proven yet
+    nothing = Proof(least(state), -least(state), 0, 0, 0.0, 8)
+    fresh = PerfectThinker()
+    fresh.solver = solver
+    assert fresh._held(state, nothing) == {}  # so the search would get all the time left
+    assert mover_bounds(solver, state, 5, Stop()) == (-12, -12)
+    assert mover_bounds(solver, state, 3, Stop()) == (-18, -18)
+    assert mover_held(solver, state, 5) == (-12, -12)
+    assert mover_held(solver, state, 3) == (-18, -18)
+    perfect = perfect_with_fallback(monkeypatch, least(state))
+    perfect.solver = solver
+    move, account = perfect.best_move(state, Stop())
+    assert move == 5
+    assert isinstance(account, SearchResult)
+
+
+@pytest.mark.parametrize("options", BOARDS[:2])
+def test_what_a_solver_holds_of_a_position_holds_its_value(options: dict) -> None:
+    """``Solver.held`` against the exhaustive values: nothing before a proof (beyond the
+    endgame table's and the game's end), bounds holding each move's value after it."""
+    game = parlour.game("kalah", **options)
+    for state in [game.start(), *(midgame(game, 3, seed) for seed in range(3))]:
+        solver = Solver(bits=14, table_seeds=2)
+        children = [cast(SowingState, state.play(move)) for move in state.legal_moves()]
+        before = [solver.held(child) for child in children]
+        for child, held in zip(children, before, strict=True):
+            few = sum(child.row(0)) + sum(child.row(1)) <= 2
+            assert (held is not None) == (child.is_over or few)
+        proof = solver.prove(state, stop=Stop())  # type: ignore[arg-type]
+        assert mover_held(solver, state, proof.move) is not None  # type: ignore[arg-type]
+        for move in state.legal_moves():
+            held = mover_held(solver, state, move)  # type: ignore[arg-type]
+            if held is not None:
+                assert held[0] <= mover_value(state, state.play(move)) <= held[1]
 
 
 @pytest.mark.parametrize("options", BOARDS[:2])

@@ -29,7 +29,8 @@ from parlour.cli._common import (
 
 BUILD, FAIR = "build", "fair"
 FAIR_MOVED = 2
-"""The seeds a fair start moves at most from the standard one (FairKalah's one or two)."""
+"""The seeds a fair start moves at most from the standard one by default (FairKalah's one
+or two)."""
 MAX_THREADS = 64
 MEMORY = 1024
 """The transposition table's megabytes by default: 2^26 slots, which hold Kalah(6,4)'s
@@ -65,6 +66,13 @@ proof many times over and cost Kalah(6,5)'s a third more nodes than 2^28."""
     type=whole_type("the megabytes", 1, 1 << 30),
     help="Megabytes an endgame table's build may hold (default: half the machine's memory).",
 )
+@click.option(
+    "--moved",
+    type=click.IntRange(1, FAIR_MOVED),
+    default=FAIR_MOVED,
+    show_default=True,
+    help="Seeds a fair start moves at most from the standard one (solve fair).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
 @option_flag
 def solve(
@@ -77,6 +85,7 @@ def solve(
     threads: int | None,
     memory: int,
     max_memory: int | None,
+    moved: int,
     as_json: bool,
     option_texts: tuple[str, ...],
 ) -> None:
@@ -90,16 +99,16 @@ def solve(
     table of every position with at most K seeds in the pits, with a progress bar,
     within --max-memory (its peak resident memory said at the end).
 
-    ``parlour solve fair GAME`` proves each start one or two seeds moved from the standard
-    one (from a pit to another, either side's) and lists those that are draws with
-    perfect play: fair starts.
+    ``parlour solve fair GAME`` proves each start one or two seeds (--moved) moved from
+    the standard one (from a pit to another, either side's) and lists those that are
+    draws with perfect play: fair starts.
     """
     build_memory = _build_memory(max_memory)
     if game_name == BUILD:
         _build(position, pits, seeds, max_seeds, build_memory, option_texts)
         return
     if game_name == FAIR:
-        _fair(position, pits, seeds, option_texts, seconds, memory, as_json)
+        _fair(position, pits, seeds, option_texts, seconds, memory, moved, as_json)
         return
     from parlour.games.sowing.game import SowingState
     from parlour.games.sowing.solver import Known, Solver, bits_within, solve
@@ -252,11 +261,12 @@ def _fair(
     option_texts: tuple[str, ...],
     seconds: float | None,
     memory: int,
+    moved: int,
     as_json: bool,
 ) -> None:
-    """``parlour solve fair GAME``: the starts a seed or two from the standard one that
-    are draws with perfect play."""
-    from parlour.games.sowing.solver import Known, Proof, Solver, bits_within
+    """``parlour solve fair GAME``: the starts up to ``moved`` seeds from the standard one
+    that are draws with perfect play."""
+    from parlour.games.sowing.solver import Known, Solver, bits_within
     from parlour.games.sowing.solver.fair import fair_starts, redistributions
     from parlour.search import Stop
 
@@ -268,26 +278,27 @@ def _fair(
     solver = Solver(bits_within(memory), known=Known())
     with warming_up("the solver"):
         solver.warm_up(start)  # type: ignore[arg-type]
-    proofs: list[Proof] = []
+    verdicts: list[bool | None] = []
     stop = Stop()
     began = time.perf_counter()
     with stop.until(seconds) as clock:
         fair = interruptible(
-            lambda: fair_starts(start, FAIR_MOVED, solver, clock, lambda _, p: proofs.append(p)),  # type: ignore[arg-type]
+            lambda: fair_starts(start, moved, solver, clock, lambda _, v: verdicts.append(v)),  # type: ignore[arg-type]
             stop,
         )
     if solver.known is not None:
         solver.known.save()
-    candidates = len(redistributions(start, FAIR_MOVED))  # type: ignore[arg-type]
-    proven = sum(proof.exact for proof in proofs)
+    candidates = len(redistributions(start, moved))  # type: ignore[arg-type]
+    proven = sum(verdict is not None for verdict in verdicts)
     spent = time.perf_counter() - began
     if as_json:
         report = {"fair": [state.notation() for state in fair], "candidates": candidates}
         click.echo(json.dumps({**report, "proven": proven, "seconds": round(spent, 3)}))
         return
     click.echo(
-        f"{len(fair)} fair starts (draws with perfect play) among {candidates} starts one or "
-        f"two seeds from the standard one; {proven} proven in {spent:.1f} s"
+        f"{len(fair)} fair starts (draws with perfect play) among {candidates} starts "
+        f"{'one seed' if moved == 1 else 'one or two seeds'} from the standard one; "
+        f"{proven} proven in {spent:.1f} s"
         + ("" if proven == candidates else " (stopped before the rest)")
     )
     for state in fair:

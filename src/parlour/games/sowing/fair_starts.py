@@ -1,7 +1,8 @@
 """The fair starts of the sowing games' small boards: the starts one or two seeds moved
-from the standard one (from a pit to another, either side's) that are draws with perfect
-play, each proven so by ``parlour solve fair`` with the arguments named above its list,
-in its order (nearest first, then by the pits; its ``--json`` gives them as positions).
+from the standard one (from a pit to another, either side's; one alone where the comment
+says so) that are draws with perfect play, each proven so by ``parlour solve fair`` with
+the arguments named above its list, in its order (nearest first, then by the pits; its
+``--json`` gives them as positions).
 Keyed by pits a side, seeds a pit and the rules' flags (``game.rules``); each start is the
 first mover's row, then the other's, each in its sowing order (player 1's row reversed
 from the columns of the notation), so that either player may move first:
@@ -197,6 +198,17 @@ _LISTS: dict[tuple[int, int, int], str] = {
         4,3,3,3,4/3,3,3,3,1 4,3,3,4,2/3,3,3,2,3 4,3,3,4,3/3,3,2,2,3 4,3,4,3,2/3,3,2,3,3
         4,3,4,3,3/2,3,2,3,3 4,3,4,3,3/2,2,3,3,3 5,2,3,3,3/3,3,2,3,3 5,3,1,3,3/3,3,3,3,3
         5,3,3,3,2/3,3,2,3,3 5,3,3,3,3/3,3,3,1,3 5,3,3,3,3/3,3,2,2,3 5,3,3,3,3/3,3,1,3,3
+    """,
+    # parlour solve fair kalah --pits 6 --seeds 3 --moved 1: 19 fair starts (one seed moved
+    # alone: the 4,422 starts two seeds away are not proven here)
+    (6, 3, 2): """
+        2,3,3,3,3,3/4,3,3,3,3,3 2,3,3,3,3,3/3,3,3,3,3,4 3,2,3,3,3,3/3,3,3,3,3,4
+        3,2,3,3,4,3/3,3,3,3,3,3 3,3,2,3,3,3/4,3,3,3,3,3 3,3,2,3,3,3/3,3,4,3,3,3
+        3,3,2,3,3,3/3,3,3,3,3,4 3,3,2,3,4,3/3,3,3,3,3,3 3,3,3,2,3,3/3,4,3,3,3,3
+        3,3,3,2,3,3/3,3,3,3,4,3 3,3,3,2,3,3/3,3,3,3,3,4 3,3,3,2,4,3/3,3,3,3,3,3
+        3,3,3,3,3,3/4,3,3,3,3,2 3,3,3,3,3,3/3,3,3,3,4,2 3,3,3,3,3,3/4,3,2,3,3,3
+        3,3,3,3,3,3/3,3,2,3,3,4 3,3,3,3,4,3/3,3,3,2,3,3 3,3,3,4,3,3/2,3,3,3,3,3
+        3,4,3,2,3,3/3,3,3,3,3,3
     """,
     # parlour solve fair mancala --pits 5 --seeds 3: 153 fair starts
     (5, 3, 3): """

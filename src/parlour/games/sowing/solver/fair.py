@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from parlour.games.sowing import game as sowing
-from parlour.games.sowing.solver.prover import Proof, Solver
+from parlour.games.sowing.solver.prover import Solver
 from parlour.search import Stop
 
 Pits = tuple[int, ...]
@@ -47,15 +47,26 @@ def _moved(here: Pits) -> Iterator[Pits]:
                 yield tuple(moved)
 
 
+def is_draw(solver: Solver, state: sowing.SowingState, stop: Stop) -> bool | None:
+    """Whether ``state`` (not over) is a draw with perfect play (None if ``stop`` comes
+    first): two null-window searches to the end, "more than 0?" then "at least 0?" (the
+    second only where the first says no), where a proof of the value takes a sequence of
+    them, narrowing on values that are no draw (about a third fewer nodes here)."""
+    above = solver.reaches(state, 1, stop)
+    if above is None or above:
+        return None if above is None else False
+    return solver.reaches(state, 0, stop)
+
+
 def fair_starts(
     start: sowing.SowingState,
     most: int,
     solver: Solver,
     stop: Stop,
-    on_each: Callable[[sowing.SowingState, Proof], None] | None = None,
+    on_each: Callable[[sowing.SowingState, bool | None], None] | None = None,
 ) -> list[sowing.SowingState]:
     """The redistributions of ``start`` (:func:`redistributions`) proven draws, in their
-    order; each proof (a draw or not, or bounds if ``stop`` came first) told to
+    order; each verdict (:func:`is_draw`: None if ``stop`` came first) told to
     ``on_each``.  Those not proven before ``stop`` are left out."""
     fair = []
     for state in redistributions(start, most):
@@ -63,9 +74,9 @@ def fair_starts(
             break
         if state.is_over or not state.legal_moves():
             continue  # every seed of the side to move moved away: no game to start
-        proof = solver.prove(state, stop=stop)
+        draw = is_draw(solver, state, stop)
         if on_each is not None:
-            on_each(state, proof)
-        if proof.exact and proof.lower == 0:
+            on_each(state, draw)
+        if draw:
             fair.append(state)
     return fair

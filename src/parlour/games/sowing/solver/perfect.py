@@ -11,8 +11,9 @@ from parlour.core import State
 from parlour.games.sowing import game as sowing
 from parlour.games.sowing.solver.known import Known
 from parlour.games.sowing.solver.prover import Proof, Solver
-from parlour.games.sowing.solver.solution import bounds_for, least, mover_reaches
-from parlour.search import Stop, engine
+from parlour.games.sowing.solver.solution import bounds_for, least, mover_held, mover_reaches
+from parlour.games.sowing.solver.table import INF
+from parlour.search import Stop
 from parlour.search.alphabeta import SEARCH_THREADS
 from parlour.search.engine import Engine, set_trap
 
@@ -24,20 +25,22 @@ PROOF_SHARE = 2 / 3
 the search that replaces it (or to the trap, once proven)."""
 SEARCH_SHARE = 1 / 2
 """The share of what the proof leaves that the search takes, the rest left to check its
-move against the proof's lower bound."""
+move against the moves proven best (all of it where nothing is proven of any move)."""
 
 
 class PerfectThinker:
     """The perfect level of the sowing games: a position it proves in time gets a move
     keeping the game's value, chosen among those for the most ways the opponent's reply
     can lose value (the engine's :func:`set_trap`, from proven values).  A position too
-    big to prove in time gets the strongest search for part of what is left of the
-    move's time, which says so in its account; its move is played only where the rest of
-    the time proves that it keeps the lower bound the proof reached (else the move
-    achieving that bound is).  Proof, trap, search and check share one clock, the move's
-    time, and the search's threads (two where there are two cores).  The solver's table
-    is kept from move to move (the proof of one move holds most of the next's), and the
-    positions it proves from game to game, on disk (``Known``)."""
+    big to prove in time gets the strongest search for what is left of the move's time
+    (half of it where something is proven of a move), which says so in its account; its
+    move is played only where it is worth as much as any move proven so far (by this
+    proof's lower bound, or by what the solver holds from earlier proofs), or the rest of
+    the time proves it so (else the move proven best is).  Proof, trap, search and check
+    share one clock, the move's time, and the search's threads (two where there are two
+    cores).  The solver's table is kept from move to move (the proof of one move holds
+    most of the next's), and the positions it proves from game to game, on disk
+    (``Known``)."""
 
     def __init__(self, seconds: float | None = None) -> None:
         self.seconds = seconds if seconds is not None else PERFECT_SECONDS
@@ -45,8 +48,16 @@ class PerfectThinker:
         self.engine: Engine | None = None
 
     def warm_up(self, state: State) -> None:
-        engine.warm_up(state)
+        """Compile (or load) the solver's kernels and the engine's, its helper threads'
+        too, and read (or build) the tables, so that none of it happens on a move's clock
+        (the first search cut short by a proof used to spend it there)."""
         self._solver().warm_up(cast(sowing.SowingState, state))
+        self._engine().search(state, depth=1)
+
+    def _engine(self) -> Engine:
+        if self.engine is None:
+            self.engine = Engine(threads=SEARCH_THREADS)
+        return self.engine
 
     def _solver(self) -> Solver:
         if self.solver is None:
@@ -61,9 +72,11 @@ class PerfectThinker:
         with stop.until(self.seconds) as clock:
             proof = solver.prove(position, stop=clock, seconds=self.seconds * PROOF_SHARE)
             if not proof.exact:
+                held = self._held(position, proof)
                 left = deadline - time.perf_counter()
-                move, account = self._search(position, clock, left * SEARCH_SHARE)
-                return self._kept(position, proof, move, clock), account
+                share = SEARCH_SHARE if held else 1.0
+                move, account = self._search(position, clock, left * share)
+                return self._kept(position, held, move, clock), account
             try:
                 return self._trap(position, proof, clock), proof
             finally:
@@ -83,19 +96,42 @@ class PerfectThinker:
         best = set_trap(state, proof.lower, worth, lambda: clock.is_set)
         return proof.move if best is None else cast(int, best)
 
-    def _kept(self, state: sowing.SowingState, proof: Proof, move: int, clock: Stop) -> int:
-        """The search's ``move`` if it is proven to keep ``proof``'s lower bound (or the
-        bound is one every move keeps), else the proof's move, which keeps it: a search
-        cut short by the clock never gives away value already proven."""
-        if move == proof.move or proof.lower <= least(state):
+    def _held(self, state: sowing.SowingState, proof: Proof) -> dict[int, tuple[int, int]]:
+        """What is proven of each move of ``state`` (those of which something is): the
+        bounds the solver holds (``mover_held``: proofs of earlier moves and games, the
+        endgame table, the game's end), the move achieving ``proof``'s lower bound at
+        least that."""
+        solver = self._solver()
+        held = {}
+        for move in map(int, state.legal_moves()):
+            bounds = mover_held(solver, state, move)
+            if bounds is not None:
+                held[move] = bounds
+        if proof.lower > least(state):
+            low, high = held.get(proof.move, (proof.lower, INF))
+            held[proof.move] = (max(low, proof.lower), high)
+        return held
+
+    def _kept(
+        self, state: sowing.SowingState, held: dict[int, tuple[int, int]], move: int, clock: Stop
+    ) -> int:
+        """The search's ``move``, unless another move is proven (``held``) to be worth more
+        than ``move`` is: then the move proven best, unless the rest of the clock proves
+        that ``move`` is worth as much.  A search cut short by the clock never gives away
+        value already proven."""
+        if not held:
             return move
-        keeps = mover_reaches(self._solver(), state, move, proof.lower, clock)
-        return move if keeps else proof.move
+        target, best = max((low, m) for m, (low, _) in held.items())
+        low, high = held.get(move, (-INF, INF))
+        if low >= target:
+            return move
+        if high < target:
+            return best
+        keeps = mover_reaches(self._solver(), state, move, target, clock)
+        return move if keeps else best
 
     def _search(self, state: sowing.SowingState, stop: Stop, seconds: float) -> tuple[int, object]:
         """The strongest search's move within ``seconds``, its account saying the proof
         ran out of time."""
-        if self.engine is None:
-            self.engine = Engine(threads=SEARCH_THREADS)
-        found = self.engine.search(state, seconds=max(seconds, 0.0), stop=stop)
+        found = self._engine().search(state, seconds=max(seconds, 0.0), stop=stop)
         return found.move, replace(found, reason="search: too big to prove in time")

@@ -21,7 +21,7 @@ from parlour.games.sowing import game as sowing
 from parlour.games.sowing.solver.kernel import _difference, _in_pits, null_window
 from parlour.games.sowing.solver.known import Known
 from parlour.games.sowing.solver.split import Lines, lines, split
-from parlour.games.sowing.solver.table import INF, interleaved
+from parlour.games.sowing.solver.table import INF, PROVEN, interleaved, lookup
 from parlour.search import Stop
 from parlour.search.engine import kernel_position
 from parlour.search.kernel import ABORTED, BEST, HORIZON, INFO_SIZE, NODES
@@ -106,11 +106,13 @@ class Solver:
         return min(seeds, state.game.total_seeds)
 
     def warm_up(self, state: sowing.SowingState) -> None:
-        """Build the endgame table and compile the search (a one-node search at depth 0),
-        so that neither happens on a move's clock."""
+        """Build the endgame table and compile the search (a one-node search at depth 0)
+        and the table's probe from Python (``held``), so that none happens on a move's
+        clock."""
         ending = self.knowledge(state)
         shared = self.shared(ending, state.game, np.zeros(1, dtype=np.int64))
         null_window(kernel_position(state).root, state.game.rules, -1, 0, 0, shared, False)
+        self.held(state)
 
     @property
     def table_bytes(self) -> int:
@@ -170,6 +172,29 @@ class Solver:
             time.perf_counter() - began,
             ending.seeds,
         )
+
+    def held(self, state: sowing.SowingState) -> tuple[int, int] | None:
+        """Bounds of ``state``'s value to its side to move from what this solver already
+        holds, without a search: the game's end, a position proven before (``known``),
+        the endgame table or a proven entry of the transposition table (None if none of
+        them says anything)."""
+        if state.is_over:
+            margin = state.scores[state.to_move] - state.scores[1 - state.to_move]
+            return margin, margin
+        root = kernel_position(state).root
+        pits = state.pits
+        base, left = _difference(root, pits, state.to_move), _in_pits(root, pits)
+        found = self.known.get(state) if self.known is not None else None
+        if found is not None:
+            return found[0] + base, found[0] + base
+        ending = self.knowledge(state)
+        if left <= ending.seeds:
+            gain = int(ending.values[endgame.index(root, ending.choose)])
+            return gain + base, gain + base
+        low, high, _, sure = lookup(*self.table, np.uint64(sowing.search_key(root)), PROVEN)
+        if not sure or (low <= -left and high >= left):
+            return None
+        return max(low, -left) + base, min(high, left) + base
 
     def reaches(self, state: sowing.SowingState, target: int, stop: Stop) -> bool | None:
         """Whether ``state`` (not over) is worth at least ``target`` to its side to move,

@@ -45,6 +45,16 @@ def bounds_for(
     return (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
 
 
+def mover_held(solver: Solver, state: sowing.SowingState, move: int) -> tuple[int, int] | None:
+    """What ``move`` is worth to ``state``'s side to move by what ``solver`` already holds
+    (``Solver.held``: no search), or None if it holds nothing of it."""
+    after = state.play(move)
+    held = solver.held(after)
+    if held is None or after.to_move == state.to_move:
+        return held
+    return -held[1], -held[0]
+
+
 def mover_reaches(
     solver: Solver, state: sowing.SowingState, move: int, target: int, stop: Stop
 ) -> bool | None:
