@@ -38,7 +38,8 @@ from parlour.games.gomoku.engine.levels import (
 from parlour.games.gomoku.engine.patterns import likeliest_on, pattern_table
 from parlour.games.gomoku.engine.threats import FREE_THREATS, threat_search
 from parlour.games.gomoku.game import EMPTY, GomokuState, Point
-from parlour.search import SearchResult, Stop
+from parlour.search import NO_LIMIT, Counted, SearchResult, Stop, capped
+from parlour.search.limit import Limit
 from parlour.search.table import Table, new_table
 
 Result = SearchResult[Point]
@@ -267,15 +268,24 @@ class GomokuThinker:
         }
         self.tables: Tables = {}
 
-    def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, Result]:
-        """The move and what the search did."""
+    def best_move(
+        self, state: GomokuState, stop: Stop, limit: Limit = NO_LIMIT
+    ) -> tuple[Point, Result]:
+        """The move and what the search did, within the level's depth and time or
+        ``limit``'s, the shorter (the main search to the first depth that reaches its
+        node count)."""
         level = LEVELS.get(self.level)
         if level is not None:
             level = replace(level, **self.overrides)
         if level is not None and self.to_the_clock:
             level = replace(level, depth=MAX_PLY - 1)
-        search = _Search(state, level, self.seconds, self.tables, stop, table_bits=self.table_bits)
-        report = search.run()
+        if level is not None:
+            level = replace(level, depth=capped(level.depth, limit.depth))
+        seconds = capped(self.seconds or (level.seconds if level else None), limit.seconds)
+        with stop.until(None) as mine:
+            counted: Counted[Point] = Counted(limit, mine)
+            search = _Search(state, level, seconds, self.tables, mine, counted, self.table_bits)
+            report = counted.answer(search.run())
         return report.move, report
 
     def warm_up(self, state: GomokuState) -> None:
