@@ -147,13 +147,20 @@ def _shared_state(name: str, options: dict[str, Any], notation: str) -> Shared[S
 
 
 class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
-    """An OpenSpiel state holding a parlour state, and the seat to act."""
+    """An OpenSpiel state holding a parlour state, and the seat to act; where the game's
+    codec has a :class:`~parlour.encoding.Stepper`, that is stepped instead, in place by
+    the game's compiled kernels, and the parlour state made only when asked (an
+    observation, a string, the returns)."""
 
     def __init__(self, spiel_game: ParlourGame) -> None:
         super().__init__(spiel_game)
         self._game = Shared(spiel_game)
-        start = None if spiel_game.chances else spiel_game.rules.start()
+        self._begin(None if spiel_game.chances else spiel_game.rules.start())
+
+    def _begin(self, start: State | None) -> None:
+        """Play from ``start`` (None: the chance node before it)."""
         self._state: Shared[State | None] = Shared(start)
+        self._stepper = None if start is None else self.codec.stepper(start)
         self.seat = 0 if start is None else start.to_move
 
     @property
@@ -171,20 +178,32 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     @property
     def state(self) -> State | None:
         """The parlour state; None before the chance node at the start."""
+        if self._state.value is None and self._stepper is not None:
+            self._state = Shared(self._stepper.state())
         return self._state.value
 
-    @state.setter
-    def state(self, value: State | None) -> None:
-        self._state = Shared(value)
-
     def current_player(self) -> int:
+        stepper = self._stepper
+        if stepper is not None:
+            return int(pyspiel.PlayerId.TERMINAL) if stepper.over else stepper.to_move
         if self.state is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.state.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         return self.seat
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (of ``player``, if given): with a stepper, answered from it
+        without the way through OpenSpiel's C++ and back that other calls take."""
+        stepper = self._stepper
+        if stepper is not None and player in (None, stepper.to_move):
+            return list(stepper.legal)
+        found: list[int] = super().legal_actions(*(() if player is None else (player,)))
+        return found
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._stepper is not None:
+            return self._stepper.legal
         assert self.state is not None
         return [int(a) for a in np.flatnonzero(self.codec.mask(self.state))]
 
@@ -193,11 +212,15 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return [(outcome, 1.0 / count) for outcome in range(count)]
 
     def _apply_action(self, action: int) -> None:
-        if self.state is None:
-            start = self.spiel_game.start(int(action))
-            self.state, self.seat = start, start.to_move
-        else:
-            self.state, self.seat = self.codec.act(self.state, self.seat, int(action))
+        stepper = self._stepper
+        if stepper is not None and action in stepper.legal:
+            stepper.apply(action)
+            self._state = Shared(None)  # made again when asked
+        elif self.state is None:
+            self._begin(self.spiel_game.start(int(action)))
+        else:  # no stepper (or an illegal action, which the state refuses in its words)
+            after, self.seat = self.codec.act(self.state, self.seat, int(action))
+            self._state = Shared(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -207,6 +230,8 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return self.state.move_name(move)
 
     def is_terminal(self) -> bool:
+        if self._stepper is not None:
+            return self._stepper.over
         return self.state is not None and self.state.is_over
 
     def returns(self) -> list[float]:

@@ -79,8 +79,9 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self.max_steps = None if max_cycles is None else max_cycles * len(AGENTS)
         """The actions after which a game is cut short (None: never)."""
         self.steps = 0
-        self.state: State = self.game.start()
-        self.codec = kit_of(self.state.game).codec(self.state)
+        start = self.game.start()
+        self.codec = kit_of(start.game).codec(start)
+        self._begin(start)
         observation = spaces.Box(0, self.codec.high, self.codec.shape, self.codec.dtype)
         self.possible_agents = list(AGENTS)
         self.observation_spaces = {
@@ -110,7 +111,7 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if self.drawn:
             draw = int(self.np_random.integers(2**62))
             rules = game(self.game.name, **{**self.game.options, "seed": draw})
-        self.state = rules.start()
+        self._begin(rules.start())
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
@@ -121,10 +122,32 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._seat = self.state.to_move
         self.agent_selection = AGENTS[self._seat]
 
+    def _begin(self, start: State) -> None:
+        """Play from ``start``: stepped by the game's compiled kernels where its codec has
+        a stepper (the state then made only when asked), else by its states."""
+        self._made: State | None = start
+        self._stepper = self.codec.stepper(start)
+
+    @property
+    def state(self) -> State:
+        """The parlour state of the game."""
+        if self._made is None:
+            assert self._stepper is not None
+            self._made = self._stepper.state()
+        return self._made
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._begin(value)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = AGENTS.index(agent)
-        acting = seat == self._seat and not self.ended
-        mask = self.codec.mask(self.state) if acting else np.zeros(self.codec.actions, np.int8)
+        mask = np.zeros(self.codec.actions, np.int8)
+        if seat == self._seat and not self.ended:
+            if self._stepper is None:
+                mask = self.codec.mask(self.state)
+            else:
+                mask[self._stepper.legal] = 1
         return {"observation": self.codec.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: int) -> None:
@@ -136,10 +159,15 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             return
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0
-        self.state, self._seat = self.codec.act(self.state, self._seat, int(action))
+        stepper = self._stepper
+        if stepper is not None and action in stepper.legal:
+            stepper.apply(int(action))
+            self._made, self._seat = None, stepper.to_move
+        else:  # no stepper (or an illegal action, which the state refuses in its words)
+            self._made, self._seat = self.codec.act(self.state, self._seat, int(action))
         self.agent_selection = AGENTS[self._seat]
         self.steps += 1
-        if self.state.is_over:
+        if self.state.is_over if stepper is None else stepper.over:
             self._finish(self.state.winner, self.codec.truncated(self.state))
         elif self.steps == self.max_steps:
             self._finish(None, True)
