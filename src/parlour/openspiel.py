@@ -251,20 +251,23 @@ class Observer:
     :meth:`~parlour.encoding.Codec.public`); a seat's private information what only it
     sees (nothing, in a game with nothing hidden); all players' private information is
     what each sees; with perfect recall, the information state: what the seat saw at
-    each step from the start, with the actions it took (as text only)."""
+    each step from the start (one row of the tensor a step, the start's chance node the
+    first, the rows past the last step zero), with the actions it took (in the text)."""
 
     def __init__(self, encoding: Codec, kind: Any = None) -> None:
         self.codec = encoding
         self.public = True if kind is None else bool(kind.public_info)
         self.private = _SINGLE if kind is None else kind.private_info
         self.recall = False if kind is None else bool(kind.perfect_recall)
-        size = 0 if self.recall else self._size()
-        self.tensor = np.zeros(size, np.float32)
-        shape = encoding.shape if size and self.private != _ALL else (size,)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        self.step = self._size()
+        steps = recalled_steps(encoding) if self.recall else 1
+        self.tensor = np.zeros(steps * self.step, np.float32)
+        shape = encoding.shape if self.step and self.private != _ALL else (self.step,)
+        self.dict = {"observation": self.tensor.reshape(steps, *shape) if self.recall else
+                     self.tensor.reshape(shape)}  # fmt: skip
 
     def _size(self) -> int:
-        """The tensor's size: the codec's observation where it shows what is asked."""
+        """A step's size: the codec's observation where it shows what is asked."""
         one = int(np.prod(self.codec.shape))
         if self.private == _ALL:
             return 2 * one if self.codec.hidden else one
@@ -273,14 +276,28 @@ class Observer:
         return 0 if self.codec.hidden else one  # public only: the board, if nothing is hidden
 
     def set_from(self, spiel_state: ParlourSpielState, player: int) -> None:
-        state = spiel_state.state
-        if state is None or not self.tensor.size:
-            self.tensor.fill(0)
-        elif self.private == _ALL and self.codec.hidden:
+        self.tensor.fill(0)
+        if not self.step:
+            return
+        if not self.recall:
+            self._fill(self.tensor, spiel_state.state, player)
+            return
+        rows = self.tensor.reshape(-1, self.step)
+        replayed = spiel_state.spiel_game.new_initial_state()
+        for row, action in zip(rows, spiel_state.history(), strict=False):
+            self._fill(row, replayed.state, player)
+            replayed.apply_action(action)
+        self._fill(rows[len(spiel_state.history())], spiel_state.state, player)
+
+    def _fill(self, row: np.ndarray, state: State | None, player: int) -> None:
+        """What ``player`` sees of ``state`` (nothing at the chance node before the start)."""
+        if state is None:
+            return
+        if self.private == _ALL and self.codec.hidden:
             seats = [self.codec.observe(state, seat).ravel() for seat in (player, 1 - player)]
-            self.tensor[:] = np.concatenate(seats)
+            row[:] = np.concatenate(seats)
         else:
-            self.tensor[:] = self.codec.observe(state, player).ravel()
+            row[:] = self.codec.observe(state, player).ravel()
 
     def string_from(self, spiel_state: ParlourSpielState, player: int) -> str:
         if not self.recall:
@@ -307,10 +324,23 @@ class Observer:
         return " | ".join(part for part in (shared, mine) if part)
 
 
+RECALLED_VALUES = 1 << 17
+"""The largest information-state tensor a game provides (at its preset): every step's
+observation, a row each, for the longest game (a game longer than that, such as Ayo of
+20,000,000 moves, has information-state strings only)."""
+
+
+def recalled_steps(encoding: Codec) -> int:
+    """The rows of an information-state tensor: the start's chance node and every step."""
+    return encoding.max_length + 2
+
+
 def register(name: str) -> type[ParlourGame]:
     """Register parlour game ``name`` as OpenSpiel's ``parlour_NAME``."""
     chances = rules_of(name, {})[1]
-    hidden = encode(name).hidden
+    codec = encode(name)
+    hidden = codec.hidden
+    recalled = recalled_steps(codec) * int(np.prod(codec.shape)) <= RECALLED_VALUES
     spiel_type = pyspiel.GameType(
         short_name=f"parlour_{name}",
         long_name=f"parlour {name}",
@@ -330,7 +360,7 @@ def register(name: str) -> type[ParlourGame]:
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=recalled,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters(name),
