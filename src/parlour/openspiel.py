@@ -146,6 +146,10 @@ def _shared_state(name: str, options: dict[str, Any], notation: str) -> Shared[S
     return Shared(game(name, **options).parse(notation))
 
 
+UNMADE: Shared[State | None] = Shared(None)
+"""A stepper's state not made yet (made again when asked)."""
+
+
 class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """An OpenSpiel state holding a parlour state, and the seat to act; where the game's
     codec has a :class:`~parlour.encoding.Stepper`, that is stepped instead, in place by
@@ -215,7 +219,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         stepper = self._stepper
         if stepper is not None and action in stepper.legal:
             stepper.apply(action)
-            self._state = Shared(None)  # made again when asked
+            self._state = UNMADE
         elif self.state is None:
             self._begin(self.spiel_game.start(int(action)))
         else:  # no stepper (or an illegal action, which the state refuses in its words)
