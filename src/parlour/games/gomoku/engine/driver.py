@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import replace
 from functools import cached_property
 
@@ -282,7 +283,8 @@ class GomokuThinker:
         if level is not None:
             level = replace(level, depth=capped(level.depth, limit.depth))
         seconds = capped(self.seconds or (level.seconds if level else None), limit.seconds)
-        with stop.until(None) as mine:
+        counting = stop.until(None) if limit.nodes is not None else nullcontext(stop)
+        with counting as mine:  # a stop of its own to set at the nodes, where counted
             counted: Counted[Point] = Counted(limit, mine)
             search = _Search(state, level, seconds, self.tables, mine, counted, self.table_bits)
             report = counted.answer(search.run())
