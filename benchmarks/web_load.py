@@ -9,7 +9,10 @@ its turn after ``--think`` seconds (a person's pace).  A move's round trip is th
 from sending it to receiving its event.  At the end every game must have ended by the
 rules, its moves as each seat saw them must agree with the server's, and replaying them
 must give the final position: a game lost or corrupted is counted, and the script fails.
-The server's resident memory (Linux's ``VmRSS``) is read when it is ready, at its
+The processor time the server used from the first game made to the last ended, a move,
+is the cost of a move that the machine's other load does not change much (the round
+trips are the machine's as much as the server's).  The server's resident memory
+(Linux's ``VmRSS``) is read when it is ready, at its
 highest during the games, and ``--settle`` seconds after the last game ended: so the
 memory a game holds and whether it is given back.  It stops by itself (``--limit``
 seconds at most) and stops its server.
@@ -22,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import subprocess
@@ -97,6 +101,12 @@ def rss_mb(pid: int) -> float:
     raise SystemExit("no VmRSS: the memory figures need Linux's /proc")
 
 
+def cpu_seconds(pid: int) -> float:
+    """The processor time process ``pid`` has used so far, user and system (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def agree(options: dict[str, int], first: Seat, second: Seat | None, kept: dict[str, Any]) -> bool:
     """Whether a game ended by the rules, both seats (where both are people) saw the same
     moves, and those moves replayed from the start give the last position the server
@@ -124,6 +134,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
     rng = random.Random(args.seed)
     seats: list[tuple[Seat, Seat | None]] = []
     start_mb = rss_mb(pid)
+    start_cpu = cpu_seconds(pid)
     highest = [start_mb]
     sampler = asyncio.get_running_loop().create_task(sample(pid, highest))
     async with httpx2.AsyncClient(base_url=base) as client:
@@ -142,6 +153,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         everyone = [seat.play() for pair in seats for seat in pair if seat]
         done = await asyncio.wait_for(asyncio.gather(*everyone, return_exceptions=True), args.limit)
         seconds = time.perf_counter() - started
+        cpu = cpu_seconds(pid) - start_cpu
         await asyncio.sleep(args.settle)
         sampler.cancel()
         end_mb = rss_mb(pid)
@@ -159,6 +171,7 @@ async def run(args: argparse.Namespace, base: str, pid: int) -> dict[str, Any]:
         "moves": moves,
         "seconds": seconds,
         "moves_per_second": moves / seconds,
+        "server_cpu_ms_per_move": round(1000 * cpu / moves, 3),
         "round_trip_p50_ms": 1000 * trips[len(trips) // 2],
         "round_trip_p99_ms": 1000 * trips[min(len(trips) - 1, int(len(trips) * 0.99))],
         "refused": sum(seat.refused for pair in seats for seat in pair if seat),
@@ -219,7 +232,9 @@ def main() -> None:
             server.wait(10)
     print(
         f"{figures['games']} games at once, {figures['moves']} moves in {figures['seconds']:.1f} s:"
-        f" {figures['moves_per_second']:.0f} moves/s served; round trip p50"
+        f" {figures['moves_per_second']:.0f} moves/s served"
+        f" ({figures['server_cpu_ms_per_move']:.2f} ms of the server's processor a move,"
+        " games made and joined included); round trip p50"
         f" {figures['round_trip_p50_ms']:.1f} ms, p99 {figures['round_trip_p99_ms']:.1f} ms;"
         f" {figures['lost_or_corrupted']} games lost or corrupted, {figures['refused']} refusals;"
         f" server RSS {figures['rss_start_mb']:.0f} MB at start,"

@@ -290,7 +290,8 @@ def test_ray_plays_the_same_games_as_the_local_processes_a_killed_worker_too(
     one game hangs until its Ray worker is killed (the task is run again), and War's
     simulation (simulate war); the cluster ends with the executor."""
     ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'parlour[ray]')")
-    from parlour.arena.executors import Ray, simulate_war
+    from parlour.arena.executors import Ray
+    from parlour.games.war.cluster import simulate_on_ray
     from parlour.games.war.game import war_rules
     from parlour.games.war.kernel import chunks, simulate
 
@@ -306,7 +307,7 @@ def test_ray_plays_the_same_games_as_the_local_processes_a_killed_worker_too(
         killer = kill_when_hung(tmp_path)
         played = {r.place.job: r.played.moves for r in runner.run(plan, plan.jobs())}
         killer.join()
-        on_ray = simulate_war(rules, 300, counted.append)
+        on_ray = simulate_on_ray(rules, 300, counted.append)
     finally:
         runner.close()
     assert not ray.is_initialized()

@@ -118,8 +118,26 @@ def test_two_seats_and_a_spectator(client: TestClient) -> None:
 def test_two_people_at_one_screen_hold_both_seats(client: TestClient) -> None:
     made = new_game(client, game="kalah", options={"pits": 3, "seeds": 2}, opponent="here")
     tab = Tab(client, made["id"], made["token"])
-    assert tab.state["you"] == [0, 1] and not tab.state["table"]["undo"]
+    assert tab.state["you"] == [0, 1] and not tab.state["table"]["hint"]
     assert play_out({0: tab, 1: tab}, tab)["reason"] == "the rules"
+
+
+def test_at_one_screen_the_last_turn_is_taken_back_whoever_made_it(client: TestClient) -> None:
+    made = new_game(client, game="kalah", options={"pits": 3, "seeds": 2}, opponent="here")
+    tab = Tab(client, made["id"], made["token"])
+    assert tab.state["table"]["undo"]
+    assert "no move to take back" in tab.refused(type="undo", at=tab.n)
+    start = tab.position
+    tab.move("A")  # Player 1's seeds end in a pit: Player 2 to move
+    tab.until("moved")
+    assert tab.position["to_move"] == 1
+    tab.move("A")
+    tab.until("moved")
+    tab.send(type="undo", at=tab.n)  # Player 1 to move takes back Player 2's move
+    back = tab.until("taken_back")
+    assert back["moves"] == 1 and back["position"]["to_move"] == 1
+    tab.send(type="undo", at=tab.n)  # and then Player 1's own
+    assert tab.until("taken_back")["position"] == start
 
 
 def test_war_is_watched_to_the_end_and_shows_nothing_hidden(client: TestClient) -> None:
@@ -290,7 +308,7 @@ def test_a_finished_game_is_analysed_move_by_move(client: TestClient) -> None:
     watcher = Tab(client, war["id"])
     watcher.until("over")
     refused = client.get(f"/api/games/{war['id']}/analysis")
-    assert refused.status_code == 400 and "War has no choices" in refused.json()["error"]
+    assert refused.status_code == 400 and "war plays itself" in refused.json()["error"]
 
 
 def test_a_hint_and_a_takeback_against_the_computer(client: TestClient) -> None:

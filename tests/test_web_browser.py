@@ -457,3 +457,52 @@ def test_keyboard_only_five_in_a_row_against_the_computer(browser: Browser, serv
     shot(page, "gomoku-keyboard")
     assert played > 3
     page.context.close()
+
+
+def test_five_in_a_row_downloads_as_psq_and_a_file_uploads_to_replay(
+    browser: Browser, server: str, tmp_path: Path
+) -> None:
+    """A game at one screen downloaded as ``.psq``; that file chosen in the lobby replays
+    and is analysed; a file that is no game is refused in words."""
+    page = open_lobby(browser, server, "gomoku")
+    page.fill("[data-option=size]", "9")
+    page.check("input[name=opponent][value=here]")
+    page.click("#start")
+    line = ["E5", "A1", "E6", "A2", "E7", "A3", "E8", "A4", "E9"]
+    for played, point in enumerate(line, 1):
+        page.locator(f'[data-point="{point}"]').click()
+        expect(page.locator("#moves li")).to_have_count(played)
+    expect(page.locator("#status")).to_have_text(ENDED)
+    expect(page.locator("#download-form")).to_have_text("as .psq")
+    with page.expect_download() as download:
+        page.click("#download-form")
+    record = tmp_path / download.value.suggested_filename
+    download.value.save_as(record)
+    assert record.suffix == ".psq" and record.read_text().startswith("Piskvorky 9x9")
+    lobby = open_lobby(browser, server, "gomoku")
+    (tmp_path / "notes.txt").write_text("E5 A1")
+    lobby.set_input_files("#upload", str(tmp_path / "notes.txt"))
+    expect(lobby.locator("#upload-error")).to_contain_text("no game keeps records in '.txt'")
+    lobby.set_input_files("#upload", str(record))
+    expect(lobby.locator("#replay-at")).to_have_text("9 / 9")
+    expect(lobby.locator("#lobby")).to_be_hidden()
+    expect(lobby.locator("#log")).to_contain_text(f"Replaying {record.name}.")
+    expect(lobby.locator("#status")).to_have_text("Player 1 wins.")
+    lobby.click("#back")
+    expect(lobby.locator("#replay-at")).to_have_text("8 / 9")
+    lobby.click("#analyse")
+    expect(lobby.locator("#moves .grade")).to_have_count(8, timeout=60_000)
+    expect(lobby.locator("#download-box")).to_be_hidden()
+    shot(lobby, "gomoku-uploaded-replay")
+    page.context.close()
+    lobby.context.close()
+
+
+def test_the_lobby_shows_each_games_clock(browser: Browser, server: str) -> None:
+    page = open_lobby(browser, server, "kalah")
+    request = {"game": "kalah", "opponent": "link", "minutes": 5, "increment": 3}
+    made = page.request.post(server + "/api/games", data=request).json()
+    page.reload()
+    listed = page.locator(f'#playing li:has(a[href="/game/{made["id"]}"])')
+    expect(listed).to_contain_text("— 5 min + 3 s a move: 5:00 to 5:00 left")
+    page.context.close()

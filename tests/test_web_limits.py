@@ -43,8 +43,9 @@ def eventually(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
 def test_a_finished_games_engines_are_freed_without_a_collection(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The computer's thinker and the hint's are gone once the game is over, with the
-    collector off: nothing but plain references held them."""
+    """The hint's thinker is gone once the game is over, and the computer's once the
+    engine pool drops it unused, with the collector off: nothing but plain references
+    held them."""
     made: list[weakref.ref[Any]] = []
 
     def watched(make: Callable[..., Any]) -> Callable[..., Any]:
@@ -55,12 +56,11 @@ def test_a_finished_games_engines_are_freed_without_a_collection(
 
         return making
 
-    import parlour.players.machines
+    import parlour.web.engines
     import parlour.web.tables
 
-    monkeypatch.setattr(
-        parlour.players.machines, "thinker", watched(parlour.players.machines.thinker)
-    )
+    monkeypatch.setattr(parlour.web.engines, "IDLE", 0.05)
+    monkeypatch.setattr(parlour.web.engines, "thinker", watched(parlour.web.engines.thinker))
     monkeypatch.setattr(parlour.web.tables, "hinter", watched(parlour.web.tables.hinter))
     options = {"pits": 4, "seeds": 2}
     request = {"opponent": "computer", "level": 4, "first": "them"}
@@ -72,7 +72,7 @@ def test_a_finished_games_engines_are_freed_without_a_collection(
             tab.next()  # the computer has moved: its thinker exists
         tab.send(type="hint")
         tab.until("hint")
-        assert len(made) == 2 and all(ref() is not None for ref in made)
+        assert len(made) == 2 and made[1]() is not None  # the computer's, the hint's
         tab.send(type="resign")
         tab.until("over")
         assert eventually(lambda: all(ref() is None for ref in made))
@@ -161,3 +161,17 @@ def test_the_lobby_offers_the_levels_each_game_has(client: TestClient) -> None:
 def test_ready_says_how_far_the_warm_up_is(client: TestClient) -> None:
     ready = client.get("/api/ready").json()
     assert ready["ready"] and ready["done"] == ready["of"] > 0 and ready["doing"] is None
+
+
+def test_the_lobby_lists_each_games_clock_and_time_left(client: TestClient) -> None:
+    clocked = new_game(client, game="kalah", opponent="computer", level=1, minutes=5, increment=3)
+    plain = new_game(client, game="kalah", opponent="link")
+    me = Tab(client, clocked["id"], clocked["token"])
+    me.move("C")  # the last seed in the store: Player 1 moves again
+    me.until("moved")
+    listed = {g["id"]: g for g in client.get("/api/games").json()["playing"]}
+    assert listed[clocked["id"]]["clock"] == [300.0, 3.0]
+    mine, theirs = listed[clocked["id"]]["left"]
+    assert 290 < mine <= 303 and theirs == 300.0  # my time runs, and gained the increment
+    assert listed[plain["id"]]["clock"] is None and "left" not in listed[plain["id"]]
+    me.close()

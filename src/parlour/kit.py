@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
 from parlour.encoding import Codec
@@ -57,6 +57,44 @@ class RecordForm:
     about: str
     read: Callable[[str, Mapping[str, Any]], tuple[State, tuple[Move, ...]]]
     write: Callable[[State, Sequence[Move], tuple[str, str] | None, Sequence[float] | None], str]
+
+
+@dataclass(frozen=True)
+class ChanceStart:
+    """A start drawn by chance (Ayo's first player by lot, War's deal), as a research
+    API's chance node offers it: ``outcomes`` equally likely draws, each named ``word``
+    and its number ("deal 3"), ``start(outcome)`` the position it draws."""
+
+    word: str
+    outcomes: int
+    start: Callable[[int], State]
+
+
+class Show(Protocol):
+    """A game that plays itself while a page watches (War: its Dealer and two players, no
+    choices): the actors are the game's own, and each of their messages comes to the
+    ``listener`` it was made with, which asks the show what a page may see of it."""
+
+    kind: str
+    """The page's drawing of the game."""
+
+    def begin(self) -> None:
+        """Start the game (when its first watcher comes)."""
+
+    def abort(self, why: str) -> None:
+        """End the game now with no winner."""
+
+    def stop(self) -> None:
+        """Stop the game's actors (once it is over)."""
+
+    def event(self, message: Any) -> Json | None:
+        """What a page is shown of one of the actors' messages (None: nothing)."""
+
+    def outcome(self, result: Outcome) -> Json:
+        """The end of the game as the page tells it, in words."""
+
+    def snapshot(self) -> Json:
+        """What the table shows now, for a page that joins late."""
 
 
 class Kit:
@@ -129,6 +167,15 @@ class Kit:
         """How the learning frameworks see the game ``start`` begins (``parlour.encoding``)."""
         raise BadOption(f"{start.game.name} has no encoding for the learning frameworks")
 
+    draws: tuple[str, int] | None = None
+    """The research API's parameter for how many starts a chance start draws from, with
+    its default (War's ``deals``), for a game whose every start is drawn."""
+
+    def chance_start(self, rules: Game, draws: int | None) -> ChanceStart | None:
+        """How the start of ``rules`` is drawn by chance, where it is (None: it is
+        given); ``draws``: the value of the :attr:`draws` parameter."""
+        return None
+
     def batch(self, rules: Game, size: int, seed: int) -> Any:
         """``size`` games of ``rules`` stepped at once (a :class:`parlour.batch.Batch`)."""
         known = ", ".join(name for name in game_names() if _batches(name))
@@ -147,6 +194,15 @@ class Kit:
         """What a move did beyond the move itself, one sentence each (``who``: the mover
         as the screens name it)."""
         return []
+
+    watched = False
+    """Whether the game plays itself, watched, where others are played by turns: its
+    :meth:`show` is what a page runs in place of a Referee."""
+
+    def show(self, game: Game, listener: Any) -> Show:
+        """A new game of ``game`` playing itself, its messages told to ``listener`` (an
+        actor's Ref); only a :attr:`watched` game has one."""
+        raise BadOption(f"{game.name} is played by turns, not watched")
 
     def account_positions(self, account: Any) -> dict[str, State]:
         """Positions within a move that a page may see besides the one after it (the

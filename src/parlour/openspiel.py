@@ -27,43 +27,51 @@ from typing import Any, Generic, TypeVar
 import numpy as np
 import pyspiel
 
-from parlour.core import BadOption, Move, Option, State, game, game_names, game_options, shown
+from parlour.core import (
+    BadOption,
+    Game,
+    Move,
+    Option,
+    State,
+    game,
+    game_names,
+    game_options,
+    shown,
+)
 from parlour.encoding import Codec
-from parlour.games.war.game import WarGame
-from parlour.kit import kit_of
+from parlour.kit import ChanceStart, kit_of
 
 T = TypeVar("T")
 _SINGLE, _ALL = pyspiel.PrivateInfoType.SINGLE_PLAYER, pyspiel.PrivateInfoType.ALL_PLAYERS
 NONE = -1
 """An option's "none" among OpenSpiel's parameters, which have no null."""
-DEALS = 1000
-"""War's deals a chance node draws from, unless the parameter ``deals`` says otherwise."""
 
 
 def parameters(name: str) -> dict[str, Any]:
-    """OpenSpiel's parameters of parlour game ``name``: its options with their defaults."""
+    """OpenSpiel's parameters of parlour game ``name``: its options with their defaults,
+    and the kit's number of chance starts where it has one (War's ``deals``)."""
     spec = {option.name: _spiel_value(option) for option in game_options(name)}
-    if name == "war":
-        spec["deals"] = DEALS
-    return spec
+    draws = kit_of(name).draws
+    return spec if draws is None else spec | {draws[0]: draws[1]}
 
 
 def _spiel_value(option: Option) -> Any:
     return NONE if option.default is None else option.default
 
 
-def rules_of(name: str, params: dict[str, Any]) -> tuple[Any, int]:
-    """The parlour game of OpenSpiel parameters ``params``, and its chance outcomes at the
-    start (0: none)."""
+def rules_of(name: str, params: dict[str, Any]) -> tuple[Game, ChanceStart | None]:
+    """The parlour game of OpenSpiel parameters ``params``, and how its start is drawn by
+    chance (None: it is given)."""
     values = {**parameters(name), **params}
-    deals = values.pop("deals", 0)
-    if name == "war" and (not isinstance(deals, int) or deals < 1):
-        raise BadOption(f"parameter deals must be a whole number, 1 or more, not {shown(deals)}")
+    kit = kit_of(name)
+    draws = None if kit.draws is None else values.pop(kit.draws[0])
+    if kit.draws is not None and (not isinstance(draws, int) or draws < 1):
+        raise BadOption(
+            f"parameter {kit.draws[0]} must be a whole number, 1 or more, not {shown(draws)}"
+        )
     options = {k: None if v == NONE and isinstance(v, int) else v for k, v in values.items()}
-    chances = deals if name == "war" else 0
-    if name == "ayo" and options["first"] is None:
-        chances = 2
-    return game(name, **options), chances
+    rules = game(name, **options)
+    return rules, kit.chance_start(rules, draws)
 
 
 class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
@@ -73,12 +81,12 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
     TYPE: Any = None
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        rules, chances = rules_of(self.NAME, dict(params or {}))
+        rules, chance = rules_of(self.NAME, dict(params or {}))
         start = rules.start()
         encoding = kit_of(start.game).codec(start)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.actions,
-            max_chance_outcomes=chances,
+            max_chance_outcomes=0 if chance is None else chance.outcomes,
             num_players=2,
             min_utility=-1.0,
             max_utility=1.0,
@@ -87,7 +95,7 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         )
         super().__init__(self.TYPE, info, dict(params or {}))
         self.rules = rules
-        self.chances = chances
+        self.chance = chance
         self.codec = encoding
 
     def new_initial_state(self) -> ParlourSpielState:
@@ -99,12 +107,6 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         return Observer(self.codec, iig_obs_type)
-
-    def start(self, outcome: int) -> State:
-        """The start the chance node's ``outcome`` draws: Ayo's starter, War's deal."""
-        if isinstance(self.rules, WarGame):
-            return self.rules.deal(outcome)
-        return game(self.rules.name, **{**self.rules.options, "first": outcome}).start()
 
 
 def _load(name: str, params: dict[str, Any]) -> ParlourGame:
@@ -159,7 +161,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     def __init__(self, spiel_game: ParlourGame) -> None:
         super().__init__(spiel_game)
         self._game = Shared(spiel_game)
-        self._begin(None if spiel_game.chances else spiel_game.rules.start())
+        self._begin(None if spiel_game.chance else spiel_game.rules.start())
 
     def _begin(self, start: State | None) -> None:
         """Play from ``start`` (None: the chance node before it)."""
@@ -212,8 +214,9 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return [int(a) for a in np.flatnonzero(self.codec.mask(self.state))]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        count = self.spiel_game.chances
-        return [(outcome, 1.0 / count) for outcome in range(count)]
+        chance = self.spiel_game.chance
+        assert chance is not None  # a chance node only where the start is drawn
+        return [(outcome, 1.0 / chance.outcomes) for outcome in range(chance.outcomes)]
 
     def _apply_action(self, action: int) -> None:
         stepper = self._stepper
@@ -221,14 +224,16 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             stepper.apply(action)
             self._state = UNMADE
         elif self.state is None:
-            self._begin(self.spiel_game.start(int(action)))
+            assert self.spiel_game.chance is not None
+            self._begin(self.spiel_game.chance.start(int(action)))
         else:  # no stepper (or an illegal action, which the state refuses in its words)
             after, self.seat = self.codec.act(self.state, self.seat, int(action))
             self._state = Shared(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}" if self.spiel_game.rules.name == "war" else f"first {action}"
+            assert self.spiel_game.chance is not None
+            return f"{self.spiel_game.chance.word} {action}"
         assert self.state is not None
         move: Move = self.codec.move(self.state, action)
         return self.state.move_name(move)
@@ -341,7 +346,7 @@ def recalled_steps(encoding: Codec) -> int:
 
 def register(name: str) -> type[ParlourGame]:
     """Register parlour game ``name`` as OpenSpiel's ``parlour_NAME``."""
-    chances = rules_of(name, {})[1]
+    chance = rules_of(name, {})[1]
     codec = encode(name)
     hidden = codec.hidden
     recalled = recalled_steps(codec) * int(np.prod(codec.shape)) <= RECALLED_VALUES
@@ -351,7 +356,7 @@ def register(name: str) -> type[ParlourGame]:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=(
             pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
-            if chances
+            if chance is not None
             else pyspiel.GameType.ChanceMode.DETERMINISTIC
         ),
         information=(

@@ -29,7 +29,7 @@ import hashlib
 import json
 import sqlite3
 import urllib.parse
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -354,12 +354,12 @@ class Store:
                 (ref, json.dumps(setup), progress),
             )
 
-    def moved(self, ref: str, progress: Any) -> None:
-        """How far a game under way is: the moves of its line, whether it began."""
+    def moved(self, progress: Mapping[str, Any]) -> None:
+        """How far games under way are, each by its link (the moves of its line, whether
+        it began), in one transaction: a busy server writes many games' moves at once."""
+        rows = [(json.dumps(done), ref) for ref, done in progress.items()]
         with self.db:
-            self.db.execute(
-                "UPDATE under_way SET progress = ? WHERE ref = ?", (json.dumps(progress), ref)
-            )
+            self.db.executemany("UPDATE under_way SET progress = ? WHERE ref = ?", rows)
 
     def drop(self, ref: str) -> None:
         """A game no longer under way (it ended, or was called off)."""

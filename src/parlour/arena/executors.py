@@ -21,17 +21,11 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from parlour.arena.plan import Job, Plan
 from parlour.arena.worker import GameRecord, play_job
 from parlour.core import BadOption, ParlourError, parse_whole, shown
-
-if TYPE_CHECKING:
-    import numpy as np
-
-    from parlour.games.war.kernel import Summary
-    from parlour.games.war.rules import WarRules
 
 T = TypeVar("T")
 
@@ -309,35 +303,3 @@ def executor(
         raise BadOption("--address is for --executor ray")
     wanted = min(concurrency or cores(), cores())
     return Local(max(1, wanted if work is None else min(wanted, work)))
-
-
-def _war_chunk(rules: WarRules, first: int, count: int) -> np.ndarray:
-    """A chunk of War games on one core of a Ray worker."""
-    import numba
-
-    from parlour.games.war.kernel import play_chunk
-
-    numba.set_num_threads(1)
-    return play_chunk(rules, first, count)
-
-
-def simulate_war(
-    rules: WarRules,
-    games: int,
-    progress: Callable[[int], None],
-    concurrency: int | None = None,
-    address: str | None = None,
-) -> Summary:
-    """``parlour simulate war`` on a Ray cluster: the same chunks of games as on this
-    machine's cores (so the same statistics for the same seed), one task a chunk."""
-    from parlour.games.war.kernel import Tally, chunks
-
-    ray = Ray(concurrency, address)
-    tally = Tally()
-    try:
-        for results in ray.stream(_war_chunk, ((rules, *c) for c in chunks(rules, games))):
-            tally.add(results)
-            progress(len(results))
-    finally:
-        ray.close()
-    return tally.summary(rules)

@@ -1,13 +1,16 @@
 """The ``parlour`` command.
 
-Each command lives in its own module of this package and attaches itself to the groups
-defined here (``main``, ``play``, ``simulate``); every module is imported at the end of
-this file, so a new command is a new module and nothing else.  Modules import their heavy
-dependencies (numba kernels) inside the command body, to keep ``parlour --help`` quick.
+Each command lives in its own module and attaches itself to the groups defined here
+(``main``, ``play``, ``simulate``): the commands every game shares in this package, each
+game family's own in its folder (``parlour.games.<family>.cli``), found through the
+``parlour.commands`` entry points.  Both are imported at the end of this file, so a new
+command is a new module and nothing else.  Modules import their heavy dependencies
+(numba kernels) inside the command body, to keep ``parlour --help`` quick.
 """
 
 import importlib
 import pkgutil
+from importlib.metadata import entry_points
 from typing import Any
 
 import click
@@ -76,3 +79,5 @@ def simulate() -> None:
 
 for _module in pkgutil.iter_modules(__path__):
     importlib.import_module(f"{__name__}.{_module.name}")
+for _family in entry_points(group="parlour.commands"):
+    _family.load()

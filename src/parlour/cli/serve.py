@@ -39,12 +39,27 @@ from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
     is_flag=True,
     help="Let one address create games as fast as it likes (a load test on the loopback).",
 )
-def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: bool) -> None:
+@click.option(
+    "--max-memory",
+    type=whole_type("the engines' memory", 1, 2**30),
+    metavar="MB",
+    help="Megabytes the computer's engines share, all games together"
+    " [default: a quarter of the machine's memory].",
+)
+def serve(
+    host: str,
+    port: int,
+    db: str | None,
+    abandon: float,
+    no_rate_limit: bool,
+    max_memory: int | None,
+) -> None:
     """Serve the games to browsers: play the computer, a person, or watch."""
     try:
         socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as error:  # an address that names no host
         raise click.BadParameter(f"no address {host!r}: {error}", param_hint="--host") from None
+    _with_c_allocator()
     if sys.stderr.isatty():  # its modules take a second or more to load on a first start
         click.echo("starting the web server...", err=True)
     try:
@@ -62,7 +77,8 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
     shown_host = f"[{host}]" if ":" in host else host
     try:
         path = default_path() if db is None else database_path(db)
-        app = create_app(path, abandon, games_rate=None if no_rate_limit else GAMES)
+        rate = None if no_rate_limit else GAMES
+        app = create_app(path, abandon, games_rate=rate, max_memory=max_memory)
     except ParlourError as error:
         raise click.ClickException(str(error)) from None
     listening = _listen(host, port, f"{shown_host}:{port}")
@@ -74,6 +90,7 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
         port=port,
         log_level="warning",
         ws_max_size=16 * 1024,
+        ws_per_message_deflate=False,  # small messages; compressing each is the CPU's
         timeout_graceful_shutdown=1,  # whole seconds: open websockets get one to close
     )
     try:
@@ -81,6 +98,22 @@ def serve(host: str, port: int, db: str | None, abandon: float, no_rate_limit: b
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
         click.echo("Stopped.", err=True)
         _leave_now()
+
+
+def _with_c_allocator() -> None:
+    """Start this command again with C's allocator for Python's objects (glibc, on
+    Linux), where it was not chosen already: a server's memory then goes back to the
+    system once its games end (see :func:`parlour.web.hall.give_back`).  Python's own
+    allocator keeps a region while one small object in it lives on, and a thousand games'
+    events, sockets and actors leave the regions they filled each pinned by a few."""
+    if not sys.platform.startswith("linux") or os.environ.get("PYTHONMALLOC"):
+        return
+    if "serve" not in sys.orig_argv[1:]:  # called inside another program (a test's)
+        return
+    os.environ["PYTHONMALLOC"] = "malloc"
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, *sys.orig_argv[1:]])
 
 
 def _listen(host: str, port: int, shown: str) -> socket.socket:

@@ -33,7 +33,7 @@ def line(record: Json) -> tuple[list[Json], list[str]]:
     """The views of the positions of a recorded turn-based game's line, the start first,
     and the names of its moves: a take back drops the moves it took back."""
     if record.get("start") is None:
-        raise BadOption("War has no choices: its cards are turned, not played")
+        raise BadOption(f"{record['table']['game']} plays itself: it has no moves of anyone's")
     views, names = [record["start"]], []
     for event in record["log"]:
         if event.get("kind") == "moved":

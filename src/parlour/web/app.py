@@ -9,7 +9,12 @@
   ``GET /api/games/ID``: a finished game's record, for its replay;
   ``GET /api/games/ID/analysis``: its review, each position's value and each move's grade;
   ``GET /api/games/ID/saved``: the game (finished or under way) as parlour's saved game,
-  which ``parlour play GAME --load FILE`` takes up;
+  which ``parlour play GAME --load FILE`` takes up; ``GET /api/games/ID/form``: the same
+  in the game's own record form (five in a row's ``.psq``), where it has one;
+  ``POST /api/upload?name=FILE``: a game file (saved game or record form, by its name's
+  suffix; its bytes the body) as a replay's record, and ``POST
+  /api/upload/analysis?name=FILE`` its review (see :mod:`parlour.web.upload`; reviews
+  are rated per client address);
   ``GET /api/rules/GAME``: the rules of the game, the Markdown parlour's rules text is
   written in (the page lays it out);
   ``GET /api/ready``: whether the games' engines are compiled, and how far that is
@@ -42,11 +47,13 @@ from parlour.rules_text import rules_text
 from parlour.search import Stop
 from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
+from parlour.web.engines import EnginePool, default_megabytes
 from parlour.web.hall import PAGE, WAIT, Hall, catalogue
-from parlour.web.limits import GAMES, PerAddress, retry_after
+from parlour.web.limits import GAMES, REVIEWS, PerAddress, retry_after
 from parlour.web.records import Records
-from parlour.web.saved import saved_game
+from parlour.web.saved import in_form, saved_game
 from parlour.web.tables import BURST, Connection, Refused, Table
+from parlour.web.upload import MAX_BYTES, uploaded
 from parlour.web.views import Json
 
 STATIC = Path(__file__).parent / "static"
@@ -62,17 +69,21 @@ def create_app(
     warm: bool = True,
     wait: float = WAIT,
     games_rate: tuple[float, float] | None = GAMES,
+    max_memory: int | None = None,
 ) -> Starlette:
     """The application, keeping finished games at ``db``; a seat empty ``abandon`` seconds
     forfeits, and a game whose seats are not all taken within ``wait`` seconds is called
     off.  ``warm`` compiles the games' rules and engines in a thread at start-up, so that
     the first move of the first game does not wait for the compiler.  ``games_rate``
     (rate a second, burst) bounds the games each client address creates (None: no bound,
-    for a load test on the loopback)."""
-    hall = Hall(Records(db), abandon, wait)
+    for a load test on the loopback).  ``max_memory`` (MB) bounds the computer's engines
+    (None: a quarter of the machine's memory; BadOption when too small for one)."""
+    engines = EnginePool(default_megabytes() if max_memory is None else max_memory)
+    hall = Hall(Records(db), abandon, wait, engines)
     creating = None if games_rate is None else PerAddress(*games_rate)
     warming = WarmUp()
     analyses: dict[str, Json] = {}
+    reviewing = PerAddress(*REVIEWS)  # reviews of files (a stored game's is kept)
     analysing = asyncio.Lock()  # one analysis at a time: the engine's threads are few
     stop = Stop()  # set at shutdown: an analysis under way ends with the server
 
@@ -156,6 +167,46 @@ def create_app(
         headers = {"Content-Disposition": f'attachment; filename="{name}"'}
         return Response(text, media_type="application/json", headers=headers)
 
+    async def own_form(request: Request) -> Response:
+        game_id = request.path_params["id"]
+        table = hall.tables.get(game_id)
+        found = table.record() if table is not None else hall.records.get(game_id)
+        if found is None:
+            return JSONResponse({"error": "no game has this id"}, status_code=404)
+        try:
+            suffix, text = in_form(found)
+        except Refused as error:
+            return _refusal(str(error))
+        name = f"parlour-{found['table']['game']}-{game_id}{suffix}"
+        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
+        return Response(text, media_type="text/plain", headers=headers)
+
+    async def upload(request: Request) -> Response:
+        try:
+            return JSONResponse(uploaded(*await _file(request)))
+        except Refused as error:
+            return _refusal(str(error))
+
+    async def upload_analysis(request: Request) -> Response:
+        address = request.client.host if request.client else ""
+        wait = reviewing.take(address)
+        if wait:
+            seconds = retry_after(wait)
+            return JSONResponse(
+                {"error": f"too many reviews from your address: try again in {seconds} s"},
+                status_code=429,
+                headers={"Retry-After": str(seconds)},
+            )
+        try:
+            found = uploaded(*await _file(request))
+        except Refused as error:
+            return _refusal(str(error))
+        async with analysing:
+            try:
+                return JSONResponse(await in_thread(analysed, found, stop, name="analysis"))
+            except ParlourError as error:
+                return _refusal(str(error))
+
     async def rules_page(request: Request) -> Response:
         name = request.path_params["game"]
         if name not in game_names():
@@ -213,6 +264,9 @@ def create_app(
         Route("/api/games/{id}", record),
         Route("/api/games/{id}/analysis", analysis),
         Route("/api/games/{id}/saved", saved),
+        Route("/api/games/{id}/form", own_form),
+        Route("/api/upload", upload, methods=["POST"]),
+        Route("/api/upload/analysis", upload_analysis, methods=["POST"]),
         Route("/api/rules/{game}", rules_page),
         Route("/api/ready", ready),
         WebSocketRoute("/ws/{id}", socket),
@@ -221,6 +275,18 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hall = hall
     return app
+
+
+async def _file(request: Request) -> tuple[str, bytes]:
+    """The name and the bytes of a file sent as a request's body, read no further than
+    the limit (Refused beyond it)."""
+    name = request.query_params.get("name", "")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BYTES:
+            raise Refused(f"the file is too long: the limit is {MAX_BYTES} bytes")
+    return name, body
 
 
 def _refusal(message: str) -> Response:
@@ -298,7 +364,7 @@ async def _listen(websocket: WebSocket, table: Table, connection: Connection) ->
 async def _send(websocket: WebSocket, connection: Connection) -> None:
     with contextlib.suppress(Exception):  # the tab went away: its listener ends the rest
         while True:
-            await websocket.send_json(await connection.outbox.get())
+            await websocket.send_text(await connection.outbox.get())
 
 
 class WarmUp:

@@ -18,18 +18,20 @@ refused with their message.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import secrets
+import sys
 from typing import Any
 
 from parlour.actors import TimeControl
 from parlour.core import BadOption, ParlourError, game, game_names, game_options, parse_seconds
-from parlour.games.war.game import WarGame
 from parlour.kit import check_level, kit_of
 from parlour.players.specs import PlayerSpec, parse_level
 from parlour.search import DEFAULT_LEVEL
+from parlour.web.engines import EnginePool, default_megabytes
 from parlour.web.limits import HINTS, PerAddress
 from parlour.web.records import Records
-from parlour.web.tables import LINGER, Refused, Table, TurnTable, WarTable
+from parlour.web.tables import LINGER, Refused, Table, TurnTable, WatchedTable
 from parlour.web.views import SECRET_OPTIONS, Json
 
 OPPONENTS = ("computer", "link", "here")
@@ -41,11 +43,19 @@ its first watcher) before it is called off, so that games nobody came to do not 
 server."""
 PAGE = 20
 """Games the lobby lists at once, in each list (more on asking for the next page)."""
+TRIM = 10.0
+"""Seconds after a finished game leaves the hall before the memory games freed is given
+back to the system (at most once in that time; see :func:`give_back`)."""
+FLUSH = 0.25
+"""Seconds a move waits to be written to the records with every other game's moves of
+that time: one transaction a quarter of a second on a busy server, not one a move (a crash
+loses at most that; a server stopped by Ctrl-C writes them all first)."""
 
 
 def catalogue() -> list[Json]:
-    """Every game with its summary, its options (the seeds aside) and the levels its
-    computer has (each with what it does), for the lobby."""
+    """Every game with its summary, its options (the seeds aside), the levels its
+    computer has (each with what it does) and the suffixes of its own record forms, for
+    the lobby."""
     games = []
     for name, summary in game_names().items():
         options = [
@@ -66,19 +76,39 @@ def catalogue() -> list[Json]:
             {"number": level.number, "name": level.name, "about": level.about}
             for level in kit_of(name).levels
         ]
-        games.append({"name": name, "summary": summary, "options": options, "levels": levels})
+        forms = [form.suffix for form in kit_of(name).record_forms]
+        games.append(
+            {
+                "name": name,
+                "summary": summary,
+                "options": options,
+                "levels": levels,
+                "forms": forms,
+            }
+        )
     return games
 
 
 class Hall:
     """The server's tables, by id, and its records of finished games."""
 
-    def __init__(self, records: Records, abandon: float = 60.0, wait: float = WAIT) -> None:
+    def __init__(
+        self,
+        records: Records,
+        abandon: float = 60.0,
+        wait: float = WAIT,
+        engines: EnginePool | None = None,
+    ) -> None:
         self.records = records
+        self.engines = engines or EnginePool(default_megabytes())
+        """The computer's engines, shared by every game."""
         self.abandon = abandon
         self.wait = wait
         self.tables: dict[str, Table] = {}
         self.hint_rate = PerAddress(*HINTS)
+        self._moved: dict[str, TurnTable] = {}  # games whose moves the records lack yet
+        self._flush: asyncio.TimerHandle | None = None
+        self._trim: asyncio.TimerHandle | None = None
 
     def create(self, request: Any) -> tuple[Table, str | None, str | None]:
         """A new table for ``request``: (table, the creator's token, the invitation's
@@ -98,8 +128,8 @@ class Hall:
         try:
             options, mine = self._order(name, options, request.get("first"))
             rules = game(name, **options)
-            if isinstance(rules, WarGame):
-                return self._add(WarTable(table_id, rules)), None, None
+            if kit_of(rules).watched:
+                return self._add(WatchedTable(table_id, rules)), None, None
             specs, names = self._seats(name, mine, request)
             clock = _clock(request)
         except ParlourError as error:
@@ -113,6 +143,7 @@ class Hall:
             shared=shared,
             abandon=self.abandon,
             hint_rate=self.hint_rate,
+            engines=self.engines,
             clock=clock,
         )
         tokens = list(table.tokens)
@@ -157,6 +188,7 @@ class Hall:
             (names[0], names[1]),
             abandon=self.abandon,
             hint_rate=self.hint_rate,
+            engines=self.engines,
             tokens=swapped,
             clock=None
             if table.clock is None
@@ -193,6 +225,7 @@ class Hall:
                 (setup["names"][0], setup["names"][1]),
                 abandon=self.abandon,
                 hint_rate=self.hint_rate,
+                engines=self.engines,
                 tokens=tokens,
                 moves=progress["moves"],
                 clock=clock,
@@ -256,20 +289,42 @@ class Hall:
         return table
 
     def _changed(self, table: TurnTable) -> None:
-        self.records.moved(table.id, table.progress())
+        """Write ``table``'s progress with the next batch (see :data:`FLUSH`)."""
+        if self._flush is None:
+            self._flush = asyncio.get_running_loop().call_later(FLUSH, self.flush)
+        self._moved[table.id] = table
+
+    def flush(self) -> None:
+        """Write the progress of every game that moved since the last batch."""
+        if self._flush is not None:
+            self._flush.cancel()
+        moved, self._moved, self._flush = self._moved, {}, None
+        if moved:
+            self.records.moved({ref: table.progress() for ref, table in moved.items()})
 
     def _ended(self, table: Table) -> None:
+        self._moved.pop(table.id, None)
         self.records.drop(table.id)
         if table.started:
             self.records.keep(table.record())
-        asyncio.get_running_loop().call_later(LINGER, self.tables.pop, table.id, None)
+        asyncio.get_running_loop().call_later(LINGER, self._gone, table.id)
+
+    def _gone(self, table_id: str) -> None:
+        """A finished game leaves the hall; its memory goes back to the system soon."""
+        self.tables.pop(table_id, None)
+        if self._trim is None:
+            self._trim = asyncio.get_running_loop().call_later(TRIM, self._trimmed)
+
+    def _trimmed(self) -> None:
+        self._trim = None
+        give_back()
 
     def playing(self, page: int = 0) -> tuple[list[Json], bool]:
         """One page of the games under way, newest first, and whether more follow."""
         tables = sorted(self.tables.values(), key=lambda t: -t.created)
         under_way = [t for t in tables if t.result is None]
         shown = under_way[page * PAGE : (page + 1) * PAGE]
-        return [t.info() for t in shown], len(under_way) > (page + 1) * PAGE
+        return [_listed(t) for t in shown], len(under_way) > (page + 1) * PAGE
 
     def close(self) -> None:
         """The server is stopping: each turn-based game under way is kept to be brought
@@ -281,6 +336,38 @@ class Hall:
                 table.suspend()
             else:
                 table.abort("the server stopped")
+        self.flush()
+
+
+def _listed(table: Table) -> Json:
+    """A game under way as the lobby lists it: with each seat's time left now, where it
+    is on a clock."""
+    clock = table.clock_now() if isinstance(table, TurnTable) else None
+    return table.info() | ({"left": clock["left"]} if clock else {})
+
+
+def give_back() -> None:
+    """Give the memory the process has freed back to the system.  CPython hands a freed
+    game's many small blocks back to C's allocator, but glibc's keeps them in its heaps,
+    interleaved with what lives on, and returns little by itself: without this a server's
+    resident memory stays at its highest, whatever games ended.  Nothing elsewhere."""
+    if _LIBC is not None:
+        _LIBC.malloc_trim(0)
+
+
+def _glibc() -> ctypes.CDLL | None:
+    """The C library where it is glibc (the one with ``malloc_trim``), else None."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None)
+        libc.malloc_trim.argtypes = [ctypes.c_size_t]
+    except (OSError, AttributeError):
+        return None
+    return libc
+
+
+_LIBC = _glibc()
 
 
 def _clock(request: Json) -> TimeControl | None:

@@ -17,6 +17,9 @@ GAMES = (1 / 3, 20.0)
 HINTS = (1 / 5, 5.0)
 """Hints an address may ask for: 5 at once, then one every 5 seconds (each is a second of
 the engine's search)."""
+REVIEWS = (1 / 20, 3.0)
+"""Reviews of an uploaded file an address may ask for: 3 at once, then one every 20
+seconds (each is up to half a minute of the engine's search)."""
 MAX_ADDRESSES = 10_000
 """Addresses whose buckets are kept at once; the oldest is dropped for a new one (a
 forgotten address starts again with a full bucket, which only helps it a little)."""

@@ -1,13 +1,14 @@
-"""The games the server runs: one table each, with its Referee (or Dealer) and its seats.
+"""The games the server runs: one table each, with its Referee (or its show) and its seats.
 
 A :class:`TurnTable` runs a turn-based game through an ordinary
 :class:`~parlour.actors.Referee`: a person's seat is a :class:`WebSeat`, a Player actor
 whose moves come from the browser; a computer's seat is the actor
 :meth:`PlayerSpec.build` makes (its engine searches in a worker thread, off the event
-loop).  A :class:`WarTable` runs a Dealer and its two Players, watched by everyone.  Either
-way the table listens as an observer, numbers the events and sends each to every
-connection; every connection's messages come through :meth:`Table.handle`, which refuses
-anything not allowed (naming why) and changes nothing then.
+loop).  A :class:`WatchedTable` runs a game that plays itself (its kit's show: War's
+Dealer and two Players), watched by everyone.  Either way the table listens as an
+observer, numbers the events and sends each to every connection; every connection's
+messages come through :meth:`Table.handle`, which refuses anything not allowed (naming
+why) and changes nothing then.
 
 Each person's seat has a secret token (:attr:`TurnTable.tokens`); a connection that holds
 none watches.  A game may be on a clock (kept by the Referee; the table shows each
@@ -22,8 +23,8 @@ dropped a little later.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import functools
+import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -52,20 +53,18 @@ from parlour.actors import (
 )
 from parlour.actors.runtime import Reply, in_thread
 from parlour.core import Game, IllegalMove, State, shown
-from parlour.games.war.dealer import Dealer
-from parlour.games.war.dealer import Player as WarPlayer
-from parlour.games.war.game import WarGame
-from parlour.kit import hinter
+from parlour.kit import hinter, kit_of
 from parlour.players.specs import PlayerSpec
 from parlour.search import SearchResult, Stop, Thinker
 from parlour.web import views
+from parlour.web.engines import EnginePool, PooledComputer
 from parlour.web.limits import HINTS, Bucket, PerAddress, retry_after
 from parlour.web.views import Json
 
 RATE, BURST = 10.0, 20
 """A connection may send ``RATE`` messages a second on average, ``BURST`` at once."""
-WAR_TAIL = 60
-"""Events of War a watcher who joins late is sent (a long game has thousands)."""
+WATCHED_TAIL = 60
+"""Events of a watched game a watcher who joins late is sent (War's have thousands)."""
 LINGER = 30.0
 """Seconds a finished table stays in the hall (a late watcher sees its end) before the
 records alone hold it; a page still connected keeps it, to ask for a rematch."""
@@ -91,11 +90,12 @@ class Connection:
 
     seats: frozenset[int]
     address: str = ""
-    outbox: asyncio.Queue[Json] = field(default_factory=asyncio.Queue)
+    outbox: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    """Messages as the JSON text sent: an event is written once for all its watchers."""
     rate: Bucket = field(default_factory=lambda: Bucket(RATE, BURST))
 
     def send(self, message: Json) -> None:
-        self.outbox.put_nowait(message)
+        self.outbox.put_nowait(text(message))
 
     def take_turn(self) -> bool:
         """Whether one more message is within the rate."""
@@ -192,14 +192,20 @@ class Table:
             "options": views.public_options(self.game),
             "created": self.created,
             "over": self.result is not None,
+            "forms": [form.suffix for form in kit_of(self.game).record_forms],
         }
 
     def publish(self, event: Json) -> None:
         """Number ``event``, keep it, and send it to every connection."""
         event = {"type": "event", "n": self.n + 1, **event}
         self.log.append(event)
+        self.broadcast(event)
+
+    def broadcast(self, message: Json) -> None:
+        """Send ``message`` to every connection, written as JSON once for all of them."""
+        written = text(message)
         for connection in self.connections:
-            connection.send(event)
+            connection.outbox.put_nowait(written)
 
     def fresh(self, connection: Connection) -> Json:
         """The whole game as it stands, for a connection that joins or fell behind."""
@@ -272,6 +278,7 @@ class TurnTable(Table):
         tokens: dict[str, frozenset[int]] | None = None,
         moves: Sequence[str] = (),
         clock: TimeControl | None = None,
+        engines: EnginePool | None = None,
     ) -> None:
         super().__init__(table_id, start.game, names)
         self.start = self.state = start
@@ -309,17 +316,25 @@ class TurnTable(Table):
         self._listener = spawn(_Listener(self._hear))
         refs: list[Ref] = []
         for seat, spec in enumerate(specs):
-            actor = (
-                WebSeat(functools.partial(self._refused, seat))
-                if spec.human
-                else spec.build(None, start.game.name)
-            )
+            actor: Actor
+            if spec.human:
+                actor = WebSeat(functools.partial(self._refused, seat))
+            elif spec.kind == "computer" and engines is not None:
+                assert spec.level is not None
+                actor = PooledComputer(spec.level, spec.seconds, engines)
+            else:
+                actor = spec.build(None, start.game.name)
             refs.append(spawn(actor, name=f"{table_id}-seat{seat}"))
         self.players = tuple(refs)
         computer = any(spec.kind == "computer" for spec in specs)
-        self.undo = computer and bool(people)
-        """Whether a person plays the computer: only then are there take backs at will and
-        hints (in a game between people, the engine's help would be cheating)."""
+        self.hint = computer and bool(people)
+        """Whether a person plays the computer: only then are there hints (in a game
+        between people, the engine's help would be cheating)."""
+        self.shared = len(people) == 2 and len(self.tokens) == 1
+        """Whether two people play at one screen (one token holds both seats)."""
+        self.undo = self.hint or self.shared
+        """Whether moves are taken back at will: against the computer (the person's last
+        turn and the computer's replies since) and at one screen (the last turn made)."""
         self.offers = len(self.tokens) == 2
         """Whether two people by link play: they take moves back and draw by offers."""
         referee = Referee(self.state, refs, [self._listener], undo=bool(people), clock=clock)
@@ -331,7 +346,7 @@ class TurnTable(Table):
         clock = None if self.clock is None else [self.clock.base, self.clock.increment]
         return super().info() | {
             "undo": self.undo,
-            "hint": self.undo,
+            "hint": self.hint,
             "offers": self.offers,
             "started": self.started,
             "clock": clock,
@@ -407,11 +422,7 @@ class TurnTable(Table):
         seat = self._seat(connection, message)
         self._check_current(message)
         if kind == "undo":
-            if not self.undo:
-                raise Refused("taking moves back is only for a game against the computer")
-            if seat not in self._seats_moved():
-                raise Refused("there is no turn of yours to take back")
-            self.players[seat].tell(Choose(Undo()))
+            self.players[seat].tell(Choose(self._undo(seat)))
             return
         try:
             move = self.state.parse_move(message["move"])
@@ -421,6 +432,20 @@ class TurnTable(Table):
 
     def abort(self, why: str) -> None:
         self.referee.tell(Abort(why))
+
+    def _undo(self, seat: int) -> Undo:
+        """What ``seat``, to move, answers to take a turn back: at one screen the last
+        turn made, whoever made it; against the computer its own last turn; Refused
+        where there is none, or between people by link (they offer it)."""
+        if not self.undo:
+            raise Refused("between people by link a take back is offered, not taken")
+        if self.shared:
+            if not self.movers:
+                raise Refused("there is no move to take back")
+            return Undo(self.movers[-1])
+        if seat not in self._seats_moved():
+            raise Refused("there is no turn of yours to take back")
+        return Undo()
 
     def _offers(self, connection: Connection, message: Json) -> None:
         """An offer to the other person (``offer``: to take back a move, a draw) or the
@@ -455,8 +480,7 @@ class TurnTable(Table):
 
     def _tell_offer(self, offer: Json | None, words: str = "") -> None:
         self.offer = offer
-        for connection in self.connections:
-            connection.send({"type": "offer", "offer": offer, "words": words})
+        self.broadcast({"type": "offer", "offer": offer, "words": words})
 
     def _rematch(self, connection: Connection) -> None:
         """A rematch, seats swapped: made at once against the computer or at one screen,
@@ -494,8 +518,7 @@ class TurnTable(Table):
         self.started = True
         self._since = time.monotonic()
         self.referee.tell(StartGame())
-        for connection in self.connections:
-            connection.send({"type": "started", "clock": self.clock_now()})
+        self.broadcast({"type": "started", "clock": self.clock_now()})
         self.on_change(self)
 
     def _seat(self, connection: Connection, message: Json, to_move: bool = True) -> int:
@@ -527,7 +550,7 @@ class TurnTable(Table):
         """The engine's move for ``seat``, searched in a thread; sent to this connection.
         Refused between people, while a hint is being searched, and over the rate of the
         client's address (the engine's threads are the server's)."""
-        if not self.undo:
+        if not self.hint:
             raise Refused("no hints in a game between people")
         if self._hinting:
             raise Refused("a hint is being searched already: its answer comes in a moment")
@@ -639,64 +662,46 @@ class TurnTable(Table):
             ref.stop()
 
 
-class WarTable(Table):
-    """War: a Dealer and its two Players, everyone watching.  The table counts each stack
-    from the events, as the Dealer does: it never sees a stack's order."""
+class WatchedTable(Table):
+    """A game that plays itself (the kit's :class:`~parlour.kit.Show`: War's Dealer and
+    its players), everyone watching; the first watcher starts it."""
 
-    kind = "war"
-    """The Dealer plays as fast as it can; each page paces the events itself."""
-
-    def __init__(self, table_id: str, game: WarGame) -> None:
+    def __init__(self, table_id: str, game: Game) -> None:
         super().__init__(table_id, game, ("Player 1", "Player 2"))
-        self.counts = [0, 0]
-        self.rounds = 0
-        self.last: Json | None = None
         self._listener = spawn(_Listener(self._hear))
-        self.war_players = [spawn(WarPlayer(), name=f"{table_id}-player{s}") for s in (0, 1)]
-        seed = secrets.randbits(63)  # the deal: drawn here, never shown
-        rules = dataclasses.replace(game.rules, seed=seed)
-        self.dealer = spawn(Dealer(rules, self.war_players, [self._listener]))
+        self.show = kit_of(game).show(game, self._listener)
+        self.kind = self.show.kind
 
     def join(self, token: str | None, address: str = "") -> Connection:
-        """A watcher (War has no seats); the first one has the cards dealt."""
+        """A watcher (nobody holds a seat); the first one starts the game."""
         if not self.started and self.result is None:
             self.started = True
-            self.dealer.tell(StartGame())
+            self.show.begin()
         return super().join(token, address)
 
     def snapshot(self) -> Json:
-        """The stacks' sizes and the last cards turned, and the last ``WAR_TAIL`` events
-        (a page shows a game of War at its own pace; each event carries the stacks'
-        sizes, so a late watcher starts from there, not from a deal long past)."""
-        return {
-            "counts": list(self.counts),
-            "rounds": self.rounds,
-            "last": self.last,
-            "log": self.log[-WAR_TAIL:],
-        }
+        """What the table shows now and the last ``WATCHED_TAIL`` events (a page shows
+        the game at its own pace; a late watcher starts from there, not from a start long
+        past)."""
+        return self.show.snapshot() | {"log": self.log[-WATCHED_TAIL:]}
 
     def abort(self, why: str) -> None:
-        self.dealer.tell(Abort(why))
+        self.show.abort(why)
 
     def _hear(self, message: Any) -> None:
         if isinstance(message, GameOver):
-            for ref in (self.dealer, self._listener, *self.war_players):
-                ref.stop()
-            self._ended(views.war_outcome(message.outcome))
+            self.show.stop()
+            self._listener.stop()
+            self._ended(self.show.outcome(message.outcome))
             return
-        event = views.war_event(message)
-        if event is None:
-            return
-        match event["kind"]:
-            case "dealt":
-                self.counts = list(event["counts"])
-            case "turned":
-                self.counts = [c - p for c, p in zip(self.counts, event["put"], strict=True)]
-                self.last = event
-            case "took":
-                self.counts[event["player"]] += event["cards"]
-                self.rounds = event["round"]
-        self.publish(event | {"counts": list(self.counts)})
+        event = self.show.event(message)
+        if event is not None:
+            self.publish(event)
+
+
+def text(message: Json) -> str:
+    """A message as the JSON text a websocket sends (compact: no spaces)."""
+    return json.dumps(message, separators=(",", ":"))
 
 
 _background: set[asyncio.Task[None]] = set()  # hints under way, kept from the collector

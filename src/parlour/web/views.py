@@ -14,8 +14,6 @@ from typing import Any
 
 from parlour.actors import Moved, Outcome, Reason, TakenBack
 from parlour.core import Game, State
-from parlour.games.war import rules as war
-from parlour.games.war.dealer import Dealt, TookTable, Turned
 from parlour.kit import kit_of
 
 Json = dict[str, Any]
@@ -35,12 +33,16 @@ def position(state: State) -> Json:
         "to_move": None if over else state.to_move,
         "over": over,
         "winner": state.winner if over else None,
-        "scores": list(state.scores),
         "legal": [] if over else [state.move_name(m) for m in state.legal_moves()],
         "notation": state.notation(),
     }
-    view |= kit_of(state.game).view(state)
-    return view
+    return view | board(state)
+
+
+def board(state: State) -> Json:
+    """What the board shows and nothing more: a position a move passes through (a
+    sowing before its capture), which the page animates but nobody plays from."""
+    return {"scores": list(state.scores)} | kit_of(state.game).view(state)
 
 
 def moved(event: Moved, names: tuple[str, str]) -> Json:
@@ -55,7 +57,7 @@ def moved(event: Moved, names: tuple[str, str]) -> Json:
         "position": position(event.after),
     }
     positions = kit_of(event.after.game).account_positions(event.account)
-    return view | {name: position(state) for name, state in positions.items()}
+    return view | {name: board(state) for name, state in positions.items()}
 
 
 def account_words(event: Moved, names: tuple[str, str]) -> list[str]:
@@ -102,38 +104,3 @@ def outcome(result: Outcome, names: tuple[str, str]) -> Json:
         "scores": list(scores),
         "words": words,
     }
-
-
-def war_event(event: Any) -> Json | None:
-    """A Dealer's event as the table shows it (None for an event the page needs not)."""
-    match event:
-        case Dealt(counts):
-            return {"kind": "dealt", "counts": list(counts)}
-        case Turned(cards, step):
-            return {
-                "kind": "turned",
-                "war": step,
-                "up": [war.card_name(c[-1]) if c else None for c in cards],
-                "down": [max(len(c) - 1, 0) for c in cards],
-                "put": [len(c) for c in cards],
-            }
-        case TookTable(player, cards, rounds):
-            return {"kind": "took", "player": player, "cards": len(cards), "round": rounds}
-    return None
-
-
-def war_outcome(result: Outcome) -> Json:
-    """The end of a game of War: who won, why, how long it lasted, and in words."""
-    account: war.WarAccount = result.account
-    return {
-        "winner": result.winner,
-        "reason": result.reason.value,
-        "rounds": account.rounds,
-        "battles": account.battles,
-        "wars": account.wars,
-        "words": _sentence(war.describe(result)),
-    }
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:] + "."

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from helpers import spawn_parlour
 from parlour.actors.runtime import spawn
 from parlour.cli import main
-from parlour.cli import war as war_cli
+from parlour.games.war import cli as war_cli
 from parlour.games.war import kernel as war_kernel
 from parlour.games.war.dealer import play_war
 from parlour.games.war.game import war_rules

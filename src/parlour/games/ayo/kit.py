@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from parlour.core import Game, State, register
+from parlour.core import Game, State, game, register
 from parlour.encoding import Codec
 from parlour.games.ayo.game import AyoGame
-from parlour.kit import AlphaBetaKit, Json
+from parlour.kit import AlphaBetaKit, ChanceStart, Json
 
 
 def _stoned(event: Any) -> list[tuple[int, Any]]:
@@ -24,6 +24,14 @@ class AyoKit(AlphaBetaKit):
         from parlour.games.ayo.codec import AyoCodec
 
         return AyoCodec(start)
+
+    def chance_start(self, rules: Game, draws: int | None) -> ChanceStart | None:
+        """The first player drawn by lot, unless the options name one."""
+        if rules.options["first"] is not None:
+            return None
+        return ChanceStart(
+            "first", 2, lambda first: game(rules.name, **{**rules.options, "first": first}).start()
+        )
 
     def batch(self, rules: Game, size: int, seed: int) -> Any:
         from parlour.games.ayo.batch import AyoBatch

@@ -46,6 +46,7 @@ async function lobby() {
     startGame(byName[select.value]);
   });
   $("more-games").addEventListener("click", () => listGames(lobbyPage + 1));
+  $("upload").addEventListener("change", () => uploadGame($("upload").files[0]));
   listGames(0);
   getReady(showReadyInLobby);
 }
@@ -164,8 +165,10 @@ async function listGames(page) {
   lobbyPage = page;
   const names = (g) => `${gameTitle(g.game)}: ${g.names[0]} vs ${g.names[1]}`;
   for (const game of playing) {
-    const link = html("a", names(game) + " (watch)", html("li", "", $("playing")));
+    const item = html("li", "", $("playing"));
+    const link = html("a", names(game) + " (watch)", item);
     link.href = "/game/" + game.id;
+    if (game.clock) item.append(" — " + clockTerms(game));
   }
   if (!page && !playing.length) html("li", "none at the moment", $("playing"));
   for (const game of finished) {
@@ -176,6 +179,24 @@ async function listGames(page) {
   }
   if (!page && !finished.length) html("li", "none yet", $("finished"));
   $("more-games").hidden = !more;
+}
+
+const MAX_UPLOAD = 64 * 1024; // the server's limit too (parlour.web.upload)
+
+async function uploadGame(file) {
+  // A game file replayed here: the server reads and checks it, and keeps nothing.
+  $("upload-error").textContent = "";
+  if (!file) return;
+  if (file.size > MAX_UPLOAD) return ($("upload-error").textContent = `${file.name} is too long: ${file.size} bytes, the limit is ${MAX_UPLOAD}.`);
+  const url = "/api/upload?name=" + encodeURIComponent(file.name);
+  const body = await file.arrayBuffer();
+  const response = await fetch(url, { method: "POST", body });
+  const answer = await response.json();
+  if (!response.ok) return ($("upload-error").textContent = answer.error);
+  $("lobby").hidden = true;
+  const review = () => fetch(url.replace("/api/upload", "/api/upload/analysis"), { method: "POST", body });
+  showRecord(answer, review);
+  logLine(`Replaying ${file.name}.`);
 }
 
 // ------------------------------------------------------------------ a game
@@ -192,8 +213,14 @@ function tableInfo(info) {
   const title = gameTitle(info.game);
   $("title").textContent = `${title}: ${seatName(0)} vs ${seatName(1)}`;
   document.title = `parlour: ${title}`;
-  $("download-box").hidden = info.kind === "war";
+  $("download-box").hidden = info.kind === "war" || info.id === "upload"; // a file replayed: the file is its own
   $("download").href = `/api/games/${info.id}/saved`;
+  const form = (info.forms || [])[0];
+  $("download-form").hidden = !form;
+  if (form) {
+    $("download-form").href = `/api/games/${info.id}/form`;
+    $("download-form").textContent = `as ${form}`;
+  }
   if (S.rules !== info.game) showRules(info.game);
 }
 
@@ -428,6 +455,13 @@ function stopClock(result) {
 function clockLeft(seat) {
   const c = S.clock;
   return Math.max(0, c.left[seat] - (c.running === seat ? (performance.now() - S.clockAt) / 1000 : 0));
+}
+
+function clockTerms(game) {
+  // A game's clock in the lobby: minutes each and the increment, then each seat's time left.
+  const [base, increment] = game.clock;
+  const terms = `${+(base / 60).toFixed(2)} min${increment ? ` + ${increment} s a move` : ""}`;
+  return `${terms}: ${game.left.map(clockText).join(" to ")} left`;
 }
 
 function clockText(seconds) {
@@ -859,7 +893,7 @@ async function replay(id) {
   showRecord(await response.json());
 }
 
-function showRecord(record) {
+function showRecord(record, review = () => fetch(`/api/games/${record.table.id}/analysis`)) {
   $("table").hidden = false;
   S.you = [];
   tableInfo(record.table);
@@ -897,7 +931,7 @@ function showRecord(record) {
   $("replay-controls").hidden = false;
   $("analyse").onclick = async () => {
     $("analysis-text").textContent = "The engine is looking at each position…";
-    const response = await fetch(`/api/games/${record.table.id}/analysis`);
+    const response = await review();
     const answer = await response.json();
     if (!response.ok) return ($("analysis-text").textContent = answer.error);
     reviewed = answer;

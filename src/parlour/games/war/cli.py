@@ -224,8 +224,8 @@ def simulate_war(
         task = progress.add_task("War", total=games)
         advance = partial(progress.advance, task)
         if executor == "ray":
-            from parlour.arena.executors import simulate_war as on_ray
             from parlour.core import ParlourError
+            from parlour.games.war.cluster import simulate_on_ray as on_ray
 
             try:
                 summary = on_ray(rules, games, advance, jobs, address)

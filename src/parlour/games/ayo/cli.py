@@ -1,4 +1,4 @@
-"""``parlour play ayo``: seed 000's Ayo at the terminal.
+"""Ayo's command: ``parlour play ayo``, seed 000's Ayo at the terminal.
 
 By default a person (player 1, the bottom row) plays the computer at level 3, and lots
 decide who starts the first round; ``--players`` seats anyone (``human``,
