@@ -2,8 +2,13 @@
 parlour.batch (compiled playouts, and stepped from Python as a learning loop steps it) and
 OpenSpiel's own C++ ``mancala``, in one run on one core; and parlour's games through its
 OpenSpiel adapter (``parlour_kalah``, ``parlour_gomoku``) against OpenSpiel's own
-``mancala`` and ``gomoku`` driven the same way (``pyspiel.evaluate_bots`` with uniform
-random bots), as a ratio.
+``mancala`` and ``gomoku`` driven the same way, as a ratio, two ways: from Python (a loop
+of ``legal_actions``, a random choice and ``apply_action``, as a Python learning loop or
+search drives a game) and from C++ (``pyspiel.evaluate_bots`` with uniform random bots,
+where OpenSpiel's own game never leaves C++ and parlour's calls into Python at each
+step).  Each pair is timed in alternating slices, so that a machine whose load changes
+(the figures move by half under a shared load) weighs on both alike; the load average is
+recorded before and after.
 
 OpenSpiel's ``mancala`` is Kalah with 6 pits and 4 seeds where a capture needs seeds in the
 opposite pit: parlour's ``kalah`` with ``empty_capture=false``.  A playout is a whole game
@@ -21,6 +26,8 @@ printed beside the rates, as a check that all play the same game.
 from __future__ import annotations
 
 import argparse
+import os
+import random
 import time
 from collections.abc import Callable
 from typing import Any
@@ -69,6 +76,40 @@ def spiel_games(name: str, seed: int) -> Callable[[], tuple[int, int]]:
     return play
 
 
+def spiel_driven(name: str, seed: int) -> Callable[[], tuple[int, int]]:
+    """Random games of the OpenSpiel game ``name`` driven from Python, one game a call."""
+    import parlour.openspiel  # noqa: F401  (registers parlour's games)
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(seed)
+
+    def play() -> tuple[int, int]:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        return 1, int(state.returns()[0] > 0)
+
+    return play
+
+
+def alternating(
+    ours: Callable[[], tuple[int, int]], theirs: Callable[[], tuple[int, int]], seconds: float
+) -> tuple[float, float]:
+    """Games per second of ``ours`` and of ``theirs``, each timed for ``seconds`` in
+    alternating slices of a tenth of it (each warmed first)."""
+    ours(), theirs()
+    games, spent = [0, 0], [0.0, 0.0]
+    for _ in range(10):
+        for side, play in enumerate((ours, theirs)):
+            started = time.perf_counter()
+            while time.perf_counter() - started < seconds / 10:
+                games[side] += play()[0]
+            spent[side] += time.perf_counter() - started
+    return games[0] / spent[0], games[1] / spent[1]
+
+
+DRIVERS = {"python": spiel_driven, "evaluate_bots": spiel_games}
+"""How the games through OpenSpiel are driven: from Python, or by OpenSpiel's C++."""
 ADAPTED = {
     "kalah": ("parlour_kalah(empty_capture=False)", "mancala"),
     "five_in_a_row": ("parlour_gomoku", "gomoku"),
@@ -122,6 +163,7 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=256, help="games in the batch")
     parser.add_argument("--seed", type=int, default=1)
     args = arguments(parser, quick={"seconds": 0.2, "batch": 16})
+    load_before = os.getloadavg()[0]
     ways = {
         "openspiel_cpp": spiel_games("mancala", args.seed),
         "batch_playouts": batch_playouts(args.batch, args.seed),
@@ -141,13 +183,19 @@ def main() -> None:
         )
     ratio = rates["batch_playouts"] / base
     print(f"batch / OpenSpiel C++: x{ratio:.2f} (target x{TARGET:g})")
-    adapted: dict[str, dict[str, float]] = {}
+    adapted: dict[str, dict[str, dict[str, float]]] = {}
     print("Random games a second through OpenSpiel, parlour's adapter against OpenSpiel's own")
     for name, (ours, theirs) in ADAPTED.items():
-        mine, _ = timed(spiel_games(ours, args.seed), args.seconds)
-        own, _ = timed(spiel_games(theirs, args.seed), args.seconds)
-        adapted[name] = {"parlour": mine, "openspiel": own, "ratio": mine / own}
-        print(f"  {name:<16} {mine:>10,.1f} against {own:>10,.1f}   x{mine / own:.3f}")
+        adapted[name] = {}
+        for driver, games in DRIVERS.items():
+            mine, own = alternating(games(ours, args.seed), games(theirs, args.seed), args.seconds)
+            adapted[name][driver] = {"parlour": mine, "openspiel": own, "ratio": mine / own}
+            print(
+                f"  {name:<14} {driver:<14} {mine:>10,.1f} against {own:>10,.1f}"
+                f"   x{mine / own:.3f} (within 3x: x0.333 or more)"
+            )
+    load = [load_before, os.getloadavg()[0]]
+    print(f"load average before and after: {load[0]:.2f}, {load[1]:.2f}")
     record(
         args,
         {
@@ -155,6 +203,7 @@ def main() -> None:
             "player_0_wins": shares,
             "batch_ratio": ratio,
             "adapters": adapted,
+            "load": load,
         },
     )
 

@@ -3,7 +3,6 @@ one :class:`Limit` from the command line to the player) and its adjudication."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,6 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from nim_engine import NimGame
 from parlour import game
 from parlour.actors import Actor, Move, Play, TimeControl
 from parlour.arena.plan import Plan
@@ -19,12 +17,10 @@ from parlour.arena.records import Records
 from parlour.arena.seat import Clock, parse_time_control
 from parlour.arena.worker import play_job
 from parlour.cli import main
-from parlour.core import BadOption, register, unregister
-from parlour.kit import Kit, kit_of
-from parlour.players.machines import ComputerPlayer, limited_search, refusal
+from parlour.core import BadOption
+from parlour.kit import kit_of
 from parlour.players.protocol import go_line, read_go
 from parlour.players.specs import parse_player
-from parlour.search import SearchResult, Stop
 from parlour.search.limit import Limit, share
 
 KALAH = game("kalah")
@@ -135,47 +131,6 @@ def _moves_of(record: Any, seat: int) -> int:
         count += state.to_move == seat
         state = state.play(state.parse_move(name))
     return count
-
-
-def test_a_search_keeps_to_a_depth_and_to_nodes() -> None:
-    start = KALAH.start()
-    move, result = limited_search(start, Limit(depth=3), Stop())
-    assert isinstance(result, SearchResult) and result.depth == 3 and move in start.legal_moves()
-    _, shallow = limited_search(start, Limit(nodes=1), Stop())
-    assert isinstance(shallow, SearchResult) and shallow.depth == 1
-    _, deeper = limited_search(start, Limit(nodes=shallow.nodes + 1), Stop())
-    assert isinstance(deeper, SearchResult) and deeper.depth == 2
-
-
-def test_the_computer_told_a_depth_searches_to_it() -> None:
-    async def asked() -> Any:
-        from parlour.actors import spawn
-        from parlour.actors.messages import View
-
-        player = spawn(ComputerPlayer(8))
-        player.tell(Limit(depth=2))
-        start = KALAH.start()
-        answer = await player.ask(Play(View(start, start.legal_moves(), 1, False)), 600)
-        player.stop()
-        return answer
-
-    answer = asyncio.run(asked())
-    wanted, _ = limited_search(KALAH.start(), Limit(depth=2), Stop())
-    assert answer == Move(wanted)
-
-
-def test_a_depth_is_refused_where_the_computer_cannot_search_to_one() -> None:
-    assert refusal("kalah", Limit(depth=3)) is None
-    assert refusal("kalah", Limit(seconds=1)) is None
-    register("plain-nim", NimGame, "Nim without an engine (tests only)", kit=Kit())
-    try:
-        why = refusal("plain-nim", Limit(nodes=10))
-        assert why is not None and "plain-nim to a node count" in why
-        result = parlour("match", "plain-nim", "--players", "computer:2,random", "--depth", "2",
-                         "--db", "/nonexistent/never.db")  # fmt: skip
-    finally:
-        unregister("plain-nim")
-    assert result.exit_code == 2 and "cannot search plain-nim to a depth" in result.output
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -13,7 +14,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from pettingzoo import AECEnv
-from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, render_test, seed_test
 
 import parlour
 from parlour.envs import (
@@ -32,11 +33,11 @@ from parlour.games.sowing.game import SowingState
 from parlour.games.war.game import WarState
 
 MAKERS: dict[str, Callable[[], AECEnv]] = {
-    "kalah": kalah_v0,
-    "mancala": mancala_v0,
-    "ayo": functools.partial(ayo_v0, max_rounds=2),
-    "gomoku": functools.partial(gomoku_v0, size=7),
-    "war": functools.partial(war_v0, deck="small", max_rounds=30),
+    "kalah": kalah_v0.env,
+    "mancala": mancala_v0.env,
+    "ayo": functools.partial(ayo_v0.env, max_rounds=2),
+    "gomoku": functools.partial(gomoku_v0.env, size=7),
+    "war": functools.partial(war_v0.env, deck="small", max_rounds=30),
 }
 
 
@@ -157,6 +158,7 @@ def test_a_seeded_reset_repeats_the_draw() -> None:
 
 def test_war_has_a_parallel_environment_that_passes_pettingzoos_test() -> None:
     parallel_api_test(war_v0.parallel_env(deck="small", max_rounds=30), num_cycles=100)
+    parallel_api_test(war_v0.parallel_env(max_cycles=5), num_cycles=100)
     game_env = war_v0.parallel_env(deck="small", max_rounds=30)
     observations, _ = game_env.reset(seed=3)
     seen = {agent: observations[agent]["observation"].copy() for agent in AGENTS}
@@ -181,11 +183,33 @@ def test_a_game_played_in_turns_has_no_parallel_environment() -> None:
         kalah_v0.parallel_env()
 
 
-def test_each_family_has_pettingzoos_three_makers() -> None:
+def test_each_family_is_a_module_with_pettingzoos_three_makers() -> None:
+    import parlour.envs.gomoku_v0
+
     for family in (kalah_v0, mancala_v0, ayo_v0, gomoku_v0, war_v0):
-        assert isinstance(family.env(), AECEnv) and isinstance(family(), AECEnv)
-        assert isinstance(family.raw_env(), ParlourEnv)
+        assert isinstance(family, ModuleType)
+        assert isinstance(family.env(), AECEnv) and isinstance(family.raw_env(), ParlourEnv)
+    assert parlour.envs.gomoku_v0 is gomoku_v0
     assert kalah_v0.raw_env().metadata["name"] == "kalah_v0"
+
+
+def test_war_passes_pettingzoos_max_cycles_test() -> None:
+    max_cycles_test(war_v0)
+
+
+@pytest.mark.parametrize("cycles", [1, 3])
+def test_max_cycles_cuts_a_game_in_turns_short_with_no_winner(cycles: int) -> None:
+    game_env = raw_env("ayo", max_cycles=cycles)
+    game_env.reset(seed=2)
+    steps = 0
+    while not game_env.ended:
+        mask = game_env.observe(game_env.agent_selection)["action_mask"]
+        game_env.step(int(np.flatnonzero(mask)[0]))
+        steps += 1
+    assert steps == 2 * cycles and not game_env.state.is_over
+    assert all(game_env.truncations.values()) and not any(game_env.terminations.values())
+    assert game_env.rewards == dict.fromkeys(AGENTS, 0)
+    assert not game_env.observe(game_env.agent_selection)["action_mask"].any()
 
 
 @pytest.mark.parametrize("name", ["kalah", "gomoku"])

@@ -17,10 +17,10 @@ from parlour.search.engine import Engine
 @pytest.mark.parametrize("name", ["mancala", "kalah", "ayo"])
 def test_seed_levels_stay_plain_minimax(name: str) -> None:
     state = parlour.game(name).start().play(2) if name != "ayo" else parlour.game(name).start()
-    for level in (1, 2, 3):  # the engine's account would be a SearchResult
+    for level in (1, 2, 3):  # the engine's account would show its line, not the move alone
         move, account = best_move(state, level)
-        assert not isinstance(account, SearchResult)
-        assert (move, account) == minimax.best_move(state, level)
+        assert isinstance(account, SearchResult) and account.pv == (move,)
+        assert (move, account.value, account.depth) == (*minimax.best_move(state, level), level)
 
 
 def test_engine_levels_search_deeper_and_on_a_clock() -> None:

@@ -109,7 +109,7 @@ async def test_the_computer_thinks_off_the_event_loop(monkeypatch: pytest.Monkey
     started, released = threading.Event(), threading.Event()
 
     class Waiting:
-        def best_move(self, state: State, stop: Stop) -> tuple[Any, int]:
+        def best_move(self, state: State, stop: Stop, limit: Any = None) -> tuple[Any, int]:
             started.set()
             assert released.wait(10), "the event loop stood still while the search ran"
             return state.legal_moves()[0], 0

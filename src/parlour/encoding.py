@@ -71,6 +71,11 @@ class Codec(ABC):
         """Whether a finished game was cut short by a limit rather than played out."""
         return False
 
+    def stepper(self, state: State) -> Stepper | None:
+        """``state`` as a :class:`Stepper` where the game has one (its kernels stepping a
+        position in place, for the adapters' loops); None: the adapters step states."""
+        return None
+
     def seen(self, state: State, seat: int) -> str:
         """What ``seat`` sees, as text: the board, where nothing is hidden."""
         return state.render()
@@ -79,3 +84,47 @@ class Codec(ABC):
         """What every seat sees alike, as text: the board where nothing is hidden; nothing
         by default where something is (a game with hidden parts may say more)."""
         return "" if self.hidden else state.render()
+
+
+class Stepper(ABC):
+    """One game's position stepped in place by the game's own compiled kernels, without
+    a State made at each move: what the adapters step where a game's codec gives one
+    (:meth:`Codec.stepper`), a random game through them then running at about the speed
+    of OpenSpiel's own C++ games (``benchmarks/playouts.py``).  Only a game played in
+    turns, whose seat to act is its side to move, has one.  The caller checks an action
+    against :attr:`legal` before :meth:`apply`; the State of the position is made only
+    when asked (:meth:`state`)."""
+
+    to_move: int
+    legal: list[int]
+    """The actions of the side to move, ascending (none once the game is over)."""
+    over: bool
+
+    @abstractmethod
+    def apply(self, action: int) -> None:
+        """Play ``action``, one of :attr:`legal`."""
+
+    @abstractmethod
+    def state(self) -> State:
+        """The position as a State."""
+
+    @abstractmethod
+    def copy(self) -> Stepper:
+        """An independent copy (what OpenSpiel's clone of a state takes)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Stepper:
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its position's game, options and notation (OpenSpiel's serialization
+        pickles a state's attributes; a game's options do not pickle)."""
+        state = self.state()
+        return _stepper, (state.game.name, dict(state.game.options), state.notation())
+
+
+def _stepper(name: str, options: dict[str, Any], notation: str) -> Stepper | None:
+    from parlour.core import game
+    from parlour.kit import kit_of  # the kits import this module
+
+    state = game(name, **options).parse(notation)
+    return kit_of(state.game).codec(state).stepper(state)

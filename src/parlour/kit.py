@@ -22,15 +22,23 @@ from typing import Any, Protocol
 from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
 from parlour.encoding import Codec
 from parlour.outcome import Outcome
-from parlour.search import PERFECT, SEED_LEVELS, Level, SearchResult, Stop, Thinker, alphabeta
+from parlour.search import (
+    NO_LIMIT,
+    PERFECT,
+    SEED_LEVELS,
+    Counted,
+    Level,
+    SearchResult,
+    Stop,
+    Thinker,
+    alphabeta,
+)
 from parlour.search.limit import Limit
 
 Json = dict[str, Any]
 Notices = Callable[[Any], list[tuple[int, Any]]]
 """The Referee's hook: from each ``Moved`` event, the (seat, message) pairs to tell."""
 
-NO_LIMIT = Limit()
-"""An analysis without a limit of its own: the engine's own time."""
 HINT_LEVEL, HINT_SECONDS = 5, 1.0
 """The hint a person asks for (the terminal's ``hint``, the page's Hint button): level 5
 on a clock of one second."""
@@ -346,20 +354,9 @@ def analyze(
     searched beyond it unused) or a proven value, telling ``on_iteration`` each depth it
     finishes: ``parlour analyze``.  A game without an engine of its own is refused with
     BadOption."""
-    stop = stop or Stop()
-    reached: list[SearchResult[Any]] = []
-
-    def heard(result: SearchResult[Any]) -> None:
-        if reached:
-            return
-        if on_iteration is not None:
-            on_iteration(result)
-        if limit.nodes is not None and result.nodes >= limit.nodes:
-            reached.append(result)
-            stop.set()
-
-    result = kit_of(state.game).analyze(state, limit, heard, stop)
-    return reached[0] if reached else result
+    with (stop or Stop()).until(None) as mine:
+        counted: Counted[Any] = Counted(limit, mine, on_iteration)
+        return counted.answer(kit_of(state.game).analyze(state, limit, counted, mine))
 
 
 def prepare(state: State, levels: Iterable[int] | None = None) -> None:

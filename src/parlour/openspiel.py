@@ -148,14 +148,25 @@ def _shared_state(name: str, options: dict[str, Any], notation: str) -> Shared[S
     return Shared(game(name, **options).parse(notation))
 
 
+UNMADE: Shared[State | None] = Shared(None)
+"""A stepper's state not made yet (made again when asked)."""
+
+
 class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
-    """An OpenSpiel state holding a parlour state, and the seat to act."""
+    """An OpenSpiel state holding a parlour state, and the seat to act; where the game's
+    codec has a :class:`~parlour.encoding.Stepper`, that is stepped instead, in place by
+    the game's compiled kernels, and the parlour state made only when asked (an
+    observation, a string, the returns)."""
 
     def __init__(self, spiel_game: ParlourGame) -> None:
         super().__init__(spiel_game)
         self._game = Shared(spiel_game)
-        start = None if spiel_game.chance else spiel_game.rules.start()
+        self._begin(None if spiel_game.chance else spiel_game.rules.start())
+
+    def _begin(self, start: State | None) -> None:
+        """Play from ``start`` (None: the chance node before it)."""
         self._state: Shared[State | None] = Shared(start)
+        self._stepper = None if start is None else self.codec.stepper(start)
         self.seat = 0 if start is None else start.to_move
 
     @property
@@ -173,20 +184,32 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     @property
     def state(self) -> State | None:
         """The parlour state; None before the chance node at the start."""
+        if self._state.value is None and self._stepper is not None:
+            self._state = Shared(self._stepper.state())
         return self._state.value
 
-    @state.setter
-    def state(self, value: State | None) -> None:
-        self._state = Shared(value)
-
     def current_player(self) -> int:
+        stepper = self._stepper
+        if stepper is not None:
+            return int(pyspiel.PlayerId.TERMINAL) if stepper.over else stepper.to_move
         if self.state is None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.state.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         return self.seat
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions (of ``player``, if given): with a stepper, answered from it
+        without the way through OpenSpiel's C++ and back that other calls take."""
+        stepper = self._stepper
+        if stepper is not None and player in (None, stepper.to_move):
+            return list(stepper.legal)
+        found: list[int] = super().legal_actions(*(() if player is None else (player,)))
+        return found
+
     def _legal_actions(self, player: int) -> list[int]:
+        if self._stepper is not None:
+            return self._stepper.legal
         assert self.state is not None
         return [int(a) for a in np.flatnonzero(self.codec.mask(self.state))]
 
@@ -196,12 +219,16 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return [(outcome, 1.0 / chance.outcomes) for outcome in range(chance.outcomes)]
 
     def _apply_action(self, action: int) -> None:
-        if self.state is None:
+        stepper = self._stepper
+        if stepper is not None and action in stepper.legal:
+            stepper.apply(action)
+            self._state = UNMADE
+        elif self.state is None:
             assert self.spiel_game.chance is not None
-            start = self.spiel_game.chance.start(int(action))
-            self.state, self.seat = start, start.to_move
-        else:
-            self.state, self.seat = self.codec.act(self.state, self.seat, int(action))
+            self._begin(self.spiel_game.chance.start(int(action)))
+        else:  # no stepper (or an illegal action, which the state refuses in its words)
+            after, self.seat = self.codec.act(self.state, self.seat, int(action))
+            self._state = Shared(after)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -212,6 +239,8 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return self.state.move_name(move)
 
     def is_terminal(self) -> bool:
+        if self._stepper is not None:
+            return self._stepper.over
         return self.state is not None and self.state.is_over
 
     def returns(self) -> list[float]:
@@ -231,20 +260,23 @@ class Observer:
     :meth:`~parlour.encoding.Codec.public`); a seat's private information what only it
     sees (nothing, in a game with nothing hidden); all players' private information is
     what each sees; with perfect recall, the information state: what the seat saw at
-    each step from the start, with the actions it took (as text only)."""
+    each step from the start (one row of the tensor a step, the start's chance node the
+    first, the rows past the last step zero), with the actions it took (in the text)."""
 
     def __init__(self, encoding: Codec, kind: Any = None) -> None:
         self.codec = encoding
         self.public = True if kind is None else bool(kind.public_info)
         self.private = _SINGLE if kind is None else kind.private_info
         self.recall = False if kind is None else bool(kind.perfect_recall)
-        size = 0 if self.recall else self._size()
-        self.tensor = np.zeros(size, np.float32)
-        shape = encoding.shape if size and self.private != _ALL else (size,)
-        self.dict = {"observation": self.tensor.reshape(shape)}
+        self.step = self._size()
+        steps = recalled_steps(encoding) if self.recall else 1
+        self.tensor = np.zeros(steps * self.step, np.float32)
+        shape = encoding.shape if self.step and self.private != _ALL else (self.step,)
+        self.dict = {"observation": self.tensor.reshape(steps, *shape) if self.recall else
+                     self.tensor.reshape(shape)}  # fmt: skip
 
     def _size(self) -> int:
-        """The tensor's size: the codec's observation where it shows what is asked."""
+        """A step's size: the codec's observation where it shows what is asked."""
         one = int(np.prod(self.codec.shape))
         if self.private == _ALL:
             return 2 * one if self.codec.hidden else one
@@ -253,14 +285,28 @@ class Observer:
         return 0 if self.codec.hidden else one  # public only: the board, if nothing is hidden
 
     def set_from(self, spiel_state: ParlourSpielState, player: int) -> None:
-        state = spiel_state.state
-        if state is None or not self.tensor.size:
-            self.tensor.fill(0)
-        elif self.private == _ALL and self.codec.hidden:
+        self.tensor.fill(0)
+        if not self.step:
+            return
+        if not self.recall:
+            self._fill(self.tensor, spiel_state.state, player)
+            return
+        rows = self.tensor.reshape(-1, self.step)
+        replayed = spiel_state.spiel_game.new_initial_state()
+        for row, action in zip(rows, spiel_state.history(), strict=False):
+            self._fill(row, replayed.state, player)
+            replayed.apply_action(action)
+        self._fill(rows[len(spiel_state.history())], spiel_state.state, player)
+
+    def _fill(self, row: np.ndarray, state: State | None, player: int) -> None:
+        """What ``player`` sees of ``state`` (nothing at the chance node before the start)."""
+        if state is None:
+            return
+        if self.private == _ALL and self.codec.hidden:
             seats = [self.codec.observe(state, seat).ravel() for seat in (player, 1 - player)]
-            self.tensor[:] = np.concatenate(seats)
+            row[:] = np.concatenate(seats)
         else:
-            self.tensor[:] = self.codec.observe(state, player).ravel()
+            row[:] = self.codec.observe(state, player).ravel()
 
     def string_from(self, spiel_state: ParlourSpielState, player: int) -> str:
         if not self.recall:
@@ -287,10 +333,23 @@ class Observer:
         return " | ".join(part for part in (shared, mine) if part)
 
 
+RECALLED_VALUES = 1 << 17
+"""The largest information-state tensor a game provides (at its preset): every step's
+observation, a row each, for the longest game (a game longer than that, such as Ayo of
+20,000,000 moves, has information-state strings only)."""
+
+
+def recalled_steps(encoding: Codec) -> int:
+    """The rows of an information-state tensor: the start's chance node and every step."""
+    return encoding.max_length + 2
+
+
 def register(name: str) -> type[ParlourGame]:
     """Register parlour game ``name`` as OpenSpiel's ``parlour_NAME``."""
     chance = rules_of(name, {})[1]
-    hidden = encode(name).hidden
+    codec = encode(name)
+    hidden = codec.hidden
+    recalled = recalled_steps(codec) * int(np.prod(codec.shape)) <= RECALLED_VALUES
     spiel_type = pyspiel.GameType(
         short_name=f"parlour_{name}",
         long_name=f"parlour {name}",
@@ -310,7 +369,7 @@ def register(name: str) -> type[ParlourGame]:
         max_num_players=2,
         min_num_players=2,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=recalled,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=parameters(name),

@@ -5,9 +5,10 @@ transposition table) for the whole game and searches in a worker thread, its mai
 open meanwhile: ``GameOver`` (a resignation, an abort) or its own stop ends the search
 within moments, so no thread outlives the game.  A :class:`~parlour.search.limit.Limit`
 told before a ``Play`` (the arena's seat does, from its time controls) bounds that move's
-search: its time stops the search, and a depth or node count searches with the game's
-engine (:func:`limited_search`).  In a game on the Referee's clock (the ``View`` says the
-time left) a move takes its share of that time at most (:func:`on_clock`).
+search: the level searches as it does, but no deeper than the limit's depth, no longer
+than its time, and no further than the first depth that reaches its node count
+(``Thinker.best_move``).  In a game on the Referee's clock (the ``View`` says the time
+left) a move takes its share of that time at most (:func:`on_clock`).
 """
 
 from __future__ import annotations
@@ -19,14 +20,14 @@ from parlour.actors import Actor, GameOver, Move, Play, View
 from parlour.actors.runtime import Piped, Reply, in_thread
 from parlour.core import Move as MoveValue
 from parlour.core import State
-from parlour.kit import analyze, kit_of, no_engine, thinker
-from parlour.search import SearchResult, Stop, Thinker
+from parlour.kit import kit_of, thinker
+from parlour.search import Stop, Thinker
 from parlour.search.limit import Limit
 
 
 class ComputerPlayer(Actor):
-    """The computer at ``level``: the seed's plain minimax ``level`` plies deep for levels
-    1-3, the game's engine above (searching ``seconds`` a move, where given)."""
+    """The computer at ``level`` of the game's kit (searching ``seconds`` a move, where
+    given), each move within the :class:`Limit` it was last told."""
 
     def __init__(self, level: int, seconds: float | None = None) -> None:
         if level < 1:
@@ -79,34 +80,30 @@ def on_clock(limit: Limit, view: View) -> Limit:
 
 
 def within(mind: Thinker, limit: Limit) -> Any:
-    """``mind``'s way to a move within ``limit``: its own search cut short by the limit's
-    time, or the game's engine to the limit's depth or nodes."""
+    """``mind``'s way to a move within ``limit``: its own search, kept to the limit (and
+    cut short by its time, whatever the thinker does with it)."""
 
     def think(state: State, stop: Stop) -> tuple[MoveValue, Any]:
         with stop.until(limit.seconds) as clock:
-            if limit.searches:
-                return limited_search(state, limit, clock)
-            move, account = mind.best_move(state, clock)
+            move, account = mind.best_move(state, clock, limit)
         legal = state.legal_moves()
         return (move if move in legal else legal[0]), account  # stopped before any answer
 
     return think
 
 
-def limited_search(state: State, limit: Limit, stop: Stop) -> tuple[MoveValue, SearchResult[Any]]:
-    """The move of the game's engine (its analysis, :func:`parlour.kit.analyze`) within
-    ``limit``'s depth or node count, or until ``stop``: one search for every level, so a
-    depth or a node count means the same whichever computer is told it."""
-    result = analyze(state, limit, None, stop)
-    return result.move, result
-
-
-def refusal(game_name: str, limit: Limit) -> str | None:
-    """Why the computer cannot keep to ``limit`` in the game called ``game_name`` (None
-    when it can): a depth or a node count needs an engine that searches by depths."""
-    if limit.searches and not kit_of(game_name).analyses:
+def refusal(game_name: str, level: int, limit: Limit) -> str | None:
+    """Why the computer at ``level`` cannot keep to ``limit`` in the game called
+    ``game_name`` (None when it can, or when the game has no such level, which
+    :func:`~parlour.kit.check_level` refuses): a depth or a node count needs a level that
+    searches by depths."""
+    found = [known for known in kit_of(game_name).levels if known.number == level]
+    if limit.searches and found and not found[0].depths:
         kind = "a depth" if limit.depth is not None else "a node count"
-        return f"the computer cannot search {game_name} to {kind}: {no_engine(game_name)}"
+        return (
+            f"level {found[0].name} of {game_name} cannot keep to {kind}: it plays "
+            f"{found[0].about}, not a search by depths"
+        )
     return None
 
 

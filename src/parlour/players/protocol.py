@@ -199,7 +199,7 @@ class Server:
             raise BadOption("go before a position")
         if state.is_over:
             raise BadOption("the game is over in this position")
-        why = machine_refusal(self.rules.name, limit)
+        why = machine_refusal(self.rules.name, self.level, limit)
         if why is not None:
             raise BadOption(why)
         mind = self._thinkers.get(limit.seconds)

@@ -64,7 +64,7 @@ class PlayerSpec:
         without a search by depths, an engine of a protocol of the game's own, which is
         told a time a move only."""
         if self.kind == "computer":
-            return refusal(game_name, limit)
+            return refusal(game_name, self.level, limit)
         on_clock = limit.searches or limit.left is not None
         own = self.kind == "engine" and on_clock
         if own and kit_of(game_name).engine_player(self.command, 1.0, None) is not None:

@@ -9,16 +9,18 @@ and ``alphabeta`` levels.  Which thinker plays a game is the game's kit's say
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 import numpy as np
 
 from parlour.core import Move, State
+from parlour.search.limit import Limit
 
 M = TypeVar("M")
+N = TypeVar("N", int, float)
 
 
 @dataclass(frozen=True)
@@ -113,10 +115,12 @@ searching levels, which may grow."""
 
 @dataclass(frozen=True)
 class Level:
-    """One level of a game's computer: its number and what it does."""
+    """One level of a game's computer: its number, what it does, and whether it searches
+    by depths (and so keeps to a depth or a node count: :class:`Limit`)."""
 
     number: int
     about: str
+    depths: bool = True
 
     @property
     def name(self) -> str:
@@ -127,13 +131,61 @@ class Level:
 SEED_LEVELS = tuple(Level(n, f"the seed's minimax, {n} plies deep") for n in range(1, 9))
 
 
+NO_LIMIT = Limit()
+"""A move's search with nothing but its level's own limits."""
+
+
 class Thinker(Protocol):
     """A computer opponent at one level, for one game at a time."""
 
-    def best_move(self, state: State, stop: Stop) -> tuple[Move, Any]:
-        """The move to play in ``state`` and the engine's account of it; a search ended
-        by ``stop`` returns what it has (its move is then not to be trusted)."""
+    def best_move(self, state: State, stop: Stop, limit: Limit = NO_LIMIT) -> tuple[Move, Any]:
+        """The move to play in ``state`` and the engine's account of it, searched as the
+        level does but no further than ``limit`` (its depth, its time, the first depth
+        that reaches its node count; a level that searches by no depths is refused a depth
+        or nodes before the game); a search ended by ``stop`` returns what it has (its
+        move is then not to be trusted)."""
 
     def warm_up(self, state: State) -> None:
         """Compile (and build) what this level's search needs for ``state``'s game, so
         that it happens before any clock starts; nothing where the level needs nothing."""
+
+
+class Counted(Generic[M]):
+    """A deepening search's ``on_iteration`` under ``limit``'s node count: each finished
+    depth told on to ``then``, until one has searched the nodes; that one is kept
+    (:meth:`answer`) and ``stop`` set, so what is searched past it goes unused and the
+    answer does not depend on the machine's speed."""
+
+    def __init__(
+        self,
+        limit: Limit,
+        stop: Stop,
+        then: Callable[[SearchResult[M]], None] | None = None,
+    ) -> None:
+        self.nodes, self.stop, self.then = limit.nodes, stop, then
+        self.reached: SearchResult[M] | None = None
+
+    def __call__(self, result: SearchResult[M]) -> None:
+        if self.reached is not None:
+            return
+        if self.then is not None:
+            self.then(result)
+        if self.nodes is not None and result.nodes >= self.nodes:
+            self.reached = result
+            self.stop.set()
+
+    def answer(self, result: SearchResult[M]) -> SearchResult[M]:
+        """What the search answers: the depth that reached the nodes, else its own
+        ``result``."""
+        return result if self.reached is None else self.reached
+
+
+@overload
+def capped(own: N, cap: N | None) -> N: ...
+@overload
+def capped(own: N | None, cap: N | None) -> N | None: ...
+def capped(own: N | None, cap: N | None) -> N | None:
+    """A level's own bound (a time, a depth; None: none) under a limit's ``cap``."""
+    if cap is None:
+        return own
+    return cap if own is None else min(own, cap)

@@ -7,7 +7,8 @@ import os
 from typing import TYPE_CHECKING
 
 from parlour.core import State
-from parlour.search import SEED_LEVELS, Level, Stop
+from parlour.search import NO_LIMIT, SEED_LEVELS, Counted, Level, Stop, capped
+from parlour.search.limit import Limit
 from parlour.search.minimax import SeedLevel
 
 if TYPE_CHECKING:
@@ -52,17 +53,21 @@ class AlphaBetaThinker:
         self.threads = SEARCH_THREADS if self.seconds is not None else 1
         self.engine: Engine | None = None  # made at the first search: its table is big
 
-    def best_move(self, state: State, stop: Stop) -> tuple[int, object]:
-        """The move and the search's account of it (minimax's value at the seed's levels)."""
+    def best_move(self, state: State, stop: Stop, limit: Limit = NO_LIMIT) -> tuple[int, object]:
+        """The move and the search's account of it, searched to the level's depth or for
+        its time, but no further than ``limit``'s."""
         if self.seed_level is not None:
-            move, value = self.seed_level.best_move(state)
-            return int(move), value  # type: ignore[call-overload]
+            move, found = self.seed_level.best_move(state, stop, limit)
+            return int(move), found  # type: ignore[call-overload]
         if self.engine is None:
             from parlour.search.engine import Engine
 
             self.engine = Engine(threads=self.threads)
-        result = self.engine.search(state, depth=self.depth, seconds=self.seconds, stop=stop)
-        return result.move, result
+        depth, seconds = capped(self.depth, limit.depth), capped(self.seconds, limit.seconds)
+        with stop.until(None) as mine:
+            counted: Counted[int] = Counted(limit, mine)
+            result = self.engine.search(state, depth, seconds, on_iteration=counted, stop=mine)
+        return result.move, counted.answer(result)
 
     def warm_up(self, state: State) -> None:
         """The engine's kernels and endgame table; nothing for the seed's levels."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from parlour.core import Move, State
-from parlour.encoding import Codec
-from parlour.games.gomoku.game import GomokuState
+from parlour.encoding import Codec, Stepper
+from parlour.games.gomoku.game import EMPTY, GomokuGame, GomokuState, makes_five
 
 
 class GomokuCodec(Codec):
@@ -34,3 +34,41 @@ class GomokuCodec(Codec):
         assert isinstance(state, GomokuState)
         board = state.board
         return np.stack([board == seat + 1, board == 2 - seat], axis=-1).astype(np.int8)
+
+    def stepper(self, state: State) -> Stepper | None:
+        assert isinstance(state, GomokuState)
+        empty = np.flatnonzero(state.board.ravel() == EMPTY).tolist()
+        return GomokuStepper(state.game, state.board.copy(), state.to_move, empty, state.is_over)
+
+
+class GomokuStepper(Stepper):
+    """A five-in-a-row board with stones placed in place, each move's five found by the
+    rules' kernel (``makes_five``, on the move's four lines); the empty points kept as a
+    list, not found again each move."""
+
+    def __init__(
+        self, game: GomokuGame, board: np.ndarray, to_move: int, empty: list[int], over: bool
+    ) -> None:
+        self.game, self.board, self.to_move, self.empty = game, board, to_move, empty
+        self.over = over
+        self.legal = [] if over else empty
+        self.last: tuple[int, int] | None = None
+
+    def apply(self, action: int) -> None:
+        row, col = divmod(action, self.game.size)
+        stone = self.to_move + 1
+        self.board[row, col] = stone
+        self.empty.remove(action)
+        self.last, self.to_move = (row, col), 1 - self.to_move
+        self.over = makes_five(self.board, row, col, stone, self.game.exact) or not self.empty
+        self.legal = [] if self.over else self.empty
+
+    def state(self) -> GomokuState:
+        return GomokuState(self.game, self.board.copy(), self.to_move, self.last)
+
+    def copy(self) -> GomokuStepper:
+        twin = GomokuStepper(
+            self.game, self.board.copy(), self.to_move, list(self.empty), self.over
+        )
+        twin.last = self.last
+        return twin

@@ -266,7 +266,7 @@ class GomokuState(State):
     for the screens.
     """
 
-    __slots__ = ("_board", "_last", "_to_move", "_winner", "game")
+    __slots__ = ("_board", "_last", "_legal", "_to_move", "_winner", "game")
 
     def __init__(
         self, game: GomokuGame, board: np.ndarray, to_move: int, last: Point | None = None
@@ -277,6 +277,7 @@ class GomokuState(State):
         self._to_move = to_move
         self._last = last
         self._winner = self._find_winner()
+        self._legal: tuple[Point, ...] | None = None  # found when first asked
 
     def _find_winner(self) -> int | None:
         if self._last is not None:  # a played move: only its lines can hold a new five
@@ -329,9 +330,10 @@ class GomokuState(State):
 
     def legal_moves(self) -> tuple[Point, ...]:
         """Every empty point, row by row from the top (none once the game is over)."""
-        if self.is_over:
-            return ()
-        return tuple((int(r), int(c)) for r, c in np.argwhere(self._board == EMPTY))
+        if self._legal is None:
+            free = np.argwhere(self._board == EMPTY).tolist()
+            self._legal = () if self.is_over else tuple((r, c) for r, c in free)
+        return self._legal
 
     def play(self, move: Move) -> GomokuState:
         """The seed's ``update``, checked: a stone of the side to move on an empty point."""

@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from parlour.core import State
-from parlour.encoding import Codec
-from parlour.games.sowing.game import SowingState, pit_index, store_index
+from parlour.encoding import Codec, Stepper
+from parlour.games.sowing.game import (
+    GAME_OVER,
+    SowingGame,
+    SowingState,
+    apply_move,
+    is_over,
+    pit_index,
+    sowable,
+    store_index,
+)
 
 MAX_MOVES = 1000
 """The longest sowing game the frameworks are told of (OpenSpiel's own ``mancala``
@@ -43,3 +53,51 @@ class SowingCodec(Codec):
         assert isinstance(state, SowingState)
         seen: np.ndarray = state.board[self.sides[seat]]
         return seen
+
+    def stepper(self, state: State) -> Stepper | None:
+        assert isinstance(state, SowingState)
+        return SowingStepper(state.game, state.board.copy())
+
+
+@njit(cache=True, nogil=True)
+def _settled(board: np.ndarray, over: bool, out: np.ndarray) -> int:
+    """The columns the side to move may sow, into ``out`` (none once ``over``), with the
+    side to move: ``count + 256 * to_move``."""
+    count = 0
+    for column in range(out.shape[0]):
+        if not over and sowable(board, column):
+            out[count] = column
+            count += 1
+    return count + 256 * int(board[-1])
+
+
+@njit(cache=True, nogil=True)
+def _sow_settled(board: np.ndarray, column: int, rules: int, out: np.ndarray) -> int:
+    """``column`` sown by the rules' kernel, then :func:`_settled`, plus 512 if the game
+    is over: one compiled call a move."""
+    over = apply_move(board, column, rules) & GAME_OVER != 0
+    return _settled(board, over, out) + 512 * over
+
+
+class SowingStepper(Stepper):
+    """A sowing game's board sown in place by the rules' kernel (``apply_move``)."""
+
+    def __init__(self, game: SowingGame, board: np.ndarray) -> None:
+        self.game, self.board, self.rules = game, board, game.rules
+        self._columns = np.empty(game.pits, dtype=np.int64)
+        over = bool(is_over(board))
+        self._settle(_settled(board, over, self._columns) + 512 * over)
+
+    def _settle(self, settled: int) -> None:
+        self.over = settled >= 512
+        self.to_move = (settled >> 8) & 1
+        self.legal = self._columns.tolist()[: settled & 255]
+
+    def apply(self, action: int) -> None:
+        self._settle(_sow_settled(self.board, action, self.rules, self._columns))
+
+    def state(self) -> SowingState:
+        return SowingState(self.game, self.board.copy())
+
+    def copy(self) -> SowingStepper:
+        return SowingStepper(self.game, self.board.copy())

@@ -16,7 +16,8 @@ from parlour.search import PERFECT, Level, Stop, Thinker
 class SowingKit(AlphaBetaKit):
     @property
     def levels(self) -> tuple[Level, ...]:
-        perfect = Level(PERFECT, "the solver's move where it proves the position in time")
+        proves = "the solver's move where it proves the position in time"
+        perfect = Level(PERFECT, proves, depths=False)
         return (*super().levels, perfect)
 
     def make_thinker(self, level: int, seconds: float | None) -> Thinker:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from functools import cached_property
 
@@ -40,7 +40,8 @@ from parlour.games.gomoku.engine.levels import (
 from parlour.games.gomoku.engine.patterns import likeliest_on, lines_of, pattern_table
 from parlour.games.gomoku.engine.threats import FREE_THREATS, threat_search
 from parlour.games.gomoku.game import EMPTY, GomokuState, Point
-from parlour.search import SearchResult, Stop
+from parlour.search import NO_LIMIT, Counted, SearchResult, Stop, capped
+from parlour.search.limit import Limit
 from parlour.search.table import Table, new_table
 
 Result = SearchResult[Point]
@@ -286,15 +287,25 @@ class GomokuThinker:
         }
         self.tables: Tables = {}
 
-    def best_move(self, state: GomokuState, stop: Stop) -> tuple[Point, Result]:
-        """The move and what the search did."""
+    def best_move(
+        self, state: GomokuState, stop: Stop, limit: Limit = NO_LIMIT
+    ) -> tuple[Point, Result]:
+        """The move and what the search did, within the level's depth and time or
+        ``limit``'s, the shorter (the main search to the first depth that reaches its
+        node count)."""
         level = LEVELS.get(self.level)
         if level is not None:
             level = replace(level, **self.overrides)
         if level is not None and self.to_the_clock:
             level = replace(level, depth=MAX_PLY - 1)
-        search = _Search(state, level, self.seconds, self.tables, stop, table_bits=self.table_bits)
-        report = search.run()
+        if level is not None:
+            level = replace(level, depth=capped(level.depth, limit.depth))
+        seconds = capped(self.seconds or (level.seconds if level else None), limit.seconds)
+        counting = stop.until(None) if limit.nodes is not None else nullcontext(stop)
+        with counting as mine:  # a stop of its own to set at the nodes, where counted
+            counted: Counted[Point] = Counted(limit, mine)
+            search = _Search(state, level, seconds, self.tables, mine, counted, self.table_bits)
+            report = counted.answer(search.run())
         return report.move, report
 
     def warm_up(self, state: GomokuState) -> None:

@@ -13,9 +13,10 @@ from parlour.games.sowing.solver.known import Known
 from parlour.games.sowing.solver.prover import Proof, Solver
 from parlour.games.sowing.solver.solution import bounds_for, least, mover_held, mover_reaches
 from parlour.games.sowing.solver.table import INF
-from parlour.search import Stop
+from parlour.search import NO_LIMIT, Stop, capped
 from parlour.search.alphabeta import SEARCH_THREADS
 from parlour.search.engine import Engine, set_trap
+from parlour.search.limit import Limit
 
 PERFECT_SECONDS = 1.5
 """The perfect level's time a move (proof, then trap or search), unless given one: it
@@ -64,13 +65,15 @@ class PerfectThinker:
             self.solver = Solver(bits=22, threads=SEARCH_THREADS, known=Known())
         return self.solver
 
-    def best_move(self, state: State, stop: Stop) -> tuple[int, object]:
-        """The move and its account: the proof, or the search's result when too big."""
+    def best_move(self, state: State, stop: Stop, limit: Limit = NO_LIMIT) -> tuple[int, object]:
+        """The move and its account: the proof, or the search's result when too big; all
+        within the level's time or ``limit``'s, the shorter."""
         position = cast(sowing.SowingState, state)
         solver = self._solver()
-        deadline = time.perf_counter() + self.seconds
-        with stop.until(self.seconds) as clock:
-            proof = solver.prove(position, stop=clock, seconds=self.seconds * PROOF_SHARE)
+        seconds = capped(self.seconds, limit.seconds)
+        deadline = time.perf_counter() + seconds
+        with stop.until(seconds) as clock:
+            proof = solver.prove(position, stop=clock, seconds=seconds * PROOF_SHARE)
             if not proof.exact:
                 held = self._held(position, proof)
                 left = deadline - time.perf_counter()

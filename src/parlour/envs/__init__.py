@@ -1,13 +1,15 @@
 """PettingZoo environments for every game of parlour (the extra ``parlour[envs]``).
 
 ``env(name, **options)`` is the AEC environment of any registered game with its
-options (``env("kalah", seeds=3)``); ``kalah_v0``, ``mancala_v0``, ``ayo_v0``,
-``gomoku_v0`` and ``war_v0`` are the same per game, as PettingZoo's own families name
-them, each with ``env``, ``raw_env`` and ``parallel_env`` (``war_v0.parallel_env()``:
-War's seats act at once; a game played in turns has no parallel environment).  An
-illegal action raises IllegalMove, or with ``illegal_reward`` ends the game as
-PettingZoo's board games do (``env("kalah", illegal_reward=-1)``).  The rules are
-parlour's own states: an environment only encodes them.
+options (``env("kalah", seeds=3)``); the modules ``parlour.envs.kalah_v0``,
+``mancala_v0``, ``ayo_v0``, ``gomoku_v0`` and ``war_v0`` are the same per game, laid out
+as PettingZoo's own families are, each with ``env``, ``raw_env`` and ``parallel_env``
+(``war_v0.parallel_env()``: War's seats act at once; a game played in turns has no
+parallel environment).  An illegal action raises IllegalMove, or with ``illegal_reward``
+ends the game as PettingZoo's board games do (``env("kalah", illegal_reward=-1)``).
+``max_cycles`` cuts a game short once each agent has had that many turns on average (a
+War round, or two plies), as PettingZoo's ``max_cycles`` does.  The rules are parlour's
+own states: an environment only encodes them.
 
 PettingZoo's conventions: agents ``player_0`` and ``player_1`` (parlour's seats 0 and
 1); each observation is ``{"observation": ..., "action_mask": ...}`` seen from the
@@ -16,14 +18,14 @@ on a draw, with the final margin (the agent's score minus the opponent's, as the
 counts scores) in ``infos[agent]["margin"]``.  A game cut short by its round limit (Ayo's
 ``max_rounds`` with nobody holding all 48 tokens, War's ``max_rounds``) ends in
 ``truncations``, every other end in ``terminations``; the round limit still names a
-winner, so its rewards are paid.  ``render_mode="ansi"`` gives the terminal's board,
-``"human"`` prints it.
+winner, so its rewards are paid, where ``max_cycles`` names none (0 to both).
+``render_mode="ansi"`` gives the terminal's board, ``"human"`` prints it.
 
 The encodings (actions, observations, War's turns and hidden cards) are
 :mod:`parlour.encoding`'s.
 
 >>> from parlour.envs import kalah_v0
->>> env = kalah_v0(render_mode="ansi")
+>>> env = kalah_v0.env(render_mode="ansi")
 >>> env.reset(seed=1)
 >>> env.agent_selection, env.observe("player_0")["action_mask"].tolist()
 ('player_0', [1, 1, 1, 1, 1, 1])
@@ -31,6 +33,8 @@ The encodings (actions, observations, War's turns and hidden cards) are
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import numpy as np
@@ -53,7 +57,13 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         "is_parallelizable": False,
     }
 
-    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
+    def __init__(
+        self,
+        name: str,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
         if render_mode not in (None, *ParlourEnv.metadata["render_modes"]):
             raise ValueError(
@@ -66,8 +76,12 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         named = {**ParlourEnv.metadata, "name": f"{name}_v0"}
         self.metadata = named  # type: ignore[misc, unused-ignore]
         self.render_mode = render_mode
-        self.state: State = self.game.start()
-        self.codec = kit_of(self.state.game).codec(self.state)
+        self.max_steps = None if max_cycles is None else max_cycles * len(AGENTS)
+        """The actions after which a game is cut short (None: never)."""
+        self.steps = 0
+        start = self.game.start()
+        self.codec = kit_of(start.game).codec(start)
+        self._begin(start)
         observation = spaces.Box(0, self.codec.high, self.codec.shape, self.codec.dtype)
         self.possible_agents = list(AGENTS)
         self.observation_spaces = {
@@ -97,20 +111,43 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         if self.drawn:
             draw = int(self.np_random.integers(2**62))
             rules = game(self.game.name, **{**self.game.options, "seed": draw})
-        self.state = rules.start()
+        self._begin(rules.start())
         self.agents = list(AGENTS)
         self.rewards = dict.fromkeys(AGENTS, 0)
         self._cumulative_rewards = dict.fromkeys(AGENTS, 0)
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
+        self.steps = 0
         self._seat = self.state.to_move
         self.agent_selection = AGENTS[self._seat]
 
+    def _begin(self, start: State) -> None:
+        """Play from ``start``: stepped by the game's compiled kernels where its codec has
+        a stepper (the state then made only when asked), else by its states."""
+        self._made: State | None = start
+        self._stepper = self.codec.stepper(start)
+
+    @property
+    def state(self) -> State:
+        """The parlour state of the game."""
+        if self._made is None:
+            assert self._stepper is not None
+            self._made = self._stepper.state()
+        return self._made
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._begin(value)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = AGENTS.index(agent)
-        acting = seat == self._seat and not self.state.is_over
-        mask = self.codec.mask(self.state) if acting else np.zeros(self.codec.actions, np.int8)
+        mask = np.zeros(self.codec.actions, np.int8)
+        if seat == self._seat and not self.ended:
+            if self._stepper is None:
+                mask = self.codec.mask(self.state)
+            else:
+                mask[self._stepper.legal] = 1
         return {"observation": self.codec.observe(self.state, seat), "action_mask": mask}
 
     def step(self, action: int) -> None:
@@ -122,15 +159,28 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
             return
         self._clear_rewards()
         self._cumulative_rewards[agent] = 0
-        self.state, self._seat = self.codec.act(self.state, self._seat, int(action))
+        stepper = self._stepper
+        if stepper is not None and action in stepper.legal:
+            stepper.apply(int(action))
+            self._made, self._seat = None, stepper.to_move
+        else:  # no stepper (or an illegal action, which the state refuses in its words)
+            self._made, self._seat = self.codec.act(self.state, self._seat, int(action))
         self.agent_selection = AGENTS[self._seat]
-        if self.state.is_over:
-            self._finish()
+        self.steps += 1
+        if self.state.is_over if stepper is None else stepper.over:
+            self._finish(self.state.winner, self.codec.truncated(self.state))
+        elif self.steps == self.max_steps:
+            self._finish(None, True)
         self._accumulate_rewards()
 
-    def _finish(self) -> None:
-        winner = self.state.winner
-        cut = self.codec.truncated(self.state)
+    @property
+    def ended(self) -> bool:
+        """Whether the game ended, by its rules or cut short."""
+        return any(self.terminations.values()) or any(self.truncations.values())
+
+    def _finish(self, winner: int | None, cut: bool) -> None:
+        """The end: ``winner``'s rewards (None: a draw, or no winner named), every
+        agent's margin, and a termination or (``cut`` short) a truncation."""
         scores = self.state.scores
         for seat, agent in enumerate(AGENTS):
             self.rewards[agent] = 0 if winner is None else (1 if winner == seat else -1)
@@ -153,8 +203,14 @@ class ParlourParallelEnv(ParallelEnv):  # type: ignore[misc, unused-ignore]
     card each round): each step takes every agent's action, played in seat order through
     the AEC environment's rules."""
 
-    def __init__(self, name: str, render_mode: str | None = None, **options: Any) -> None:
-        self.aec = ParlourEnv(name, render_mode, **options)
+    def __init__(
+        self,
+        name: str,
+        render_mode: str | None = None,
+        max_cycles: int | None = None,
+        **options: Any,
+    ) -> None:
+        self.aec = ParlourEnv(name, render_mode, max_cycles, **options)
         if not self.aec.codec.simultaneous:
             raise ValueError(
                 f"{name} is played in turns: its environment is the AEC one (env), "
@@ -183,7 +239,7 @@ class ParlourParallelEnv(ParallelEnv):  # type: ignore[misc, unused-ignore]
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         """Each agent's observation, every agent's mask its legal actions (all act)."""
         state, codec = self.aec.state, self.aec.codec
-        mask = np.zeros(codec.actions, np.int8) if state.is_over else codec.mask(state)
+        mask = np.zeros(codec.actions, np.int8) if self.aec.ended else codec.mask(state)
         seen = {agent: codec.observe(state, seat) for seat, agent in enumerate(AGENTS)}
         return {agent: {"observation": seen[agent], "action_mask": mask} for agent in AGENTS}
 
@@ -192,14 +248,13 @@ class ParlourParallelEnv(ParallelEnv):  # type: ignore[misc, unused-ignore]
         aec = self.aec
         rewards = dict.fromkeys(AGENTS, 0.0)
         for _ in AGENTS:
-            if aec.state.is_over:
+            if aec.ended:
                 break
             aec.step(actions[aec.agent_selection])
             for agent in AGENTS:
                 rewards[agent] += aec.rewards[agent]
-        ended = aec.state.is_over
-        terminations = {agent: ended and aec.terminations[agent] for agent in AGENTS}
-        truncations = {agent: ended and aec.truncations[agent] for agent in AGENTS}
+        ended = aec.ended
+        terminations, truncations = dict(aec.terminations), dict(aec.truncations)
         infos = {agent: dict(aec.infos[agent]) for agent in AGENTS}
         observations = self._observations()
         if ended:
@@ -241,28 +296,13 @@ def parallel_env(name: str, render_mode: str | None = None, **options: Any) -> P
     return ParlourParallelEnv(name, render_mode, **options)
 
 
-class Family:
-    """One game's environments as PettingZoo names a family's (``kalah_v0.env()``,
-    ``.raw_env()``, ``.parallel_env()``); calling it is calling ``env``."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def env(self, render_mode: str | None = None, **options: Any) -> AECEnv:
-        return env(self.name, render_mode, **options)
-
-    def raw_env(self, render_mode: str | None = None, **options: Any) -> ParlourEnv:
-        return raw_env(self.name, render_mode, **options)
-
-    def parallel_env(self, render_mode: str | None = None, **options: Any) -> ParallelEnv:
-        return parallel_env(self.name, render_mode, **options)
-
-    def __call__(self, render_mode: str | None = None, **options: Any) -> AECEnv:
-        return self.env(render_mode, **options)
-
-
-kalah_v0 = Family("kalah")
-mancala_v0 = Family("mancala")
-ayo_v0 = Family("ayo")
-gomoku_v0 = Family("gomoku")
-war_v0 = Family("war")
+def makers(
+    name: str,
+) -> tuple[Callable[..., AECEnv], Callable[..., ParlourEnv], Callable[..., ParallelEnv]]:
+    """The ``env``, ``raw_env`` and ``parallel_env`` of the game called ``name``: what its
+    module (``parlour.envs.kalah_v0``) holds."""
+    return (
+        functools.partial(env, name),
+        functools.partial(raw_env, name),
+        functools.partial(parallel_env, name),
+    )

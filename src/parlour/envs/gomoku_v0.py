@@ -1,0 +1,6 @@
+"""Five in a row's PettingZoo environments (``gomoku``), as a PettingZoo family's module holds
+them: ``env``, ``raw_env``, ``parallel_env`` (:mod:`parlour.envs`)."""
+
+from parlour.envs import makers
+
+env, raw_env, parallel_env = makers("gomoku")

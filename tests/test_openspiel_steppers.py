@@ -1,0 +1,83 @@
+"""The steppers (a game's position stepped in place by its compiled kernels) play the
+states' game exactly, and OpenSpiel's adapter through them is the adapter through states:
+the same legal actions, positions, ends and refusals."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pyspiel")
+
+import pyspiel
+
+import parlour.openspiel  # noqa: F401  (registers parlour's games)
+from parlour.core import IllegalMove, State, game
+from parlour.encoding import Stepper
+from parlour.kit import kit_of
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("kalah", {}),
+    ("kalah", {"empty_capture": False, "pits": 4, "seeds": 3}),
+    ("mancala", {}),
+    ("gomoku", {"size": 7}),
+    ("gomoku", {"size": 9, "exact_five": True}),
+]
+
+
+def stepper_of(state: State) -> Stepper:
+    found = kit_of(state.game).codec(state).stepper(state)
+    assert found is not None
+    return found
+
+
+@pytest.mark.parametrize(("name", "options"), GAMES)
+def test_a_stepper_plays_the_states_game(name: str, options: dict[str, Any]) -> None:
+    rules = game(name, **options)
+    codec = kit_of(rules).codec(rules.start())
+    rng = random.Random(7)
+    for _ in range(20):
+        state = rules.start()
+        stepper = stepper_of(state)
+        while True:
+            assert stepper.legal == np.flatnonzero(codec.mask(state)).tolist()
+            assert (stepper.over, stepper.state(), stepper.to_move) == (
+                state.is_over,
+                state,
+                state.to_move,
+            )
+            if state.is_over:
+                break
+            action = rng.choice(stepper.legal)
+            twin = stepper.copy()
+            stepper.apply(action)
+            state = state.play(codec.move(state, action))
+            assert twin.state() != stepper.state()  # a copy is not stepped with it
+        assert stepper.state().winner == state.winner
+
+
+@pytest.mark.parametrize("name", ["parlour_kalah", "parlour_gomoku(size=7)"])
+def test_the_adapter_through_a_stepper_clones_pickles_and_refuses_as_states(name: str) -> None:
+    spiel = pyspiel.load_game(name)
+    state = spiel.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(5):
+        state.apply_action(rng.choice(state.legal_actions()))
+    clone = state.clone()
+    copied = copy.deepcopy(state)
+    first = state.legal_actions()[0]
+    state.apply_action(first)
+    assert clone.legal_actions() == copied.legal_actions() and first in clone.legal_actions()
+    assert str(clone) != str(state) and str(clone) == str(copied)
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel, state))[1]
+    assert str(again) == str(state) and again.legal_actions() == state.legal_actions()
+    assert again.legal_actions(state.current_player()) == state.legal_actions()
+    assert again.legal_actions(1 - state.current_player()) == []
+    for refused in (spiel.num_distinct_actions(), *(set(range(6)) - set(state.legal_actions()))):
+        with pytest.raises(IllegalMove):
+            state.apply_action(refused)
+    assert state.legal_actions() == again.legal_actions()  # nothing changed
