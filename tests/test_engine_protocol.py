@@ -45,6 +45,24 @@ def test_the_engine_answers_each_command_and_plays_a_legal_move() -> None:
     assert server.handle("quit") is False
 
 
+def test_the_engine_prepares_the_game_and_its_level_before_it_is_ready(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``game`` compiles what the game's play needs (its rules' kernels: a cold engine
+    compiled them on its first move, past a 0.05 s limit) and the level's search, through
+    the kit's one preparation, before ``readyok``."""
+    from parlour import kit
+
+    prepared: list[tuple[str, list[int]]] = []
+    monkeypatch.setattr(
+        kit, "prepare", lambda state, levels: prepared.append((state.notation(), list(levels)))
+    )
+    server, said = talk(level=4)
+    server.handle("game kalah seeds=3")
+    assert said.get_nowait() == "readyok"
+    assert prepared == [(game("kalah", seeds=3).start().notation(), [4])]
+
+
 @pytest.mark.parametrize(
     ("line", "problem"),
     [

@@ -5,6 +5,9 @@ it: tests/games/ayo/test_ayo_cli.py, which passes none.)"""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -87,3 +90,48 @@ def test_the_web_refuses_a_table_at_a_level_the_game_lacks(tmp_path: Path) -> No
             assert response.status_code == 400 and words in response.json()["error"]
         made = client.post("/api/games", json={"game": "kalah", "level": "perfect"})
         assert made.status_code == 200, made.json()
+
+
+PREPARED_PLAY = """
+import sys
+from numba.core import event
+import parlour
+from parlour import kit
+
+class Compiles(event.Listener):
+    def __init__(self):
+        self.names = []
+    def on_start(self, ev):
+        self.names.append(str(ev.data["dispatcher"]))
+    def on_end(self, ev):
+        pass
+
+state = parlour.game(sys.argv[1]).start()
+kit.prepare(state, [1])
+heard = Compiles()
+event.register("numba:compile", heard)
+for _ in range(300):
+    if state.is_over:
+        break
+    state = state.play(state.legal_moves()[-1])
+print(len(heard.names), heard.names[:3])
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["kalah", "ayo", "gomoku"])
+def test_a_prepared_game_compiles_nothing_more_while_it_is_played(
+    name: str, tmp_path: Path
+) -> None:
+    """After ``kit.prepare`` a whole game played compiles no kernel (an engine process
+    compiled Kalah's ``apply_move`` on its clock, as the preparation played its one move
+    by ``play_report`` alone): a fresh numba cache, so nothing is loaded from before."""
+    done = subprocess.run(
+        [sys.executable, "-c", PREPARED_PLAY, name],
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=True,
+    )
+    assert done.stdout.split(maxsplit=1)[0] == "0", done.stdout

@@ -361,10 +361,13 @@ def analyze(
 
 def prepare(state: State, levels: Iterable[int] | None = None) -> None:
     """Compile what playing ``state``'s game needs before any clock starts: its rules'
-    kernels (one move played) and what the computer at each of ``levels`` needs (its
-    engine, its tables; None: the game's engine, as a hint or an analysis needs it)."""
+    kernels (one move played, as the players play it and as the Referee reports it) and
+    what the computer at each of ``levels`` needs (its engine, its tables; None: the
+    game's engine, as a hint or an analysis needs it)."""
     if not state.is_over:
-        state.play_report(state.legal_moves()[0])
+        move = state.legal_moves()[0]
+        state.play(move)
+        state.play_report(move)
     if levels is None:
         warm_up(state)
     for level in levels or ():

@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from parlour import kit
 from parlour.core import (
     MAX_DEPTH,
     BadOption,
@@ -172,7 +173,7 @@ class Server:
                 rules = read_game(words)
                 check_level(rules.name, self.level)
                 self.rules, self.state, self._thinkers = rules, rules.start(), {}
-                thinker(rules.name, self.level).warm_up(rules.start())  # before any clock
+                kit.prepare(rules.start(), [self.level])  # the rules' kernels too: no clock yet
                 self.say("readyok")
             case "newgame":
                 self.state = None if self.rules is None else self.rules.start()
