@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
-from parlour.encoding import Codec
 from parlour.outcome import Outcome
 from parlour.search import PERFECT, SEED_LEVELS, Level, SearchResult, Stop, Thinker, alphabeta
 from parlour.search.limit import Limit
+
+if TYPE_CHECKING:  # the learning frameworks' codecs (numpy) load with the first one asked
+    from parlour.encoding import Codec
 
 Json = dict[str, Any]
 Notices = Callable[[Any], list[tuple[int, Any]]]

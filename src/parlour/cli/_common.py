@@ -34,11 +34,11 @@ from parlour.core import (
     parse_whole,
     shown,
 )
-from parlour.players.saved_game import Played
-from parlour.players.specs import PlayerSpec, parse_level, parse_players, timed
 from parlour.search import DEFAULT_LEVEL
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the players (and asyncio with them) load when a command runs
+    from parlour.players.saved_game import Played
+    from parlour.players.specs import PlayerSpec
     from parlour.search import Stop
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -86,11 +86,23 @@ def depth_type(minimum: int) -> Parsed:
     return whole_type("the depth", minimum, MAX_DEPTH)
 
 
-PLAYERS = Parsed("A,B", lambda text: warm(lambda: parse_players(text), "parlour"))
+def _players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
+    from parlour.players.specs import parse_players
+
+    return warm(lambda: parse_players(text), "parlour")
+
+
+def _level(text: str) -> int:
+    from parlour.players.specs import parse_level
+
+    return warm(lambda: parse_level(text), "parlour")
+
+
+PLAYERS = Parsed("A,B", _players)
 """The click type of ``--players``: gives a tuple of two PlayerSpecs.  Reading a level
 asks every game's kit for its levels, which loads (the first time: compiles) their
 engines, so it is said on screen and stopped by Ctrl-C as a warm-up is."""
-LEVEL = Parsed("LEVEL", lambda text: warm(lambda: parse_level(text), "parlour"))
+LEVEL = Parsed("LEVEL", _level)
 SEED = whole_type("the seed", 0, MAX_SEED)
 
 
@@ -213,9 +225,10 @@ class Seating:
     def starting(self, start: State) -> Played:
         """The game from ``start``, or the saved game ``--load`` names, which must be a
         game of the same name (its rules are the file's)."""
+        from parlour.players.saved_game import Played, SavedGame
+
         if self.load is None:
             return Played.at(start)
-        from parlour.players.saved_game import SavedGame
 
         try:
             saved = SavedGame.read(self.load)
@@ -246,6 +259,8 @@ def seating_flags(
             load: str | None,
             **rest: Any,
         ) -> Any:
+            from parlour.players.specs import PlayerSpec, timed
+
             specs = timed(players or (PlayerSpec("human"), PlayerSpec("computer", level)), seconds)
             starter = None if first is None else _seat_of(specs, first == "human")
             return func(seating=Seating(specs, starter, seed, clear, load), **rest)

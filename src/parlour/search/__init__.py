@@ -12,11 +12,12 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from parlour.core import Move, State
+
+if TYPE_CHECKING:  # a stop is made before any search: numpy loads with the first kernel
+    import numpy as np
 
 M = TypeVar("M")
 
