@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
@@ -406,10 +406,14 @@ class Compiling:
     and those under way (a kernel compiles the kernels it calls within its own compile)."""
 
     def __init__(self) -> None:
-        from numba.core.event import Listener
-
         self.done = 0
         self.under_way: list[str] = []
+
+    def listener(self) -> Any:
+        """numba's listener that tells this of each compile (numba loads here: a second or
+        more of a first start, said on screen as the rest is)."""
+        from numba.core.event import Listener
+
         compiling = self
 
         class Heard(Listener):
@@ -423,7 +427,7 @@ class Compiling:
                 if compiling.under_way:
                     compiling.under_way.pop()
 
-        self.listener = Heard()
+        return Heard()
 
     @property
     def current(self) -> str | None:
@@ -431,7 +435,16 @@ class Compiling:
         return self.under_way[-1] if self.under_way else None
 
     def words(self, what: str, seconds: float) -> str:
-        """The line that says how far the warm-up is."""
+        """The line that says how far the warm-up is: the step of a game's own under way
+        (``kit.doing``: building a table, and how far), or else the compiling."""
+        from parlour.kit import step
+
+        doing = step()
+        if doing is not None:
+            words, share = doing
+            far = "" if share is None else f", {share:.0%} done"
+            kernels = f" (compiling its kernels: {self.done} done)" if self.current else ""
+            return f"warming up {what}: {words}{far}{kernels}, {seconds:.0f} s"
         now = f", now {self.current}" if self.current else ""
         plural = "" if self.done == 1 else "s"
         return (
@@ -441,21 +454,35 @@ class Compiling:
 
 
 @contextmanager
+def listening(compiling: Compiling) -> Iterator[None]:
+    """``compiling`` told of numba's compiles while the block runs."""
+    from numba.core import event as numba_event
+
+    events: Any = numba_event  # untyped
+    listener = compiling.listener()
+    events.register("numba:compile", listener)
+    try:
+        yield
+    finally:
+        events.unregister("numba:compile", listener)
+
+
+@contextmanager
 def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None]:
     """Say on stderr how the block (a first, compiling call of the numba kernels) goes,
     once it takes long enough to be noticed: at a terminal a line updated every ``TICK``
     seconds with the kernels compiled and the one under way, ending with the time it took
     (elsewhere one line); nothing when the kernels are cached.  Between two compiles the
-    line goes on counting the seconds if ``between`` (nothing else draws: an endgame table
-    built on the way shows no bar of its own), else it waits while something else draws
-    (``parlour solve``'s progress bar).
+    line goes on counting the seconds if ``between``, and a game's own long step says
+    itself in it (``kit.doing``: an endgame table built on the way, and how far) where it
+    would draw a bar of its own; else the line waits while something else draws
+    (``parlour solve``'s progress bar, with its time to go).
 
     Afterwards the objects made so far (numba's, by the hundred thousand) are moved out of
     the garbage collector's sight: they live as long as the program, and the collection at
     exit would otherwise walk them all, a sixth of a second more before Ctrl-C ends it."""
-    from numba.core import event as numba_event
+    from parlour.kit import showing, step
 
-    events: Any = numba_event  # untyped
     compiling, finished = Compiling(), threading.Event()
     started = time.monotonic()
     err = sys.stderr
@@ -469,7 +496,7 @@ def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None
             return
         said = False
         while not finished.is_set():
-            if compiling.current or between or not said:
+            if compiling.current or between or step() or not said:
                 err.write(f"\r{compiling.words(what, time.monotonic() - started)}\x1b[K")
                 err.flush()
                 said = True
@@ -477,11 +504,10 @@ def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None
 
     talker = threading.Thread(target=talk, daemon=True, name="warming-up")
     talker.start()
-    events.register("numba:compile", compiling.listener)
     try:
-        yield
+        with listening(compiling), showing() if live and between else nullcontext():
+            yield
     finally:
-        events.unregister("numba:compile", compiling.listener)
         finished.set()
         talker.join()
         seconds = time.monotonic() - started
