@@ -221,3 +221,34 @@ def test_a_warm_up_line_says_the_step_a_game_is_taking_and_how_far(
             time.sleep(0.05)
     assert said in screen.getvalue(), screen.getvalue()
     assert "━" not in screen.getvalue()  # no bar of its own
+
+
+def test_the_warm_up_line_names_parlours_kernels_only() -> None:
+    """The line said "now _kind_to_byte_width", "now impl", "now <lambda>": numba's own
+    helpers, compiled within parlour's kernels, are no names for a player."""
+    from types import SimpleNamespace
+
+    from parlour.cli._common import Compiling
+    from parlour.games.sowing import game as sowing
+
+    def event(func: object) -> SimpleNamespace:
+        return SimpleNamespace(data={"dispatcher": SimpleNamespace(py_func=func)})
+
+    def impl() -> None:  # a helper of numba's, as numba names its own
+        pass
+
+    impl.__module__ = "numba.cpython.listobj"
+    compiling = Compiling()
+    heard = compiling.listener()
+    kernel = next(
+        f for f in vars(sowing).values() if callable(f) and f.__module__ == sowing.__name__
+    )
+    heard.on_start(event(kernel))
+    heard.on_start(event(impl))
+    assert compiling.current == kernel.__name__
+    assert f"now {kernel.__name__}," in compiling.words("the engine", 1.0)
+    heard.on_end(event(impl))
+    heard.on_end(event(kernel))
+    heard.on_start(event(impl))
+    assert compiling.current == ""
+    assert "now" not in compiling.words("the engine", 1.0)

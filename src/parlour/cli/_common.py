@@ -418,9 +418,9 @@ class Compiling:
 
         class Heard(Listener):
             def on_start(self, event: Any) -> None:
-                dispatcher = event.data.get("dispatcher")
-                name = getattr(getattr(dispatcher, "py_func", None), "__name__", "a kernel")
-                compiling.under_way.append(name)
+                func = getattr(event.data.get("dispatcher"), "py_func", None)
+                ours = getattr(func, "__module__", "").startswith("parlour.")
+                compiling.under_way.append(getattr(func, "__name__", "") if ours else "")
 
             def on_end(self, event: Any) -> None:
                 compiling.done += 1
@@ -431,8 +431,12 @@ class Compiling:
 
     @property
     def current(self) -> str | None:
-        """The kernel being compiled (the innermost), None between two."""
-        return self.under_way[-1] if self.under_way else None
+        """The kernel of parlour's own being compiled (the innermost; numba's own helpers,
+        ``impl``, ``<lambda>``, are no names for a player), "" while numba compiles only
+        its own, None between two compiles."""
+        if not self.under_way:
+            return None
+        return next((name for name in reversed(self.under_way) if name), "")
 
     def words(self, what: str, seconds: float) -> str:
         """The line that says how far the warm-up is: the step of a game's own under way
@@ -443,7 +447,7 @@ class Compiling:
         if doing is not None:
             words, share = doing
             far = "" if share is None else f", {share:.0%} done"
-            kernels = f" (compiling its kernels: {self.done} done)" if self.current else ""
+            kernels = "" if self.current is None else f" (compiling its kernels: {self.done} done)"
             return f"warming up {what}: {words}{far}{kernels}, {seconds:.0f} s"
         now = f", now {self.current}" if self.current else ""
         plural = "" if self.done == 1 else "s"
@@ -496,7 +500,7 @@ def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None
             return
         said = False
         while not finished.is_set():
-            if compiling.current or between or step() or not said:
+            if compiling.current is not None or between or step() or not said:
                 err.write(f"\r{compiling.words(what, time.monotonic() - started)}\x1b[K")
                 err.flush()
                 said = True
