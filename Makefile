@@ -10,19 +10,29 @@ STAMP := $(VENV)/.installed
 
 .PHONY: play serve test test-fast lint typecheck pytest clean bench-openspiel
 
+# A fresh clone's first `make play` sets up for a minute or more: each step says what it
+# does before it starts, and pip shows its own progress, so the screen is never silent.
+# The pip that venv brings (23 with Python 3.11) installs editable packages: no upgrade.
+SAY := @printf 'setting up parlour: %s\n'
+
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(SAY) "making $(VENV), a Python of its own (about a minute in all)..."
+	@$(PYTHON) -m venv $(VENV)
 
 $(PLAYS): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
-	touch $@
+	$(SAY) "installing parlour and what it needs (numpy, numba, click, rich) with pip..."
+	@$(BIN)/python -m pip install --progress-bar on -e .
+	$(SAY) "installed."
+	@touch $@
 
 $(SERVES): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[web]'
-	touch $@
+	$(SAY) "installing parlour and its web server (starlette, uvicorn) with pip..."
+	@$(BIN)/python -m pip install --progress-bar on -e '.[web]'
+	$(SAY) "installed."
+	@touch $@
 
 $(STAMP): pyproject.toml | $(BIN)/python
+	$(SAY) "installing parlour with every extra the tests use (a few minutes)..."
 	$(BIN)/python -m pip install --quiet -e '.[dev,web,envs,openspiel,ray]'
 	touch $@
 

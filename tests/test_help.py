@@ -43,3 +43,26 @@ def test_help_speaks_of_games_not_of_the_projects_seeds(args: list[str]) -> None
     result = CliRunner().invoke(main, [*args, "--help"], terminal_width=200)
     assert result.exit_code == 0
     assert not re.search(r"seed 00\d|seed's|\(the seed\)", result.output), result.output
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "exact", "said"),
+    [
+        ("kalah", 3, False, " (value +3)"),  # seeds: the game's own units
+        ("gomoku", 1_000_000, True, " (a forced win)"),  # was " (value +1000000)"
+        ("gomoku", -1_000_000, True, " (the other side can force a win)"),
+        ("gomoku", 412, False, ""),  # the engine's estimate: no number a player knows
+    ],
+)
+def test_a_hint_gives_a_value_only_in_the_games_units(
+    name: str, value: int, exact: bool, said: str
+) -> None:
+    """Issue 43, 19: a five-in-a-row hint said "value +1000000", the engine's number."""
+    from parlour.kit import kit_of
+    from parlour.players.terminal import hint_value
+    from parlour.search import SearchResult
+
+    account = SearchResult(
+        move=None, value=value, depth=1, nodes=1, seconds=0.1, pv=(), exact=exact
+    )
+    assert hint_value(account, kit_of(name).scored) == said

@@ -194,3 +194,61 @@ def test_ctrl_c_of_pbrain_parlour_is_parlours_one_line_and_130() -> None:
     child.close()
     assert child.exitstatus == 130, (child.exitstatus, child.signalstatus)
     assert "Interrupted." in child.before and "Traceback" not in child.before
+
+
+def test_a_warm_up_line_says_the_step_a_game_is_taking_and_how_far(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A first ``play mancala --level 8`` drew the endgame table's bar and the warm-up
+    line over each other on one line (the bar at 0% for seconds while the build's kernels
+    compiled, its time to go in thousands of hours): within a warm-up the table's build
+    now says itself in the line, by the kit's hook, with the share done."""
+    from parlour.cli._common import warming_up
+    from parlour.games.sowing import progress
+    from parlour.kit import doing
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    monkeypatch.setattr(progress, "PATIENCE", 0.0)  # the bar would show at once
+    with doing("outside") as outside:
+        assert outside is None  # no warm-up line: the caller shows its own progress
+    said = "warming up the engine: building the endgame table: 6 pits a side, 25% done"
+    table = progress.shown("endgame table: 6 pits a side")
+    with warming_up("the engine", between=True), table as report:
+        report(0.25)
+        deadline = time.monotonic() + 30
+        while said not in screen.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert said in screen.getvalue(), screen.getvalue()
+    assert "━" not in screen.getvalue()  # no bar of its own
+
+
+def test_the_warm_up_line_names_parlours_kernels_only() -> None:
+    """The line said "now _kind_to_byte_width", "now impl", "now <lambda>": numba's own
+    helpers, compiled within parlour's kernels, are no names for a player."""
+    from types import SimpleNamespace
+
+    from parlour.cli._common import Compiling
+    from parlour.games.sowing import game as sowing
+
+    def event(func: object) -> SimpleNamespace:
+        return SimpleNamespace(data={"dispatcher": SimpleNamespace(py_func=func)})
+
+    def impl() -> None:  # a helper of numba's, as numba names its own
+        pass
+
+    impl.__module__ = "numba.cpython.listobj"
+    compiling = Compiling()
+    heard = compiling.listener()
+    kernel = next(
+        f for f in vars(sowing).values() if callable(f) and f.__module__ == sowing.__name__
+    )
+    heard.on_start(event(kernel))
+    heard.on_start(event(impl))
+    assert compiling.current == kernel.__name__
+    assert f"now {kernel.__name__}," in compiling.words("the engine", 1.0)
+    heard.on_end(event(impl))
+    heard.on_end(event(kernel))
+    heard.on_start(event(impl))
+    assert compiling.current == ""
+    assert "now" not in compiling.words("the engine", 1.0)

@@ -192,3 +192,31 @@ def test_serve_example(words: list[str], tmp_path: Path) -> None:
         server.send_signal(signal.SIGINT)
         _, errors = server.communicate(timeout=TIME_BOUND)
     assert server.returncode == 130 and "Traceback" not in errors, errors
+
+
+def test_make_play_says_each_step_of_its_setting_up_before_it_starts(tmp_path: Path) -> None:
+    """``make play`` on a fresh clone was silent while it made the venv and while pip ran
+    (with ``--quiet``): a line now says each step before it starts, and pip shows its own
+    progress.  Here a stand-in Python records each step as it runs."""
+    fake = tmp_path / "python3"
+    fake.write_text(
+        "#!/bin/sh\n"  # `python3 -m venv VENV`: a venv whose python and parlour say each call
+        'echo "venv made"; mkdir -p "$3/bin"\n'
+        'printf \'#!/bin/sh\\necho "pip $*"\\n\' > "$3/bin/python"\n'
+        'printf \'#!/bin/sh\\necho "parlour $*"\\n\' > "$3/bin/parlour"\n'
+        'chmod +x "$3/bin/python" "$3/bin/parlour"\n'
+    )
+    fake.chmod(0o755)
+    root = Path(__file__).resolve().parents[1]
+    done = subprocess.run(
+        ["make", "-s", "-C", str(root), "play", f"PYTHON={fake}", f"VENV={tmp_path / 'v'}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    said = [i for i, line in enumerate(lines) if line.startswith("setting up parlour: ")]
+    assert [lines[i + 1].split()[0] for i in said[:2]] == ["venv", "pip"], lines
+    assert "(about a minute" in lines[said[0]] and "--quiet" not in done.stdout
+    assert lines[-1] == "parlour play mancala --level 8"

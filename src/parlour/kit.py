@@ -15,12 +15,12 @@ compiled engines, the screens) when first asked, so registering a game stays lig
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from parlour.core import BadOption, Game, Move, State, game_names, registered_kit, shown
-from parlour.encoding import Codec
 from parlour.outcome import Outcome
 from parlour.search import (
     NO_LIMIT,
@@ -34,6 +34,9 @@ from parlour.search import (
     alphabeta,
 )
 from parlour.search.limit import Limit
+
+if TYPE_CHECKING:  # the learning frameworks' codecs (numpy) load with the first one asked
+    from parlour.encoding import Codec
 
 Json = dict[str, Any]
 Notices = Callable[[Any], list[tuple[int, Any]]]
@@ -378,3 +381,43 @@ def warm_up(state: State) -> None:
     """Compile what the engine of ``state``'s game needs (and build its tables), so that it
     happens before any clock starts; nothing for a game without an engine."""
     kit_of(state.game).warm_up(state)
+
+
+Step = list[Any]
+"""A warm-up's step under way: its words and the share of it done (None: not known)."""
+_STEPS: list[Step] = []
+_SHOWN: list[bool] = []
+
+
+@contextmanager
+def showing() -> Iterator[None]:
+    """While the block runs, a warm-up's line is on screen (the command line's): a game's
+    long steps say themselves there (:func:`doing`), not with a display of their own."""
+    _SHOWN.append(True)
+    try:
+        yield
+    finally:
+        _SHOWN.pop()
+
+
+@contextmanager
+def doing(words: str) -> Iterator[Callable[[float], None] | None]:
+    """Tell the warm-up's line that the block is ``words`` ("building the endgame table"),
+    where a line is shown (:func:`showing`): the value is then what hears the share done;
+    None otherwise (the caller shows its progress its own way)."""
+    if not _SHOWN:
+        yield None
+        return
+    step: Step = [words, None]
+    _STEPS.append(step)
+    try:
+        yield lambda share: step.__setitem__(1, share)
+    finally:
+        _STEPS.remove(step)
+
+
+def step() -> tuple[str, float | None] | None:
+    """The words of the warm-up's step under way and the share of it done (None: no step
+    of a game's own; compiling, say)."""
+    steps = list(_STEPS)
+    return (steps[-1][0], steps[-1][1]) if steps else None

@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, cast
 
@@ -34,11 +34,11 @@ from parlour.core import (
     parse_whole,
     shown,
 )
-from parlour.players.saved_game import Played
-from parlour.players.specs import PlayerSpec, parse_level, parse_players, timed
 from parlour.search import DEFAULT_LEVEL
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the players (and asyncio with them) load when a command runs
+    from parlour.players.saved_game import Played
+    from parlour.players.specs import PlayerSpec
     from parlour.search import Stop
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -86,11 +86,23 @@ def depth_type(minimum: int) -> Parsed:
     return whole_type("the depth", minimum, MAX_DEPTH)
 
 
-PLAYERS = Parsed("A,B", lambda text: warm(lambda: parse_players(text), "parlour"))
+def _players(text: str) -> tuple[PlayerSpec, PlayerSpec]:
+    from parlour.players.specs import parse_players
+
+    return warm(lambda: parse_players(text), "parlour")
+
+
+def _level(text: str) -> int:
+    from parlour.players.specs import parse_level
+
+    return warm(lambda: parse_level(text), "parlour")
+
+
+PLAYERS = Parsed("A,B", _players)
 """The click type of ``--players``: gives a tuple of two PlayerSpecs.  Reading a level
 asks every game's kit for its levels, which loads (the first time: compiles) their
 engines, so it is said on screen and stopped by Ctrl-C as a warm-up is."""
-LEVEL = Parsed("LEVEL", lambda text: warm(lambda: parse_level(text), "parlour"))
+LEVEL = Parsed("LEVEL", _level)
 SEED = whole_type("the seed", 0, MAX_SEED)
 
 
@@ -213,9 +225,10 @@ class Seating:
     def starting(self, start: State) -> Played:
         """The game from ``start``, or the saved game ``--load`` names, which must be a
         game of the same name (its rules are the file's)."""
+        from parlour.players.saved_game import Played, SavedGame
+
         if self.load is None:
             return Played.at(start)
-        from parlour.players.saved_game import SavedGame
 
         try:
             saved = SavedGame.read(self.load)
@@ -246,6 +259,8 @@ def seating_flags(
             load: str | None,
             **rest: Any,
         ) -> Any:
+            from parlour.players.specs import PlayerSpec, timed
+
             specs = timed(players or (PlayerSpec("human"), PlayerSpec("computer", level)), seconds)
             starter = None if first is None else _seat_of(specs, first == "human")
             return func(seating=Seating(specs, starter, seed, clear, load), **rest)
@@ -391,32 +406,49 @@ class Compiling:
     and those under way (a kernel compiles the kernels it calls within its own compile)."""
 
     def __init__(self) -> None:
-        from numba.core.event import Listener
-
         self.done = 0
         self.under_way: list[str] = []
+
+    def listener(self) -> Any:
+        """numba's listener that tells this of each compile (numba loads here: a second or
+        more of a first start, said on screen as the rest is)."""
+        from numba.core.event import Listener
+
         compiling = self
 
         class Heard(Listener):
             def on_start(self, event: Any) -> None:
-                dispatcher = event.data.get("dispatcher")
-                name = getattr(getattr(dispatcher, "py_func", None), "__name__", "a kernel")
-                compiling.under_way.append(name)
+                func = getattr(event.data.get("dispatcher"), "py_func", None)
+                ours = getattr(func, "__module__", "").startswith("parlour.")
+                compiling.under_way.append(getattr(func, "__name__", "") if ours else "")
 
             def on_end(self, event: Any) -> None:
                 compiling.done += 1
                 if compiling.under_way:
                     compiling.under_way.pop()
 
-        self.listener = Heard()
+        return Heard()
 
     @property
     def current(self) -> str | None:
-        """The kernel being compiled (the innermost), None between two."""
-        return self.under_way[-1] if self.under_way else None
+        """The kernel of parlour's own being compiled (the innermost; numba's own helpers,
+        ``impl``, ``<lambda>``, are no names for a player), "" while numba compiles only
+        its own, None between two compiles."""
+        if not self.under_way:
+            return None
+        return next((name for name in reversed(self.under_way) if name), "")
 
     def words(self, what: str, seconds: float) -> str:
-        """The line that says how far the warm-up is."""
+        """The line that says how far the warm-up is: the step of a game's own under way
+        (``kit.doing``: building a table, and how far), or else the compiling."""
+        from parlour.kit import step
+
+        doing = step()
+        if doing is not None:
+            words, share = doing
+            far = "" if share is None else f", {share:.0%} done"
+            kernels = "" if self.current is None else f" (compiling its kernels: {self.done} done)"
+            return f"warming up {what}: {words}{far}{kernels}, {seconds:.0f} s"
         now = f", now {self.current}" if self.current else ""
         plural = "" if self.done == 1 else "s"
         return (
@@ -426,21 +458,35 @@ class Compiling:
 
 
 @contextmanager
+def listening(compiling: Compiling) -> Iterator[None]:
+    """``compiling`` told of numba's compiles while the block runs."""
+    from numba.core import event as numba_event
+
+    events: Any = numba_event  # untyped
+    listener = compiling.listener()
+    events.register("numba:compile", listener)
+    try:
+        yield
+    finally:
+        events.unregister("numba:compile", listener)
+
+
+@contextmanager
 def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None]:
     """Say on stderr how the block (a first, compiling call of the numba kernels) goes,
     once it takes long enough to be noticed: at a terminal a line updated every ``TICK``
     seconds with the kernels compiled and the one under way, ending with the time it took
     (elsewhere one line); nothing when the kernels are cached.  Between two compiles the
-    line goes on counting the seconds if ``between`` (nothing else draws: an endgame table
-    built on the way shows no bar of its own), else it waits while something else draws
-    (``parlour solve``'s progress bar).
+    line goes on counting the seconds if ``between``, and a game's own long step says
+    itself in it (``kit.doing``: an endgame table built on the way, and how far) where it
+    would draw a bar of its own; else the line waits while something else draws
+    (``parlour solve``'s progress bar, with its time to go).
 
     Afterwards the objects made so far (numba's, by the hundred thousand) are moved out of
     the garbage collector's sight: they live as long as the program, and the collection at
     exit would otherwise walk them all, a sixth of a second more before Ctrl-C ends it."""
-    from numba.core import event as numba_event
+    from parlour.kit import showing, step
 
-    events: Any = numba_event  # untyped
     compiling, finished = Compiling(), threading.Event()
     started = time.monotonic()
     err = sys.stderr
@@ -454,7 +500,7 @@ def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None
             return
         said = False
         while not finished.is_set():
-            if compiling.current or between or not said:
+            if compiling.current is not None or between or step() or not said:
                 err.write(f"\r{compiling.words(what, time.monotonic() - started)}\x1b[K")
                 err.flush()
                 said = True
@@ -462,11 +508,10 @@ def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None
 
     talker = threading.Thread(target=talk, daemon=True, name="warming-up")
     talker.start()
-    events.register("numba:compile", compiling.listener)
     try:
-        yield
+        with listening(compiling), showing() if live and between else nullcontext():
+            yield
     finally:
-        events.unregister("numba:compile", compiling.listener)
         finished.set()
         talker.join()
         seconds = time.monotonic() - started

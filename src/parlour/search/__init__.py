@@ -12,12 +12,13 @@ import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, overload
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, overload
 
 from parlour.core import Move, State
 from parlour.search.limit import Limit
+
+if TYPE_CHECKING:  # a stop is made before any search: numpy loads with the first kernel
+    import numpy as np
 
 M = TypeVar("M")
 N = TypeVar("N", int, float)

@@ -45,7 +45,7 @@ proof many times over and cost Kalah(6,5)'s a third more nodes than 2^28."""
 @click.option("--seeds", help="Seeds a pit at the start.")
 @click.option(
     "--max-seeds",
-    type=click.IntRange(0, 40),
+    type=whole_type("the endgame table's seeds", 0, 40),
     help="Seeds in the pits the endgame table holds (default: the largest built here by"
     " `solve build`, at least the largest of 2^24 positions).",
 )

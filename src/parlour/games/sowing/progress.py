@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from parlour.kit import doing
+
 PATIENCE = 0.5
 """Seconds of building after which the progress shows (a quick build shows nothing)."""
 EVERY = 1.0
@@ -20,7 +22,12 @@ EVERY = 1.0
 def shown(description: str) -> Iterator[Callable[[float], None]]:
     """A display of the build ``description`` names (``endgame.Progress``), once it has
     taken ``PATIENCE`` seconds: at a terminal a progress bar, elsewhere a line each
-    ``EVERY`` seconds with the share done and the time so far."""
+    ``EVERY`` seconds with the share done and the time so far; within a warm-up whose
+    line is on screen, that line says it (``kit.doing``)."""
+    with doing(f"building the {description}") as told:
+        if told is not None:
+            yield told
+            return
     terminal = sys.stderr.isatty()
     begun = time.monotonic()
     said = begun
