@@ -30,8 +30,8 @@ from parlour.arena.match import Standing, play_match
 from parlour.arena.plan import Plan
 from parlour.arena.records import Records
 from parlour.core import State, game
+from parlour.records.store import default_path
 from parlour.search.engine import Engine, warm_up
-from parlour.store import default_path
 
 
 class Bot(Actor):

@@ -31,7 +31,7 @@ from parlour.arena.worker import GameRecord, play_job
 from parlour.cli import main
 from parlour.games.gomoku.psq import from_psq
 from parlour.players.specs import PlayerSpec, parse_player
-from parlour.store import Finished, InMatch, code_version
+from parlour.records.store import Finished, InMatch, code_version
 
 # A Ray cluster these tests start listens on the loopback only: Ray's switch for a cluster
 # of one machine, read when Ray is first imported (here, and by the commands run here).

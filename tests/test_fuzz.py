@@ -584,7 +584,7 @@ def test_war_positions_are_reachable_or_refused(case: tuple[Game, str]) -> None:
 @st.composite
 def saved_games(draw: st.DrawFn) -> str:
     """A saved game's text: of a game played at random, mutated, nested or cut."""
-    from parlour.players.saved_game import SavedGame
+    from parlour.records.saved import SavedGame
 
     state = draw(states())
     rng = random.Random(draw(st.integers(0, 2**32)))
@@ -610,7 +610,7 @@ def saved_games(draw: st.DrawFn) -> str:
 
 
 def check_saved_game(text: str) -> None:
-    from parlour.players.saved_game import SavedGame
+    from parlour.records.saved import SavedGame
 
     outcome = bounded(lambda: SavedGame.from_text(text).replay())
     if not answered(outcome, ParlourError, text):

@@ -15,7 +15,7 @@ from helpers import spawn_play
 from parlour.cli import main
 from parlour.core import BadOption, BadPosition
 from parlour.files import BadFile
-from parlour.players.saved_game import SavedGame
+from parlour.records.saved import SavedGame
 
 
 @pytest.mark.parametrize(

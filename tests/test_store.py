@@ -15,8 +15,8 @@ from starlette.testclient import TestClient
 
 import parlour
 from parlour.cli import main
-from parlour.players.saved_game import SavedGame
-from parlour.store import SCHEMA_VERSION, Finished, RecordsError, Store
+from parlour.records.saved import SavedGame
+from parlour.records.store import SCHEMA_VERSION, Finished, RecordsError, Store
 from parlour.web.app import create_app
 from web_tabs import Tab, new_game
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from parlour.players.saved_game import SavedGame
+from parlour.records.saved import SavedGame
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = [

@@ -10,7 +10,7 @@ import pytest
 from starlette.testclient import TestClient
 
 import parlour
-from parlour.players.saved_game import SavedGame
+from parlour.records.saved import SavedGame
 from parlour.rules_text import rules_text
 from web_tabs import Tab, new_game, serving
 

@@ -100,6 +100,19 @@ class Stepper(ABC):
     """The actions of the side to move, ascending (none once the game is over)."""
     over: bool
 
+    @classmethod
+    @abstractmethod
+    def of(cls, state: State) -> Stepper:
+        """``state`` to be stepped (a copy of its board: the state stays as it is)."""
+
+    @classmethod
+    def restored(cls, name: str, options: dict[str, Any], notation: str) -> Stepper:
+        """The stepper a pickle keeps: the position of game ``name`` with ``options``
+        written ``notation``."""
+        from parlour.core import game
+
+        return cls.of(game(name, **options).parse(notation))
+
     @abstractmethod
     def apply(self, action: int) -> None:
         """Play ``action``, one of :attr:`legal`."""
@@ -119,12 +132,4 @@ class Stepper(ABC):
         """Pickled as its position's game, options and notation (OpenSpiel's serialization
         pickles a state's attributes; a game's options do not pickle)."""
         state = self.state()
-        return _stepper, (state.game.name, dict(state.game.options), state.notation())
-
-
-def _stepper(name: str, options: dict[str, Any], notation: str) -> Stepper | None:
-    from parlour.core import game
-    from parlour.kit import kit_of  # the kits import this module
-
-    state = game(name, **options).parse(notation)
-    return kit_of(state.game).codec(state).stepper(state)
+        return type(self).restored, (state.game.name, dict(state.game.options), state.notation())

@@ -1,5 +1,5 @@
 """The arena's records: matches and their games, in parlour's one store
-(:mod:`parlour.store`).
+(:mod:`parlour.records.store`).
 
 One process owns a match while it runs (:meth:`Records.hold`, a lock the system drops
 when the process dies) and writes each game in a transaction of its own, so a match killed
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parlour.arena.plan import Plan
-from parlour.store import RecordsError, Store, code_version, now
+from parlour.records.store import RecordsError, Store, code_version, now
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from parlour.arena.seat import Clock as SeatClock
 from parlour.core import State, game
 from parlour.outcome import Outcome
 from parlour.players.external import TOLERANCE, Prepared
-from parlour.store import Finished, InMatch
+from parlour.records.store import Finished, InMatch
 
 
 @dataclass(frozen=True)

@@ -37,8 +37,8 @@ from parlour.core import (
 from parlour.search import DEFAULT_LEVEL
 
 if TYPE_CHECKING:  # the players (and asyncio with them) load when a command runs
-    from parlour.players.saved_game import Played
     from parlour.players.specs import PlayerSpec
+    from parlour.records.saved import Played
     from parlour.search import Stop
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -225,7 +225,7 @@ class Seating:
     def starting(self, start: State) -> Played:
         """The game from ``start``, or the saved game ``--load`` names, which must be a
         game of the same name (its rules are the file's)."""
-        from parlour.players.saved_game import Played, SavedGame
+        from parlour.records.saved import Played, SavedGame
 
         if self.load is None:
             return Played.at(start)

@@ -387,7 +387,7 @@ class _Session:
         """RecordsError naming each option given with ``--resume`` that the stored plan
         contradicts: a match goes on as it was started, or its games would not add up."""
         from parlour.arena.plan import openings_of
-        from parlour.store import RecordsError
+        from parlour.records.store import RecordsError
 
         flags, context = self.flags, click.get_current_context()
         count = "--games" if self.kind == "match" else "--rounds"
@@ -437,7 +437,7 @@ class _Session:
     def _resumed(self, game: str, players: tuple[str, ...], which: int | str) -> tuple[int, Plan]:
         """The match ``--resume`` names (an id, or the latest unfinished of its kind), if
         it is unfinished and of this kind, game and players."""
-        from parlour.store import RecordsError
+        from parlour.records.store import RecordsError
 
         if which == LATEST:
             found = self.records.last_unfinished(self.kind)
@@ -611,7 +611,7 @@ def _print_table(match_id: int, table: Any, pairs: dict[tuple[int, int], Standin
 def _open(db_path: str | None, writable: bool = True) -> Records:
     """The database ``--db`` names (None: the user's), read-only unless ``writable``."""
     from parlour.arena.records import Records
-    from parlour.store import default_path
+    from parlour.records.store import default_path
 
     try:
         return Records(default_path() if db_path is None else db_path, writable)
@@ -689,7 +689,7 @@ def _export_json(row: dict[str, Any]) -> str:
 
 def _export_saved(row: dict[str, Any]) -> str:
     """The game as a saved game, which ``parlour play GAME --load`` takes up at its end."""
-    from parlour.players.saved_game import SavedGame
+    from parlour.records.saved import SavedGame
 
     moves = tuple(row["moves"].split())
     return SavedGame(row["game"], json.loads(row["options"]), _start(row), moves).to_text()

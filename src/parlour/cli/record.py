@@ -56,7 +56,7 @@ def _read(text: str, suffix: str, option_texts: tuple[str, ...]) -> tuple[State,
     from parlour.cli._common import make_game
     from parlour.core import BadOption
     from parlour.kit import record_form
-    from parlour.players.saved_game import SavedGame
+    from parlour.records.saved import SavedGame
 
     if text.lstrip().startswith("{"):
         if option_texts:
@@ -71,7 +71,7 @@ def _write(out: str, start: State, moves: tuple[Move, ...]) -> None:
     """The game written to ``out`` in the form its suffix says (a saved game by default)."""
     from parlour.core import BadOption, ParlourError
     from parlour.kit import kit_of, record_forms
-    from parlour.players.saved_game import SavedGame
+    from parlour.records.saved import SavedGame
 
     suffix = Path(out).suffix.lower()
     forms = [form for form in kit_of(start.game).record_forms if form.suffix == suffix]

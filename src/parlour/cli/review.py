@@ -33,7 +33,7 @@ def review(path: str, seconds: float | None, as_json: bool) -> None:
     side, as a line of bars."""
     from parlour.core import ParlourError
     from parlour.kit import warm_up
-    from parlour.players.saved_game import SavedGame
+    from parlour.records.saved import SavedGame
     from parlour.review import PROOF_SECONDS, Review, kit_valuer
     from parlour.review import review as reviewed
     from parlour.search import Stop

@@ -72,7 +72,7 @@ def serve(
             f"the web server needs parlour's web extra (pip install 'parlour[web]'): {error}"
         ) from None
     from parlour.core import ParlourError
-    from parlour.store import database_path, default_path
+    from parlour.records.store import database_path, default_path
 
     shown_host = f"[{host}]" if ":" in host else host
     try:

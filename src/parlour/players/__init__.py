@@ -3,8 +3,8 @@
 ``machines``: ComputerPlayer(level), RandomPlayer(seed).  ``terminal``: TerminalPlayer
 (the screen and the person's moves) and ``play_in_terminal``; ``screen``: the Screen
 protocol and ``BoardScreen``, the base of the board games' screens (each in its game's
-folder); ``keyboard``: the lines a person types.  ``saved_game``: ``save`` and ``--load``.
-``specs``: the ``--players`` specs.
+folder); ``keyboard``: the lines a person types; ``specs``: the ``--players`` specs.
+(``save`` and ``--load`` write and read :mod:`parlour.records.saved`.)
 """
 
 from parlour.players.machines import ComputerPlayer, RandomPlayer

@@ -38,9 +38,9 @@ from parlour.actors.runtime import Piped, Reply, in_thread
 from parlour.core import IllegalMove, State
 from parlour.core import Move as MoveValue
 from parlour.players.keyboard import QUIT, QUITTED, LineSource, keyboard
-from parlour.players.saved_game import Played, SavedGame
 from parlour.players.screen import Screen, Seat, wrapped
 from parlour.players.specs import PlayerSpec, seat_names
+from parlour.records.saved import Played, SavedGame
 from parlour.search import Stop, Thinker
 
 __all__ = ["Begin", "Seat", "TerminalPlayer", "command_answer", "play_in_terminal"]
@@ -228,7 +228,8 @@ class TerminalPlayer(Actor):
         return f"Hint: {state.move_name(move)}{value}\n"
 
     def _save(self, path: str, state: State) -> str:
-        """Write the game so far to ``path`` (see ``saved_game``); what happened, in words."""
+        """Write the game so far to ``path`` (:mod:`parlour.records.saved`); what happened,
+        in words."""
         if not path:
             return "save needs a file name: save FILE\n"
         saved = SavedGame.of(self._start or state, self._moves)

@@ -1,4 +1,4 @@
-"""The web's games in parlour's one store (:mod:`parlour.store`): the file the arena
+"""The web's games in parlour's one store (:mod:`parlour.records.store`): the file the arena
 writes too, so that ``parlour serve --db`` and ``parlour games --db`` on one file list the
 same games, a game played in the browser replays on the terminal, and a match's game opens
 in the page's replay.
@@ -18,7 +18,7 @@ from typing import Any
 
 from parlour.actors import Moved, Outcome, Reason
 from parlour.core import ParlourError, State, game, replay
-from parlour.store import Finished, RecordsError, Store, now
+from parlour.records.store import Finished, RecordsError, Store, now
 from parlour.web import views
 from parlour.web.analysis import line
 from parlour.web.views import Json

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from parlour.core import BadOption, BadPosition, ParlourError, game, replay
 from parlour.kit import kit_of
-from parlour.players.saved_game import SavedGame
+from parlour.records.saved import SavedGame
 from parlour.web.analysis import line
 from parlour.web.tables import Refused
 from parlour.web.views import Json

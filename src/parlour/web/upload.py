@@ -19,7 +19,7 @@ from typing import Any
 from parlour.core import Move, ParlourError, State
 from parlour.files import BadFile
 from parlour.kit import record_form
-from parlour.players.saved_game import SavedGame
+from parlour.records.saved import SavedGame
 from parlour.web.records import shown
 from parlour.web.tables import Refused
 from parlour.web.views import Json

@@ -102,7 +102,7 @@ def test_parlour_record_converts_a_saved_game_to_psq_and_back(tmp_path: Path) ->
 
 
 def test_parlour_record_shows_any_game_and_writes_only_its_own_forms(tmp_path: Path) -> None:
-    from parlour.players.saved_game import SavedGame
+    from parlour.records.saved import SavedGame
 
     start = parlour.game("kalah").start()
     saved = tmp_path / "kalah.json"

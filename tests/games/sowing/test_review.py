@@ -13,7 +13,7 @@ from click.testing import CliRunner
 import parlour
 from parlour.cli import main
 from parlour.core import State
-from parlour.players.saved_game import SavedGame
+from parlour.records.saved import SavedGame
 from parlour.review import Value, grade, kit_valuer, review
 from parlour.search import Stop
 

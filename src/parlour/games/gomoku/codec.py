@@ -36,9 +36,7 @@ class GomokuCodec(Codec):
         return np.stack([board == seat + 1, board == 2 - seat], axis=-1).astype(np.int8)
 
     def stepper(self, state: State) -> Stepper | None:
-        assert isinstance(state, GomokuState)
-        empty = np.flatnonzero(state.board.ravel() == EMPTY).tolist()
-        return GomokuStepper(state.game, state.board.copy(), state.to_move, empty, state.is_over)
+        return GomokuStepper.of(state)
 
 
 class GomokuStepper(Stepper):
@@ -53,6 +51,12 @@ class GomokuStepper(Stepper):
         self.over = over
         self.legal = [] if over else empty
         self.last: tuple[int, int] | None = None
+
+    @classmethod
+    def of(cls, state: State) -> GomokuStepper:
+        assert isinstance(state, GomokuState)
+        empty = np.flatnonzero(state.board.ravel() == EMPTY).tolist()
+        return cls(state.game, state.board.copy(), state.to_move, empty, state.is_over)
 
     def apply(self, action: int) -> None:
         row, col = divmod(action, self.game.size)

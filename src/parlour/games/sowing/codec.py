@@ -55,8 +55,7 @@ class SowingCodec(Codec):
         return seen
 
     def stepper(self, state: State) -> Stepper | None:
-        assert isinstance(state, SowingState)
-        return SowingStepper(state.game, state.board.copy())
+        return SowingStepper.of(state)
 
 
 @njit(cache=True, nogil=True)
@@ -87,6 +86,11 @@ class SowingStepper(Stepper):
         self._columns = np.empty(game.pits, dtype=np.int64)
         over = bool(is_over(board))
         self._settle(_settled(board, over, self._columns) + 512 * over)
+
+    @classmethod
+    def of(cls, state: State) -> SowingStepper:
+        assert isinstance(state, SowingState)
+        return cls(state.game, state.board.copy())
 
     def _settle(self, settled: int) -> None:
         self.over = settled >= 512
