@@ -153,10 +153,14 @@ def create_app(
             return JSONResponse({"error": "no finished game has this id"}, status_code=404)
         return JSONResponse(found)
 
+    def record_of(game_id: str) -> Json | None:
+        """The game's record so far, under way or finished (None: no game has this id)."""
+        table = hall.tables.get(game_id)
+        return table.record() if table is not None else hall.records.get(game_id)
+
     async def saved(request: Request) -> Response:
         game_id = request.path_params["id"]
-        table = hall.tables.get(game_id)
-        found = table.record() if table is not None else hall.records.get(game_id)
+        found = record_of(game_id)
         if found is None:
             return JSONResponse({"error": "no game has this id"}, status_code=404)
         try:
@@ -169,8 +173,7 @@ def create_app(
 
     async def own_form(request: Request) -> Response:
         game_id = request.path_params["id"]
-        table = hall.tables.get(game_id)
-        found = table.record() if table is not None else hall.records.get(game_id)
+        found = record_of(game_id)
         if found is None:
             return JSONResponse({"error": "no game has this id"}, status_code=404)
         try:
