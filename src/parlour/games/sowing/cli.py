@@ -68,8 +68,8 @@ proof many times over and cost Kalah(6,5)'s a third more nodes than 2^28."""
 )
 @click.option(
     "--moved",
-    type=click.IntRange(1, FAIR_MOVED),
-    default=FAIR_MOVED,
+    type=whole_type("the seeds moved", 1, FAIR_MOVED),
+    default=str(FAIR_MOVED),
     show_default=True,
     help="Seeds a fair start moves at most from the standard one (solve fair).",
 )
