@@ -29,7 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -153,36 +153,29 @@ def create_app(
             return JSONResponse({"error": "no finished game has this id"}, status_code=404)
         return JSONResponse(found)
 
-    def record_of(game_id: str) -> Json | None:
-        """The game's record so far, under way or finished (None: no game has this id)."""
+    def download(
+        request: Request, write: Callable[[Json], tuple[str, str]], media_type: str
+    ) -> Response:
+        """The game's record so far (under way or finished) as a file to save, written by
+        ``write`` (its suffix and text; Refused where it cannot be)."""
+        game_id = request.path_params["id"]
         table = hall.tables.get(game_id)
-        return table.record() if table is not None else hall.records.get(game_id)
-
-    async def saved(request: Request) -> Response:
-        game_id = request.path_params["id"]
-        found = record_of(game_id)
+        found = table.record() if table is not None else hall.records.get(game_id)
         if found is None:
             return JSONResponse({"error": "no game has this id"}, status_code=404)
         try:
-            text = saved_game(found)
-        except Refused as error:
-            return _refusal(str(error))
-        name = f"parlour-{found['table']['game']}-{game_id}.json"
-        headers = {"Content-Disposition": f'attachment; filename="{name}"'}
-        return Response(text, media_type="application/json", headers=headers)
-
-    async def own_form(request: Request) -> Response:
-        game_id = request.path_params["id"]
-        found = record_of(game_id)
-        if found is None:
-            return JSONResponse({"error": "no game has this id"}, status_code=404)
-        try:
-            suffix, text = in_form(found)
+            suffix, text = write(found)
         except Refused as error:
             return _refusal(str(error))
         name = f"parlour-{found['table']['game']}-{game_id}{suffix}"
         headers = {"Content-Disposition": f'attachment; filename="{name}"'}
-        return Response(text, media_type="text/plain", headers=headers)
+        return Response(text, media_type=media_type, headers=headers)
+
+    async def saved(request: Request) -> Response:
+        return download(request, lambda found: (".json", saved_game(found)), "application/json")
+
+    async def own_form(request: Request) -> Response:
+        return download(request, in_form, "text/plain")
 
     async def upload(request: Request) -> Response:
         try:
