@@ -81,3 +81,54 @@ def test_the_adapter_through_a_stepper_clones_pickles_and_refuses_as_states(name
         with pytest.raises(IllegalMove):
             state.apply_action(refused)
     assert state.legal_actions() == again.legal_actions()  # nothing changed
+
+
+@pytest.mark.parametrize("name", ["parlour_kalah", "parlour_gomoku(size=7)", "parlour_war"])
+def test_a_game_stepped_from_python_has_the_history_of_one_stepped_by_openspiels_cpp(
+    name: str,
+) -> None:
+    """A step from Python skips OpenSpiel's C++ (and so its own history): the history,
+    full history, move number and serialization are the adapter's, and agree with those
+    of the same game stepped through the C++ ``ApplyAction``."""
+    spiel = pyspiel.load_game(name)
+    python, cpp = spiel.new_initial_state(), spiel.new_initial_state()
+    rng = random.Random(5)
+    assert python.is_initial_state() and python.move_number() == 0
+    for _ in range(12):
+        if python.is_terminal():
+            break
+        moves = python.chance_outcomes() if python.is_chance_node() else None
+        action = moves[0][0] if moves else rng.choice(python.legal_actions())
+        python.apply_action(action)
+        pyspiel.State.apply_action(cpp, action)  # the C++ way: OpenSpiel's own history
+    assert python.history() == cpp.history() == pyspiel.State.history(cpp)
+    assert python.history_str() == cpp.history_str() == pyspiel.State.history_str(cpp)
+    assert python.move_number() == cpp.move_number() == pyspiel.State.move_number(cpp)
+    assert [(s.player, s.action) for s in python.full_history()] == [
+        (s.player, s.action) for s in pyspiel.State.full_history(cpp)
+    ]
+    assert not python.is_initial_state()
+    clone = python.clone()
+    again = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel, python))[1]
+    if not python.is_terminal():
+        python.apply_action(python.legal_actions()[0])
+    assert clone.history() == again.history() == cpp.history() != python.history()
+
+
+def test_a_steppers_shared_legal_actions_are_never_changed_by_a_reader() -> None:
+    """A sowing stepper's legal list is shared by every position with those columns: the
+    adapter hands out copies."""
+    state = pyspiel.load_game("parlour_kalah").new_initial_state()
+    state.legal_actions().clear()
+    other = pyspiel.load_game("parlour_kalah").new_initial_state()
+    assert state.legal_actions() == other.legal_actions() == [0, 1, 2, 3, 4, 5]
+
+
+def test_a_stepper_is_observed_as_its_state() -> None:
+    rules = game("kalah")
+    codec = kit_of(rules).codec(rules.start())
+    stepper, rng = stepper_of(rules.start()), random.Random(2)
+    while not stepper.over:
+        for seat in (0, 1):
+            assert (codec.observed(stepper, seat) == codec.observe(stepper.state(), seat)).all()
+        stepper.apply(rng.choice(stepper.legal))

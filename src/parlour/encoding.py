@@ -62,6 +62,11 @@ class Codec(ABC):
     def observe(self, state: State, seat: int) -> np.ndarray:
         """What ``seat`` sees of ``state``, from its side."""
 
+    def observed(self, stepper: Stepper, seat: int) -> np.ndarray:
+        """What ``seat`` sees of ``stepper``'s position (as :meth:`observe` of its State,
+        which a codec may skip making)."""
+        return self.observe(stepper.state(), seat)
+
     def act(self, state: State, seat: int, action: int) -> tuple[State, int]:
         """The state after ``seat`` acts and the seat to act next."""
         after = state.play(self.move(state, action))
@@ -97,7 +102,8 @@ class Stepper(ABC):
 
     to_move: int
     legal: list[int]
-    """The actions of the side to move, ascending (none once the game is over)."""
+    """The actions of the side to move, ascending (none once the game is over): a list a
+    stepper may share with others, so never changed by its reader."""
     over: bool
 
     @classmethod

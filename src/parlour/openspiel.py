@@ -22,7 +22,7 @@ are +1/-1 for a win and a loss, 0 for both on a draw.
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import numpy as np
 import pyspiel
@@ -97,6 +97,10 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         self.rules = rules
         self.chance = chance
         self.codec = encoding
+        self.start: Shared[State | None] = Shared(None if chance else start)
+        """The state every game begins in (None: a chance node draws it), shared."""
+        self.stepper = None if chance else encoding.stepper(start)
+        """Its stepper, copied for each game (None: no stepper, or a chance start)."""
 
     def new_initial_state(self) -> ParlourSpielState:
         return ParlourSpielState(self)
@@ -152,6 +156,23 @@ UNMADE: Shared[State | None] = Shared(None)
 """A stepper's state not made yet (made again when asked)."""
 
 
+class Step(NamedTuple):
+    """One action and the player who took it (chance: -1), as OpenSpiel's PlayerAction."""
+
+    player: int
+    action: int
+
+
+class Steps(list[Step]):
+    """A state's actions from the start, each with the player who took it: its history,
+    kept here because a step taken from Python goes nowhere near OpenSpiel's
+    C++ (whose own history then lags behind).  A clone copies it, items and all shared
+    (they are numbers), rather than deep-copying each one."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Steps:
+        return Steps(self)
+
+
 class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     """An OpenSpiel state holding a parlour state, and the seat to act; where the game's
     codec has a :class:`~parlour.encoding.Stepper`, that is stepped instead, in place by
@@ -161,13 +182,18 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     def __init__(self, spiel_game: ParlourGame) -> None:
         super().__init__(spiel_game)
         self._game = Shared(spiel_game)
-        self._begin(None if spiel_game.chance else spiel_game.rules.start())
+        self._steps = Steps()
+        start = spiel_game.start  # the game's, shared: a state made once for every game
+        self._state: Shared[State | None] = start
+        stepper = spiel_game.stepper
+        self._stepper = None if stepper is None else stepper.copy()
+        self.seat = 0 if start.value is None else start.value.to_move
 
-    def _begin(self, start: State | None) -> None:
-        """Play from ``start`` (None: the chance node before it)."""
-        self._state: Shared[State | None] = Shared(start)
-        self._stepper = None if start is None else self.codec.stepper(start)
-        self.seat = 0 if start is None else start.to_move
+    def _begin(self, start: State) -> None:
+        """Play from ``start``, drawn at the chance node before it."""
+        self._state = Shared(start)
+        self._stepper = self.codec.stepper(start)
+        self.seat = start.to_move
 
     @property
     def spiel_game(self) -> ParlourGame:
@@ -176,6 +202,21 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as its game and the actions from the start (chance outcomes too)."""
         return _replayed, (self.spiel_game, self.history())
+
+    def history(self) -> list[int]:
+        return [action for _, action in self._steps]
+
+    def full_history(self) -> list[Step]:
+        return list(self._steps)
+
+    def history_str(self) -> str:
+        return ", ".join(str(action) for _, action in self._steps)
+
+    def move_number(self) -> int:
+        return len(self._steps)
+
+    def is_initial_state(self) -> bool:
+        return not self._steps
 
     @property
     def codec(self) -> Codec:
@@ -218,8 +259,20 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         assert chance is not None  # a chance node only where the start is drawn
         return [(outcome, 1.0 / chance.outcomes) for outcome in range(chance.outcomes)]
 
-    def _apply_action(self, action: int) -> None:
+    def apply_action(self, action: int) -> None:
+        """Play ``action``: a legal one of a stepper here, without the way through
+        OpenSpiel's C++ and back (two calls into Python) that the others take."""
         stepper = self._stepper
+        if stepper is not None and action in stepper.legal:
+            self._steps.append(Step(stepper.to_move, int(action)))
+            stepper.apply(action)
+            self._state = UNMADE
+        else:
+            super().apply_action(action)
+
+    def _apply_action(self, action: int) -> None:
+        """Play ``action`` as OpenSpiel's C++ asks (its algorithms, ``evaluate_bots``)."""
+        player, stepper = self.current_player(), self._stepper
         if stepper is not None and action in stepper.legal:
             stepper.apply(action)
             self._state = UNMADE
@@ -229,6 +282,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         else:  # no stepper (or an illegal action, which the state refuses in its words)
             after, self.seat = self.codec.act(self.state, self.seat, int(action))
             self._state = Shared(after)
+        self._steps.append(Step(player, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -141,14 +141,16 @@ class ParlourEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         self._begin(value)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = AGENTS.index(agent)
+        seat, stepper = AGENTS.index(agent), self._stepper
         mask = np.zeros(self.codec.actions, np.int8)
         if seat == self._seat and not self.ended:
-            if self._stepper is None:
+            if stepper is None:
                 mask = self.codec.mask(self.state)
             else:
-                mask[self._stepper.legal] = 1
-        return {"observation": self.codec.observe(self.state, seat), "action_mask": mask}
+                mask[stepper.legal] = 1
+        if stepper is None:
+            return {"observation": self.codec.observe(self.state, seat), "action_mask": mask}
+        return {"observation": self.codec.observed(stepper, seat), "action_mask": mask}
 
     def step(self, action: int) -> None:
         """The agent to act plays ``action``; IllegalMove (and nothing changed) when its

@@ -13,6 +13,7 @@ from parlour.games.sowing.game import (
     SowingState,
     apply_move,
     is_over,
+    pit_count,
     pit_index,
     sowable,
     store_index,
@@ -54,28 +55,49 @@ class SowingCodec(Codec):
         seen: np.ndarray = state.board[self.sides[seat]]
         return seen
 
+    def observed(self, stepper: Stepper, seat: int) -> np.ndarray:
+        """From the stepper's board, which is laid out as a state's."""
+        assert isinstance(stepper, SowingStepper)
+        seen: np.ndarray = stepper.board[self.sides[seat]]
+        return seen
+
     def stepper(self, state: State) -> Stepper | None:
         return SowingStepper.of(state)
 
 
-@njit(cache=True, nogil=True)
-def _settled(board: np.ndarray, over: bool, out: np.ndarray) -> int:
-    """The columns the side to move may sow, into ``out`` (none once ``over``), with the
-    side to move: ``count + 256 * to_move``."""
-    count = 0
-    for column in range(out.shape[0]):
-        if not over and sowable(board, column):
-            out[count] = column
-            count += 1
-    return count + 256 * int(board[-1])
+TO_MOVE, OVER = 1 << 16, 1 << 17
+"""A stepper's settled position as one number: the bits of the columns the side to move
+may sow (at most 16 pits a side), the side to move times ``TO_MOVE``, ``OVER`` once over."""
 
 
 @njit(cache=True, nogil=True)
-def _sow_settled(board: np.ndarray, column: int, rules: int, out: np.ndarray) -> int:
-    """``column`` sown by the rules' kernel, then :func:`_settled`, plus 512 if the game
-    is over: one compiled call a move."""
-    over = apply_move(board, column, rules) & GAME_OVER != 0
-    return _settled(board, over, out) + 512 * over
+def _settled(board: np.ndarray, over: bool) -> int:
+    """``board`` settled (no column sowable once ``over``)."""
+    columns = 0
+    if not over:
+        for column in range(pit_count(board)):
+            if sowable(board, column):
+                columns |= 1 << column
+    return columns + TO_MOVE * int(board[-1]) + OVER * over
+
+
+@njit(cache=True, nogil=True)
+def _sow_settled(board: np.ndarray, column: int, rules: int) -> int:
+    """``column`` sown by the rules' kernel, then :func:`_settled`: one compiled call a
+    move, its one array the board."""
+    return _settled(board, apply_move(board, column, rules) & GAME_OVER != 0)
+
+
+class _Columns(dict[int, list[int]]):
+    """The list of the columns in a number's bits, made once for each number: a stepper's
+    :attr:`~parlour.encoding.Stepper.legal` (shared, so never changed)."""
+
+    def __missing__(self, bits: int) -> list[int]:
+        self[bits] = columns = [column for column in range(16) if bits >> column & 1]
+        return columns
+
+
+_COLUMNS = _Columns()
 
 
 class SowingStepper(Stepper):
@@ -83,9 +105,7 @@ class SowingStepper(Stepper):
 
     def __init__(self, game: SowingGame, board: np.ndarray) -> None:
         self.game, self.board, self.rules = game, board, game.rules
-        self._columns = np.empty(game.pits, dtype=np.int64)
-        over = bool(is_over(board))
-        self._settle(_settled(board, over, self._columns) + 512 * over)
+        self._settle(_settled(board, bool(is_over(board))))
 
     @classmethod
     def of(cls, state: State) -> SowingStepper:
@@ -93,15 +113,20 @@ class SowingStepper(Stepper):
         return cls(state.game, state.board.copy())
 
     def _settle(self, settled: int) -> None:
-        self.over = settled >= 512
-        self.to_move = (settled >> 8) & 1
-        self.legal = self._columns.tolist()[: settled & 255]
+        self.over = settled >= OVER
+        self.to_move = settled >> 16 & 1
+        self.legal = _COLUMNS[settled & 0xFFFF]
 
     def apply(self, action: int) -> None:
-        self._settle(_sow_settled(self.board, action, self.rules, self._columns))
+        settled = _sow_settled(self.board, action, self.rules)
+        self.over, self.to_move = settled >= OVER, settled >> 16 & 1
+        self.legal = _COLUMNS[settled & 0xFFFF]
 
     def state(self) -> SowingState:
         return SowingState(self.game, self.board.copy())
 
     def copy(self) -> SowingStepper:
-        return SowingStepper(self.game, self.board.copy())
+        twin = object.__new__(SowingStepper)
+        twin.game, twin.board, twin.rules = self.game, self.board.copy(), self.rules
+        twin.over, twin.to_move, twin.legal = self.over, self.to_move, self.legal
+        return twin
