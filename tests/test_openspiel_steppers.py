@@ -132,3 +132,19 @@ def test_a_stepper_is_observed_as_its_state() -> None:
         for seat in (0, 1):
             assert (codec.observed(stepper, seat) == codec.observe(stepper.state(), seat)).all()
         stepper.apply(rng.choice(stepper.legal))
+
+
+def test_ayo_declares_a_sane_length_and_is_cut_there_unfinished() -> None:
+    """Ayo's rounds end only when a position comes back, so its rules bound no game: its
+    declared length is a cut, where the game ends unfinished (a draw), as OpenSpiel's own
+    games end at their limits."""
+    spiel = pyspiel.load_game("parlour_ayo(first=0)")
+    assert 5_000 <= spiel.max_game_length() <= 100_000
+    assert pyspiel.load_game("parlour_ayo(first=0,max_rounds=1)").max_game_length() == 2_000
+    spiel.cut = 30  # a short cut, to reach it
+    state, rng = spiel.new_initial_state(), random.Random(1)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert state.move_number() == 30 and not state.state.is_over
+    assert state.legal_actions() == [] and state.returns() == [0.0, 0.0]
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL

@@ -33,6 +33,10 @@ class Codec(ABC):
     max_length: int
     """The longest game the frameworks are told of, in actions (a game with no limit of
     its own is bounded by the longest it could have)."""
+    bounded = True
+    """Whether the rules end every game within :attr:`max_length`; where they do not
+    (Ayo, whose rounds end only when a position comes back), OpenSpiel's adapter ends a
+    game there, unfinished, as OpenSpiel's own games do at their length limits."""
     hidden = False
     """Whether a seat's observation hides part of the position (War's stacks)."""
     simultaneous = False

@@ -101,6 +101,8 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         """The state every game begins in (None: a chance node draws it), shared."""
         self.stepper = None if chance else encoding.stepper(start)
         """Its stepper, copied for each game (None: no stepper, or a chance start)."""
+        self.cut = None if encoding.bounded else encoding.max_length
+        """The length a game is cut at, unfinished (a draw), where the rules have none."""
 
     def new_initial_state(self) -> ParlourSpielState:
         return ParlourSpielState(self)
@@ -235,9 +237,17 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
             return int(pyspiel.PlayerId.TERMINAL) if stepper.over else stepper.to_move
         if self.state is None:
             return int(pyspiel.PlayerId.CHANCE)
-        if self.state.is_over:
+        if self._over():
             return int(pyspiel.PlayerId.TERMINAL)
         return self.seat
+
+    def _over(self) -> bool:
+        """Whether the game of a state (a stepper's is its own) is over: by its rules, or
+        cut at the game's declared maximum length where the rules have no bound."""
+        state, cut = self.state, self.spiel_game.cut
+        return state is not None and (
+            state.is_over or (cut is not None and len(self._steps) >= cut)
+        )
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions (of ``player``, if given): with a stepper, answered from it
@@ -252,6 +262,8 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         if self._stepper is not None:
             return self._stepper.legal
         assert self.state is not None
+        if self._over():
+            return []
         return [int(a) for a in np.flatnonzero(self.codec.mask(self.state))]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -295,7 +307,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
     def is_terminal(self) -> bool:
         if self._stepper is not None:
             return self._stepper.over
-        return self.state is not None and self.state.is_over
+        return self._over()
 
     def returns(self) -> list[float]:
         winner = None if self.state is None else self.state.winner
@@ -390,7 +402,7 @@ class Observer:
 RECALLED_VALUES = 1 << 17
 """The largest information-state tensor a game provides (at its preset): every step's
 observation, a row each, for the longest game (a game longer than that, such as Ayo of
-20,000,000 moves, has information-state strings only)."""
+25,000 moves, has information-state strings only)."""
 
 
 def recalled_steps(encoding: Codec) -> int:
