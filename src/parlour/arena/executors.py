@@ -24,7 +24,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any, Protocol, TypeVar
 
 from parlour.arena.plan import Job, Plan
-from parlour.arena.worker import GameRecord, play_job
+from parlour.arena.worker import GameRecord, play_job, release
 from parlour.core import BadOption, ParlourError, parse_whole, shown
 
 T = TypeVar("T")
@@ -84,6 +84,7 @@ def _serve(connection: Connection) -> None:
         except (EOFError, OSError):
             return
         if message is None:
+            release()
             return
         if isinstance(message, Plan):
             plan = message

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
-from parlour.actors import Actor, GameOver, Moved, Referee, spawn
+from parlour.actors import Actor, GameOver, Moved, Ref, Referee, spawn
 from parlour.actors.host import StartGame
 from parlour.actors.messages import Forfeit
 from parlour.arena.plan import Job, Plan, start_after
@@ -24,7 +24,8 @@ from parlour.arena.seat import MARGIN, Seat
 from parlour.arena.seat import Clock as SeatClock
 from parlour.core import State, game
 from parlour.outcome import Outcome
-from parlour.players.external import TOLERANCE, Prepared
+from parlour.players.external import TOLERANCE, Kept, Prepared
+from parlour.players.specs import PlayerSpec
 from parlour.records.store import Finished, InMatch
 
 
@@ -83,6 +84,7 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     for seat in seats:
         seat.referee = referee
     started = _now()
+    gone = [seat.player for seat in seats if seat.player not in _KEPT.values()]
     try:
         outcome: Outcome = await referee.ask(StartGame())
     finally:
@@ -91,10 +93,11 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
             seat.ref.stop()
         for seat in seats:  # a seat passes GameOver on before its player is stopped
             await seat.ref.join()
-            seat.player.stop()
+        for player in gone:
+            player.stop()
     await watcher.join()
-    for seat in seats:
-        await seat.player.join()
+    for player in gone:
+        await player.join()
     decided = next((seat.decided for seat in seats if seat.decided is not None), None)
     reason = outcome.reason.name.lower() if decided is None else "adjudicated"
     outcome = outcome if decided is None else replace(decided, detail=outcome.detail)
@@ -117,24 +120,59 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     return GameRecord(played, InMatch(job.index, job.pair, job.seats))
 
 
+_KEPT: dict[tuple[str, str, str, int], Ref] = {}
+"""The players of this process kept from game to game (:class:`Kept`: engines of their
+game's own protocol, kept running), by game, options, spec and place in the plan."""
+_ACTORS: dict[Ref, Actor] = {}
+"""The actor of each kept player, to prepare it for its next game."""
+
+
 async def _seat(plan: Plan, job: Job, seat: int, start: State) -> Seat:
     """The seat of ``seat``'s player, its player running and prepared (an engine started,
     a computer's search compiled) before any clock starts."""
     who = job.seats[seat]
     spec = plan.specs()[who]
-    actor = spec.build(job.seed(plan.seed, seat), plan.game)
+    actor, player = _player(plan, who, spec, job.seed(plan.seed, seat))
     if isinstance(actor, Prepared):  # an engine's start is no move's thinking time
         with contextlib.suppress(Forfeit):  # the game's to say, at the engine's turn
             await actor.prepare(start)
     seconds = spec.seconds if spec.seconds is not None else plan.seconds
     control = plan.time_control
     return Seat(
-        spawn(actor),
+        player,
         replace(plan.limit, seconds=seconds),
         None if control is None else SeatClock(control),
         TOLERANCE if spec.kind == "engine" else MARGIN,
         plan.adjudicate,
     )
+
+
+def _player(plan: Plan, who: int, spec: PlayerSpec, seed: int) -> tuple[Actor, Ref]:
+    """Player ``who`` of ``plan`` running: the one kept from its last game, or a new one
+    (kept from now on if it can be)."""
+    key = (plan.game, repr(sorted(plan.options.items())), repr(spec), who)
+    kept = _KEPT.get(key)
+    if kept is not None and kept.alive:
+        return _ACTORS[kept], kept
+    if kept is not None:  # it left its last game (a forfeit): a new one
+        del _KEPT[key], _ACTORS[kept]
+    actor = spec.build(seed, plan.game)
+    player = spawn(actor)
+    if isinstance(actor, Kept):
+        actor.keep = True
+        _KEPT[key], _ACTORS[player] = player, actor
+    return actor, player
+
+
+def release() -> None:
+    """Stop the players kept in this process (their engines ended)."""
+    players = list(_KEPT.values())
+    _KEPT.clear()
+    _ACTORS.clear()
+    for player in players:
+        player.stop()
+    if players:
+        _loop().run_until_complete(asyncio.gather(*(player.join() for player in players)))
 
 
 def _now() -> str:

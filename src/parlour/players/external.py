@@ -50,6 +50,15 @@ class Prepared(Protocol):
     async def prepare(self, start: State) -> None: ...
 
 
+@runtime_checkable
+class Kept(Protocol):
+    """A player that, its ``keep`` set, plays game after game as one actor (an engine of
+    a protocol of its game's own kept running, a new game its to begin: Gomocup's
+    ``RESTART``), where a process plays many (the arena's workers)."""
+
+    keep: bool
+
+
 class EngineProcess:
     """One running engine program and the rules it was last given."""
 
@@ -68,7 +77,7 @@ class EngineProcess:
                 stdout=asyncio.subprocess.PIPE,
                 stderr=asyncio.subprocess.DEVNULL,
                 start_new_session=True,  # Ctrl-C at the terminal is parlour's, not the engine's
-                preexec_fn=_dies_with_parent,
+                preexec_fn=dies_with_parent,
                 limit=MAX_LINE,
             )
         except OSError as error:
@@ -128,7 +137,7 @@ _IDLE: list[EngineProcess] = []
 """Engines of this process waiting for their next game."""
 
 
-def _dies_with_parent() -> None:
+def dies_with_parent() -> None:
     """In the engine's process: its end when the process that started it ends."""
     if sys.platform == "linux":
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG

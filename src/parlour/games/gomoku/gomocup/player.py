@@ -37,7 +37,7 @@ import psutil
 from parlour.actors import Actor, GameOver, Illegal, Move, Moved, Play, TakenBack
 from parlour.actors.messages import Forfeit, View
 from parlour.actors.runtime import Piped, Reply
-from parlour.core import IllegalMove, shown
+from parlour.core import IllegalMove, State, shown
 from parlour.games.gomoku.game import EMPTY, GomokuState, Point
 from parlour.games.gomoku.gomocup.protocol import (
     EXACT_FIVE,
@@ -48,6 +48,7 @@ from parlour.games.gomoku.gomocup.protocol import (
     point_text,
 )
 from parlour.outcome import Reason
+from parlour.players.external import dies_with_parent
 
 TOLERANCE = 1.0
 """Seconds an engine may take over the turn's limit before it loses on time (a process's
@@ -124,6 +125,16 @@ class EnginePlayer(Actor):
                     self._kill()  # nor the engine still thinking of it
                 elif not self.keep:
                     self.pipe(self._end(), "end")
+
+    async def prepare(self, start: State) -> None:
+        """The engine started (``START``, ``INFO``, ``ABOUT``) before the game's clock (one
+        that fails is started again at its turn, which says why)."""
+        if self._process is None and isinstance(start, GomokuState):
+            try:
+                await self._start(start)
+            except Forfeit:
+                self._kill()
+                raise
 
     def stopping(self) -> None:
         self._kill()
@@ -220,6 +231,7 @@ class EnginePlayer(Actor):
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 start_new_session=True,  # Ctrl-C at the terminal is parlour's, not the engine's
+                preexec_fn=dies_with_parent,  # a kept engine too, its process killed outright
             )
         except OSError as error:
             raise Forfeit(Reason.CRASHED, f"the engine did not start: {error}") from None
