@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import queue
 import stat
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -169,3 +171,72 @@ def test_go_to_a_depth_answers_that_depths_search() -> None:
     info = next_line(said, "info")
     assert info.split()[:3] == ["info", "depth", "2"]
     assert next_line(said, "bestmove").startswith("bestmove ")
+
+
+SLOW = """\
+import sys, time
+from parlour import game
+rules = state = None
+for line in sys.stdin:
+    command, _, rest = line.strip().partition(" ")
+    if command == "parlour":
+        print("id name slow", "parlourok", sep="\\n", flush=True)
+    elif command == "game":
+        rules = game(rest.split()[0], **dict(w.split("=") for w in rest.split()[1:]))
+        rules.start().play(rules.start().legal_moves()[0])  # its kernels loaded: no clock yet
+        for second in range({seconds}):
+            print(f"info string building its tables: {{second}} s", flush=True)
+            time.sleep(1)
+        print("readyok", flush=True)
+    elif command == "newgame":
+        print("readyok", flush=True)
+    elif command == "position":
+        state = rules.parse(rest)
+    elif command == "go":
+        print("bestmove", state.move_name(state.legal_moves()[0]), flush=True)
+    elif command == "quit":
+        break
+"""
+
+
+def slow_engine(folder: Path, seconds: int) -> str:
+    """An engine that takes ``seconds`` to be ready for a game, saying so meanwhile."""
+    script = folder / "slow"
+    script.write_text(f"#!{sys.executable}\n" + SLOW.format(seconds=seconds))
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return f"engine:{script}"
+
+
+@pytest.mark.parametrize(("start_seconds", "reason"), [("1", "time"), ("60", "rules")])
+def test_an_engine_has_the_start_seconds_to_be_ready_and_shows_its_progress(
+    tmp_path: Path, start_seconds: str, reason: str
+) -> None:
+    """A slow start within ``--start-seconds`` costs no game (nor any move's time), and
+    its ``info string`` lines are shown meanwhile; past them, the engine's games are lost."""
+    db = tmp_path / "arena.db"
+    result = subprocess.run(
+        [
+            PARLOUR, "match", "kalah", "--players", f"{slow_engine(tmp_path, 3)},random",
+            "--games", "2", "--time", "0.2", "-j", "1", "--start-seconds", start_seconds,
+            "--db", str(db),
+        ],
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "slow: building its tables: 0 s" in result.stderr
+    with Records(db) as records:
+        recorded = list(records.games(limit=10))
+    assert len(recorded) == 2, recorded
+    assert {row["reason"] for row in recorded} == {reason}, [row["detail"] for row in recorded]
+
+
+def test_the_engine_tells_its_progress_while_it_prepares(monkeypatch: pytest.MonkeyPatch) -> None:
+    from parlour.players import protocol
+
+    monkeypatch.setattr(protocol, "PROGRESS_SECONDS", 0.01)
+    monkeypatch.setattr(protocol.kit, "prepare", lambda *_: time.sleep(0.2))  # a slow one
+    server, said = talk(level=2)
+    server.handle("game kalah")
+    lines = [said.get(timeout=60) for _ in range(said.qsize())]
+    assert lines[-1] == "readyok" and len(lines) > 2
+    assert all(line.startswith("info string preparing kalah level 2: ") for line in lines[:-1])

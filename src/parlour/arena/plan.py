@@ -18,7 +18,7 @@ import itertools
 import random
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +64,10 @@ class Plan:
     """Whether a game its rules' count has decided ends there (``--adjudicate``)."""
     pairing: str = ROUND_ROBIN
     """Who meets whom: one of :data:`PAIRINGS` (``--format``)."""
+    start_seconds: float | None = None
+    """The time each engine has to start and to be ready for a game (``--start-seconds``;
+    None: the engine player's default): the machine's, not the games', so a resumed
+    match may change it."""
 
     def as_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -82,7 +86,8 @@ class Plan:
         own (on a game clock, a time no move reaches: the clock's share stops each one)."""
         specs = [parse_player(text) for text in self.players]
         seconds = MAX_SECONDS if self.clock is not None else self.seconds
-        return [s.clocked(seconds) if s.seconds is None else s for s in specs]
+        specs = [s.clocked(seconds) if s.seconds is None else s for s in specs]
+        return [replace(s, start_seconds=self.start_seconds) for s in specs]
 
     @property
     def limit(self) -> Limit:

@@ -12,6 +12,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
@@ -28,7 +29,7 @@ from parlour.cli._common import (
     whole_type,
 )
 from parlour.core import MAX_SEED, BadOption, ParlourError, parse_whole, shown
-from parlour.search.limit import MAX_NODES
+from parlour.search.limit import MAX_NODES, START_SECONDS
 
 if TYPE_CHECKING:
     from parlour.arena.executors import Executor
@@ -122,6 +123,12 @@ def _arena_flags(func: Callable[..., Any]) -> Callable[..., Any]:
             type=whole_type("the nodes", 1, MAX_NODES),
             help="Positions the computers and engines search a move at most "
             "(up to the depth that reaches them).",
+        ),
+        click.option(
+            "--start-seconds",
+            type=seconds_type(0.01),
+            help="Seconds each engine has to start and to be ready for a game "
+            f"(default {START_SECONDS:g}: a cold start compiles its kernels).",
         ),
         click.option(
             "--adjudicate",
@@ -331,6 +338,8 @@ class _Session:
             if flags["resume"] is not None:
                 match_id, plan = self._resumed(game.name, flags["players"], flags["resume"])
                 self._unchanged(match_id, plan, game)
+                if flags["start_seconds"] is not None:  # the machine's, not the games'
+                    plan = replace(plan, start_seconds=flags["start_seconds"])
                 self.records.hold(match_id)
                 work = plan.job_count - len(self.records.done_jobs(match_id))
                 return self.records, match_id, plan, self._runner(work)
@@ -353,6 +362,7 @@ class _Session:
                 flags["nodes"],
                 flags["adjudicate"],
                 flags.get("pairing", "roundrobin"),
+                flags["start_seconds"],
             )
             runner = self._runner(plan.job_count)
             match_id = self.records.new_match(self.kind, plan)

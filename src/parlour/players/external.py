@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ctypes
+import os
 import signal
 import sys
 import time
@@ -32,13 +33,10 @@ from parlour.actors.runtime import Piped, Reply
 from parlour.core import Game, IllegalMove, ParlourError, State, shown
 from parlour.outcome import Reason
 from parlour.players.protocol import game_line, go_line
-from parlour.search.limit import Limit
+from parlour.search.limit import START_SECONDS, Limit
 
 TOLERANCE = 1.0
 """Seconds an engine may take over its time a move before it loses on time."""
-START_SECONDS = 60.0
-"""Seconds an engine has to start and answer ``parlourok`` and ``readyok`` (a cold start
-may compile its kernels)."""
 MAX_LINE = 1 << 16
 """The longest line an engine may send."""
 
@@ -69,7 +67,8 @@ class EngineProcess:
         self.loop = asyncio.get_running_loop()
 
     @classmethod
-    async def start(cls, command: tuple[str, ...]) -> EngineProcess:
+    async def start(cls, command: tuple[str, ...], seconds: float) -> EngineProcess:
+        """The engine started, given ``seconds`` to answer ``parlourok`` (killed if not)."""
         try:
             process = await asyncio.create_subprocess_exec(
                 *command,
@@ -84,7 +83,11 @@ class EngineProcess:
             raise Forfeit(Reason.CRASHED, f"the engine did not start: {error}") from None
         engine = cls(command, process)
         engine.write("parlour 1")
-        await engine.expect("parlourok", START_SECONDS)
+        try:
+            await engine.expect("parlourok", seconds)
+        except Forfeit:
+            engine.kill()
+            raise
         return engine
 
     def write(self, line: str) -> None:
@@ -110,19 +113,30 @@ class EngineProcess:
         return raw.decode("utf-8", "replace").strip()
 
     async def expect(self, word: str, seconds: float) -> list[str]:
-        """The lines up to one that is ``word``; an ``error`` line before it is a forfeit."""
+        """The lines up to one that is ``word`` within ``seconds``; an ``error`` line
+        before it is a forfeit, and each ``info string`` line the engine's progress, shown
+        on standard error (one that takes a while to start says what it is doing)."""
         deadline, lines = time.perf_counter() + seconds, []
         while (line := await self.line(deadline, word)) != word:
-            if line.split()[:1] == ["error"]:
+            words = line.split()
+            if words[:1] == ["error"]:
                 raise Forfeit(Reason.ILLEGAL, f"the engine refused: {shown(line)}")
+            if words[:2] == ["info", "string"]:
+                print(f"{self.name}: {' '.join(words[2:])[:200]}", file=sys.stderr, flush=True)
             lines.append(line)
         return lines
 
-    async def ready(self, rules: Game) -> None:
-        """The engine set for a new game of ``rules``."""
+    @property
+    def name(self) -> str:
+        """The engine as a person reads it: its program's name."""
+        return os.path.basename(self.command[0])
+
+    async def ready(self, rules: Game, seconds: float) -> None:
+        """The engine set for a new game of ``rules`` within ``seconds``."""
         self.write(game_line(rules) if rules != self.rules else "newgame")
+        self.rules = None  # until the engine is ready: asked again if it is not
+        await self.expect("readyok", seconds)
         self.rules = rules
-        await self.expect("readyok", START_SECONDS)
 
     def _exit(self) -> str:
         code = self.process.returncode
@@ -143,8 +157,9 @@ def dies_with_parent() -> None:
         ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
 
-async def _engine(command: tuple[str, ...]) -> EngineProcess:
-    """An idle engine of ``command`` on this event loop, or a new one."""
+async def _engine(command: tuple[str, ...], seconds: float) -> EngineProcess:
+    """An idle engine of ``command`` on this event loop, or a new one (given ``seconds``
+    to start)."""
     loop = asyncio.get_running_loop()
     for engine in list(_IDLE):
         if engine.loop is not loop or engine.process.returncode is not None:
@@ -153,15 +168,19 @@ async def _engine(command: tuple[str, ...]) -> EngineProcess:
         elif engine.command == command:
             _IDLE.remove(engine)
             return engine
-    return await EngineProcess.start(command)
+    return await EngineProcess.start(command, seconds)
 
 
 class ProtocolPlayer(Actor):
-    """The engine ``command`` (its path and arguments) given ``seconds`` a move."""
+    """The engine ``command`` (its path and arguments) given ``seconds`` a move, and
+    ``start_seconds`` to start and to be ready for each game."""
 
-    def __init__(self, command: Sequence[str], seconds: float) -> None:
+    def __init__(
+        self, command: Sequence[str], seconds: float, start_seconds: float = START_SECONDS
+    ) -> None:
         self.command = tuple(command)
         self.seconds = seconds
+        self.start_seconds = start_seconds
         self.limit = Limit(seconds=seconds)
         self.engine: EngineProcess | None = None
         self._answer: Reply | None = None
@@ -169,8 +188,8 @@ class ProtocolPlayer(Actor):
 
     async def prepare(self, start: State) -> None:
         if self.engine is None:
-            self.engine = await _engine(self.command)
-        await self.engine.ready(start.game)
+            self.engine = await _engine(self.command, self.start_seconds)
+        await self.engine.ready(start.game, self.start_seconds)
 
     async def receive(self, message: Any) -> None:
         match message:

@@ -11,7 +11,8 @@ manager to engine                  engine's answer
 =================================  ==========================================================
 ``parlour 1``                      ``id name NAME``, then ``parlourok``
 ``game NAME [KEY=VALUE ...]``      ``readyok`` once ready to play (the rules of the games
-                                   to come; compiling and tables happen before it)
+                                   to come; compiling and tables happen before it, an
+                                   ``info string TEXT`` line every few seconds meanwhile)
 ``newgame``                        ``readyok`` (a new game of the same rules: forget the last)
 ``position NOTATION``              nothing (the position to think about)
 ``go [movetime S] [time S]         ``info depth D value V nodes N`` lines, then
@@ -32,6 +33,7 @@ ignores lines it does not know, as UCI's do.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -54,6 +56,8 @@ from parlour.search import SearchResult, Stop, Thinker
 from parlour.search.limit import MAX_NODES, Limit
 
 VERSION = "1"
+PROGRESS_SECONDS = 5.0
+"""Seconds between an engine's ``info string`` lines while it prepares a game."""
 GO_WORDS = ("movetime", "time", "increment", "depth", "nodes")
 
 
@@ -173,7 +177,7 @@ class Server:
                 rules = read_game(words)
                 check_level(rules.name, self.level)
                 self.rules, self.state, self._thinkers = rules, rules.start(), {}
-                kit.prepare(rules.start(), [self.level])  # the rules' kernels too: no clock yet
+                self._prepare(rules)
                 self.say("readyok")
             case "newgame":
                 self.state = None if self.rules is None else self.rules.start()
@@ -193,6 +197,25 @@ class Server:
             case _:
                 raise BadOption(f"unknown command {command[:40]!r}")
         return True
+
+    def _prepare(self, rules: Game) -> None:
+        """The rules' kernels and the level's search made ready (no clock runs yet), an
+        ``info string`` line every :data:`PROGRESS_SECONDS` saying so meanwhile."""
+        done = threading.Event()
+
+        def progress() -> None:
+            began = time.monotonic()
+            while not done.wait(PROGRESS_SECONDS):
+                waited = time.monotonic() - began
+                self.say(f"info string preparing {rules.name} level {self.level}: {waited:.0f} s")
+
+        thread = threading.Thread(target=progress, daemon=True)
+        thread.start()
+        try:
+            kit.prepare(rules.start(), [self.level])
+        finally:
+            done.set()
+            thread.join()
 
     def _go(self, limit: Limit) -> None:
         state = self.state

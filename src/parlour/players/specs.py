@@ -25,7 +25,7 @@ from parlour.core import BadOption, game_names, parse_seconds, parse_whole, show
 from parlour.kit import check_level, kit_of, numbers_of
 from parlour.players.machines import ComputerPlayer, RandomPlayer, refusal
 from parlour.search import DEFAULT_LEVEL, PERFECT
-from parlour.search.limit import Limit
+from parlour.search.limit import START_SECONDS, Limit
 
 KINDS = ("human", "computer", "random", "engine", "python")
 ENGINE_SECONDS = 5.0
@@ -47,6 +47,9 @@ class PlayerSpec:
     argument ("" for none)."""
     memory: int | None = None
     """An engine's memory in MiB (0: no limit; None: the engine player's default)."""
+    start_seconds: float | None = None
+    """The time an engine of parlour's protocol has to start and to be ready for each game
+    (None: the engine player's default)."""
 
     @property
     def human(self) -> bool:
@@ -104,7 +107,8 @@ class PlayerSpec:
             return cast(Actor, player)
         from parlour.players.external import ProtocolPlayer
 
-        return ProtocolPlayer(self.command, seconds)
+        start = START_SECONDS if self.start_seconds is None else self.start_seconds
+        return ProtocolPlayer(self.command, seconds, start)
 
     def __str__(self) -> str:
         if self.kind == "engine":

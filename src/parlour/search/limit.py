@@ -16,6 +16,10 @@ MAX_NODES = 10**15
 """The most nodes a limit may name (a search of a year or more)."""
 MOVES_TO_GO = 20
 """The moves a game's time left is shared over (:func:`share`)."""
+START_SECONDS = 300.0
+"""Seconds an engine has by default to start and answer ``parlourok``, and ``readyok`` to
+each game (``--start-seconds``): a cold start compiles its kernels and builds its tables
+(a level-8 warm-up took 78 s on two cores at a load of 8), all before any clock."""
 
 
 @dataclass(frozen=True)
