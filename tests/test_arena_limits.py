@@ -14,7 +14,7 @@ from parlour import game
 from parlour.actors import Actor, Move, Play, TimeControl
 from parlour.arena.plan import Plan
 from parlour.arena.records import Records
-from parlour.arena.seat import Clock, parse_time_control
+from parlour.arena.seat import parse_time_control
 from parlour.arena.worker import play_job
 from parlour.cli import main
 from parlour.core import BadOption
@@ -42,6 +42,7 @@ def silent(argument: str, seed: int | None) -> Actor:
 
 
 TOLD: list[Limit] = []
+CLOCKS: list[tuple[float, float] | None] = []
 
 
 class Telling(Actor):
@@ -52,6 +53,7 @@ class Telling(Actor):
             case Limit() as limit:
                 TOLD.append(limit)
             case Play(view):
+                CLOCKS.append(view.clock)
                 self.reply(Move(view.legal_moves[0]))
 
 
@@ -70,16 +72,15 @@ def test_a_move_takes_a_twentieth_of_the_clock_and_the_increment_at_most_half() 
     assert share(0, 0) == 0.001
 
 
-def test_a_clock_is_charged_each_move_and_gains_its_increment() -> None:
-    clock = Clock(TimeControl(1.0, 0.5))
-    limit = clock.limit(Limit(depth=3))
-    assert (limit.left, limit.increment, limit.depth) == (1.0, 0.5, 3)
-    assert limit.seconds == pytest.approx(share(1.0, 0.5))
-    assert clock.limit(Limit(seconds=0.01)).seconds == 0.01  # a player's own time a move
-    assert clock.spend(0.75, margin=0.1) and clock.left == pytest.approx(0.75)
-    assert not clock.spend(0.9, margin=0.1)  # 0.15 over: past the margin
-    late = Clock(TimeControl(1.0))
-    assert late.spend(1.05, margin=0.1) and late.left == 0.0  # within the margin
+def test_on_a_game_clock_a_computer_plays_as_its_level_within_its_share() -> None:
+    """No time of its own on a clock (not an unlimited one): level 5 searches its own 7
+    plies, stopped by its share of the clock, and keeps to the Referee's clock."""
+    plan = plan_of(("computer:5", "random"), clock=(1.0, 0.0))
+    assert [spec.seconds for spec in plan.specs()] == [None, None]
+    timed = plan_of(("computer:5", "computer:8@0.3"), seconds=0.1)
+    assert [spec.seconds for spec in timed.specs()] == [0.1, 0.3]
+    for job in plan.jobs():
+        assert play_job(plan, job).played.reason == "rules"
 
 
 @pytest.mark.parametrize(
@@ -100,7 +101,7 @@ def test_a_bad_time_control_is_named_in_one_line(text: str) -> None:
 
 @pytest.mark.parametrize(
     ("settings", "detail"),
-    [({"clock": (0.2, 0.0)}, "ran out of time (0.2+0)"), ({"seconds": 0.1}, "(0.1 s a move)")],
+    [({"clock": (0.2, 0.0)}, "ran out of time"), ({"seconds": 0.1}, "(0.1 s a move)")],
 )
 def test_an_in_process_player_past_its_time_loses_on_time(
     settings: dict[str, Any], detail: str
@@ -115,10 +116,13 @@ def test_an_in_process_player_past_its_time_loses_on_time(
 
 def test_the_seat_tells_its_player_the_clock_and_the_plans_limits_each_move() -> None:
     TOLD.clear()
+    CLOCKS.clear()
     plan = plan_of(("random", "python:test_arena_limits:telling"), clock=(60.0, 2.0), depth=4)
     record = play_job(plan, next(plan.jobs())).played
     assert record.reason == "rules"
     assert TOLD[0] == Limit(seconds=share(60, 2), depth=4, left=60.0, increment=2.0)
+    seat = next(plan.jobs()).seats.index(1)  # one clock, the Referee's: the one told
+    assert [limit.left for limit in TOLD] == [clock[seat] for clock in CLOCKS if clock]
     assert len(TOLD) == sum(1 for _ in record.moves) - _moves_of(record, 0)
     assert all(limit.left is not None and limit.left > 60.0 - 1 for limit in TOLD)
     assert any(limit.left is not None and limit.left > 60.0 for limit in TOLD[1:])

@@ -240,3 +240,13 @@ def test_the_engine_tells_its_progress_while_it_prepares(monkeypatch: pytest.Mon
     lines = [said.get(timeout=60) for _ in range(said.qsize())]
     assert lines[-1] == "readyok" and len(lines) > 2
     assert all(line.startswith("info string preparing kalah level 2: ") for line in lines[:-1])
+
+
+def test_on_a_game_clock_the_engine_plays_as_its_level_within_its_share() -> None:
+    """As an in-process computer does: level 4 searches its own 4 plies on a clock of ten
+    minutes (not its share of 30 s by depths), as under a time a move it searches for it."""
+    server, said = talk(level=4)
+    server.handle("game kalah")
+    server.handle("go time 600 increment 0")
+    depth = int(next_line(said, "info").split()[2])
+    assert depth <= 4 and next_line(said, "bestmove")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from parlour.actors import TimeControl
-from parlour.core import MAX_SECONDS, BadOption, IllegalReplay, State, replay, shown
+from parlour.core import BadOption, IllegalReplay, State, replay, shown
 from parlour.players.specs import PlayerSpec, parse_player
 from parlour.search.limit import Limit
 
@@ -82,11 +82,11 @@ class Plan:
         return cls(**data)
 
     def specs(self) -> list[PlayerSpec]:
-        """The players as they play: each on a clock with the plan's time unless it has its
-        own (on a game clock, a time no move reaches: the clock's share stops each one)."""
+        """The players as they play: each with the plan's time a move unless it has its own
+        (on a game clock none: each plays as its level does, never past its share of the
+        time it has left, which its seat tells it every move)."""
         specs = [parse_player(text) for text in self.players]
-        seconds = MAX_SECONDS if self.clock is not None else self.seconds
-        specs = [s.clocked(seconds) if s.seconds is None else s for s in specs]
+        specs = [s.clocked(self.seconds) if s.seconds is None else s for s in specs]
         return [replace(s, start_seconds=self.start_seconds) for s in specs]
 
     @property

@@ -1,14 +1,16 @@
-"""What the arena puts between the Referee and each player: the player's clock, the
-limits it is told before each move, and adjudication.
+"""What the arena puts between the Referee and each player: the limits the player is
+told before each move, its time a move, and adjudication.
 
 A :class:`Seat` is an actor in the Referee's player list that passes every message on to
-its player and keeps time.  Before each ``Play`` it tells the player the move's
-:class:`~parlour.search.limit.Limit` (its time a move, or its share of the game clock,
-with the depth and nodes of the plan); it waits for the answer no longer than the time
-allowed and a margin, and charges the clock with the time the answer took.  A player past
-its time loses on time whatever kind it is (the Referee records ``time``), in-process
-players as outside engines.  With adjudication on, a position the game's kit calls
-decided (:meth:`parlour.kit.Kit.decided`) ends the game before its player is asked.
+its player.  Before each ``Play`` it tells the player the move's
+:class:`~parlour.search.limit.Limit`: the plan's depth and nodes, with the player's time a
+move or, in a game on a clock, its share of the time the ``View`` says it has left (the
+one share: :func:`parlour.players.machines.on_clock`).  The game's clock is the Referee's
+(one timer: it flags a player whose time runs out, whatever kind it is); a time a move is
+the seat's, which waits for the answer no longer than that and a margin.  A player past
+its time loses on time (``time``), in-process players as outside engines.  With
+adjudication on, a position the game's kit calls decided
+(:meth:`parlour.kit.Kit.decided`) ends the game before its player is asked.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from parlour.actors.runtime import ActorStopped, AskTimeout, Piped, Reply
 from parlour.core import parse_seconds
 from parlour.kit import kit_of
 from parlour.outcome import Outcome, Reason
+from parlour.players.machines import on_clock
 from parlour.search.limit import Limit
 
 MARGIN = 0.2
@@ -38,44 +41,18 @@ def parse_time_control(text: str) -> TimeControl:
     )
 
 
-class Clock:
-    """One player's game clock."""
-
-    def __init__(self, control: TimeControl) -> None:
-        self.control = control
-        self.left = control.base
-
-    def limit(self, fixed: Limit) -> Limit:
-        """``fixed`` with this move's share of the clock (at most its own time a move)."""
-        return fixed.with_clock(self.left, self.control.increment)
-
-    def spend(self, seconds: float, margin: float) -> bool:
-        """Charge a move that took ``seconds``: False if it went past the time left (and
-        ``margin``), else the increment is added."""
-        self.left -= seconds
-        if self.left < -margin:
-            return False
-        self.left = max(self.left, 0.0) + self.control.increment
-        return True
-
-
 class Seat(Actor):
-    """The seat of ``player`` (a running player actor): told ``fixed`` limits each move,
-    on ``clock`` if given, losing on time ``margin`` seconds past its time; with
-    ``adjudicate``, a decided position ends the game (:attr:`decided`) through
-    :attr:`referee`, which the caller sets once the Referee is running."""
+    """The seat of ``player`` (a running player actor): told ``fixed`` limits each move
+    (with its share of the game's clock, in a game on one), losing on time ``margin``
+    seconds past its time a move; with ``adjudicate``, a decided position ends the game
+    (:attr:`decided`) through :attr:`referee`, which the caller sets once the Referee is
+    running."""
 
     def __init__(
-        self,
-        player: Ref,
-        fixed: Limit,
-        clock: Clock | None = None,
-        margin: float = MARGIN,
-        adjudicate: bool = False,
+        self, player: Ref, fixed: Limit, margin: float = MARGIN, adjudicate: bool = False
     ) -> None:
         self.player = player
         self.fixed = fixed
-        self.clock = clock
         self.margin = margin
         self.adjudicate = adjudicate
         self.referee: Ref | None = None
@@ -89,8 +66,8 @@ class Seat(Actor):
             case Play(view):
                 if self.adjudicate and self._adjudicated(view.state):
                     return
-                limit = self.fixed if self.clock is None else self.clock.limit(self.fixed)
-                self._allowed = limit.left if limit.left is not None else limit.seconds
+                limit = on_clock(self.fixed, view)
+                self._allowed = None if view.clock is not None else limit.seconds
                 self.player.tell(limit, self.ref)
                 self._answer, self._began = self.defer(), time.perf_counter()
                 timeout = None if self._allowed is None else self._allowed + self.margin
@@ -113,16 +90,11 @@ class Seat(Actor):
                 self.player.tell(message, self.sender)
 
     def _charge(self, seconds: float) -> None:
-        """The clock charged with a move that took ``seconds``; a forfeit if it was late."""
-        if self.clock is not None:
-            if not self.clock.spend(seconds, self.margin):
-                raise self._late()
-        elif self._allowed is not None and seconds > self._allowed + self.margin:
+        """A forfeit for a move that took ``seconds``, past its time a move."""
+        if self._allowed is not None and seconds > self._allowed + self.margin:
             raise self._late()
 
     def _late(self) -> Forfeit:
-        if self.clock is not None:
-            return Forfeit(Reason.TIME, f"ran out of time ({self.clock.control})")
         return Forfeit(Reason.TIME, f"ran out of time ({self._allowed:g} s a move)")
 
     def _adjudicated(self, state: Any) -> bool:

@@ -21,7 +21,6 @@ from parlour.actors.host import StartGame
 from parlour.actors.messages import Forfeit
 from parlour.arena.plan import Job, Plan, start_after
 from parlour.arena.seat import MARGIN, Seat
-from parlour.arena.seat import Clock as SeatClock
 from parlour.core import State, game
 from parlour.outcome import Outcome
 from parlour.players.external import TOLERANCE, Kept, Prepared
@@ -80,7 +79,8 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     seats = [await _seat(plan, job, seat, start) for seat in range(2)]
     clock = _Clock()
     watcher = spawn(clock)
-    referee = spawn(Referee(start, [spawn(seat) for seat in seats], [watcher]))
+    seated = [spawn(seat) for seat in seats]
+    referee = spawn(Referee(start, seated, [watcher], clock=plan.time_control))
     for seat in seats:
         seat.referee = referee
     started = _now()
@@ -137,11 +137,9 @@ async def _seat(plan: Plan, job: Job, seat: int, start: State) -> Seat:
         with contextlib.suppress(Forfeit):  # the game's to say, at the engine's turn
             await actor.prepare(start)
     seconds = spec.seconds if spec.seconds is not None else plan.seconds
-    control = plan.time_control
     return Seat(
         player,
         replace(plan.limit, seconds=seconds),
-        None if control is None else SeatClock(control),
         TOLERANCE if spec.kind == "engine" else MARGIN,
         plan.adjudicate,
     )

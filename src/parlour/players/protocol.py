@@ -226,11 +226,10 @@ class Server:
         why = machine_refusal(self.rules.name, self.level, limit)
         if why is not None:
             raise BadOption(why)
-        mind = self._thinkers.get(limit.seconds)
+        own = None if limit.left is not None else limit.seconds  # on a clock: the level's
+        mind = self._thinkers.get(own)
         if mind is None:
-            mind = self._thinkers[limit.seconds] = thinker(
-                self.rules.name, self.level, limit.seconds
-            )
+            mind = self._thinkers[own] = thinker(self.rules.name, self.level, own)
         self._stop = Stop()
         self._search = threading.Thread(
             target=self._think, args=(within(mind, limit), state, self._stop), daemon=True
