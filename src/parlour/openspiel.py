@@ -97,6 +97,8 @@ class ParlourGame(pyspiel.Game):  # type: ignore[misc, unused-ignore]
         self.rules = rules
         self.chance = chance
         self.codec = encoding
+        self.shared = Shared(self)
+        """The game as its states hold it (never copied by a clone)."""
         self.start: Shared[State | None] = Shared(None if chance else start)
         """The state every game begins in (None: a chance node draws it), shared."""
         self.stepper = None if chance else encoding.stepper(start)
@@ -165,11 +167,12 @@ class Step(NamedTuple):
     action: int
 
 
-class Steps(list[Step]):
-    """A state's actions from the start, each with the player who took it: its history,
-    kept here because a step taken from Python goes nowhere near OpenSpiel's
-    C++ (whose own history then lags behind).  A clone copies it, items and all shared
-    (they are numbers), rather than deep-copying each one."""
+class Steps(list[tuple[int, int]]):
+    """A state's actions from the start, each with the player who took it (a pair, made a
+    :class:`Step` only when asked, as a step costs less so): its history, kept here
+    because a step taken from Python goes nowhere near OpenSpiel's C++ (whose own history
+    then lags behind).  A clone copies it, items and all shared (they are numbers),
+    rather than deep-copying each one."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Steps:
         return Steps(self)
@@ -183,7 +186,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
 
     def __init__(self, spiel_game: ParlourGame) -> None:
         super().__init__(spiel_game)
-        self._game = Shared(spiel_game)
+        self._game = spiel_game.shared
         self._steps = Steps()
         start = spiel_game.start  # the game's, shared: a state made once for every game
         self._state: Shared[State | None] = start
@@ -209,7 +212,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         return [action for _, action in self._steps]
 
     def full_history(self) -> list[Step]:
-        return list(self._steps)
+        return [Step(*step) for step in self._steps]
 
     def history_str(self) -> str:
         return ", ".join(str(action) for _, action in self._steps)
@@ -276,7 +279,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         OpenSpiel's C++ and back (two calls into Python) that the others take."""
         stepper = self._stepper
         if stepper is not None and action in stepper.legal:
-            self._steps.append(Step(stepper.to_move, int(action)))
+            self._steps.append((stepper.to_move, int(action)))
             stepper.apply(action)
             self._state = UNMADE
         else:
@@ -294,7 +297,7 @@ class ParlourSpielState(pyspiel.State):  # type: ignore[misc, unused-ignore]
         else:  # no stepper (or an illegal action, which the state refuses in its words)
             after, self.seat = self.codec.act(self.state, self.seat, int(action))
             self._state = Shared(after)
-        self._steps.append(Step(player, int(action)))
+        self._steps.append((player, int(action)))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
