@@ -70,8 +70,8 @@ def test_an_illegal_move_refuses_the_whole_step() -> None:
         batch.step([0, 0])  # pit A of game 0 is empty
     assert (batch.boards == before).all()
     assert (batch.boards == before).all()
-    with pytest.raises(parlour.BadOption, match=r"gomoku has no batches; parlour steps .*ayo"):
-        batch_of("gomoku", 2)
+    with pytest.raises(parlour.BadOption, match=r"war has no batches; parlour steps .*gomoku"):
+        batch_of("war", 2)
     with pytest.raises(parlour.BadOption, match="sowing games"):
         SowingBatch(parlour.game("ayo"), 2)
 
@@ -126,3 +126,42 @@ def test_ayo_batch_agrees_with_the_states_move_for_move() -> None:
     assert (batch.positions == batch.start).all() and not batch.terminal.any()
     drawn = batch.random_moves()
     assert all(batch.legal_mask()[g, m] for g, m in enumerate(drawn))
+
+
+@pytest.mark.parametrize("options", [{"size": 7}, {"size": 9, "exact_five": True}])
+def test_gomoku_batch_agrees_with_the_states_move_for_move(options: dict[str, object]) -> None:
+    from parlour.games.gomoku.batch import OVER, GomokuBatch
+
+    size = 6
+    games = batch_of("gomoku", size, 2, **options)
+    assert isinstance(games, GomokuBatch)
+    rules, side = games.game, games.game.size
+    states = [rules.start()] * size
+    ended = 0
+    while ended < 12:
+        mask = games.legal_mask()
+        for g, state in enumerate(states):
+            assert games.state(g) == state
+            wanted = [not state.is_over and state.is_free(*divmod(a, side)) for a in range(side**2)]
+            assert mask[g].tolist() == wanted
+        assert games.terminal.tolist() == [s.is_over for s in states]
+        moves = games.random_moves()
+        flags = games.step(moves)
+        states = [
+            s if s.is_over else s.play(divmod(int(m), side))
+            for s, m in zip(states, moves, strict=True)
+        ]
+        for g, state in enumerate(states):
+            if flags[g] == OVER:
+                assert state.is_over
+                won = (
+                    [0, 0] if state.winner is None else [1 - 2 * state.winner, 2 * state.winner - 1]
+                )
+                assert games.rewards()[g].tolist() == won
+                assert games.scores[g].tolist() == list(state.scores)
+        done = games.terminal
+        ended += int(done.sum())
+        games.reset(done)
+        states = [rules.start() if d else s for s, d in zip(states, done, strict=True)]
+    with pytest.raises(parlour.IllegalMove):
+        games.step([side**2] * size)  # off the board

@@ -1,6 +1,7 @@
 """Many games stepped at once, for learning loops (``parlour.batch``).
 
-A game that can be stepped in batches hands one from its kit: :func:`batch` gives N
+A game that can be stepped in batches (Kalah, Mancala, Ayo, five in a row) hands one
+from its kit: :func:`batch` gives N
 games of it as arrays, every game stepped by one compiled call of the game's own rule
 kernels (no second copy of a rule).  Everything a loop needs comes back as arrays:
 legal-move masks, the side to move, which games are over, the rewards and the final
@@ -32,9 +33,10 @@ NO_MOVE = -1
 """The move of a finished game in a step (any move is ignored there)."""
 
 
-def batch(name: str, size: int, seed: int = 0, **options: object) -> Batch:
-    """``size`` games of the game called ``name`` (with its ``options``), from its start;
-    ``seed`` draws :meth:`Batch.random_moves`.  BadOption for a game without batches."""
+def batch(name: str, size: int, seed: int = 0, /, **options: object) -> Batch:
+    """``size`` games of the game called ``name`` (with its ``options``, five in a row's
+    ``size`` among them), from its start; ``seed`` draws :meth:`Batch.random_moves`.
+    BadOption for a game without batches."""
     rules = game(name, **options)
     found: Batch = kit_of(rules).batch(rules, size, seed)
     return found

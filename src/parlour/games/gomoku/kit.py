@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from parlour.core import State, register
+from parlour.core import Game, State, register
 from parlour.encoding import Codec
 from parlour.games.gomoku.game import GomokuGame
 from parlour.kit import Json, Kit, RecordForm
@@ -67,6 +67,11 @@ class GomokuKit(Kit):
         from parlour.games.gomoku.gomocup.player import MAX_MEMORY, EnginePlayer
 
         return EnginePlayer(command, seconds, MAX_MEMORY if memory is None else memory)
+
+    def batch(self, rules: Game, size: int, seed: int) -> Any:
+        from parlour.games.gomoku.batch import GomokuBatch
+
+        return GomokuBatch(rules, size, seed)
 
     def codec(self, start: State) -> Codec:
         from parlour.games.gomoku.codec import GomokuCodec
