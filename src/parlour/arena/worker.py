@@ -3,7 +3,9 @@
 :func:`play_job` is a plain function of values (a plan and a job in, a
 :class:`GameRecord` out), so a process pool or a Ray task can run it anywhere.  Each
 process keeps one event loop and the numba kernels it has compiled (or loaded from
-numba's cache) between games: only its first game of a kind pays for them.
+numba's cache) between games: only its first game of a kind pays for them.  It keeps the
+engines of a protocol of their game's own (Gomocup's) running from game to game too, a
+new game theirs to begin.
 """
 
 from __future__ import annotations
@@ -84,7 +86,8 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     for seat in seats:
         seat.referee = referee
     started = _now()
-    gone = [seat.player for seat in seats if seat.player not in _KEPT.values()]
+    kept = [player for _, player in _KEPT.values()]
+    gone = [seat.player for seat in seats if seat.player not in kept]
     try:
         outcome: Outcome = await referee.ask(StartGame())
     finally:
@@ -120,11 +123,10 @@ async def _play(plan: Plan, job: Job, first: State) -> GameRecord:
     return GameRecord(played, InMatch(job.index, job.pair, job.seats))
 
 
-_KEPT: dict[tuple[str, str, str, int], Ref] = {}
+_KEPT: dict[tuple[str, str, str, int], tuple[Actor, Ref]] = {}
 """The players of this process kept from game to game (:class:`Kept`: engines of their
-game's own protocol, kept running), by game, options, spec and place in the plan."""
-_ACTORS: dict[Ref, Actor] = {}
-"""The actor of each kept player, to prepare it for its next game."""
+game's own protocol, kept running), each its actor (to prepare for its next game) and
+its address, by game, options, spec and place in the plan."""
 
 
 async def _seat(plan: Plan, job: Job, seat: int, start: State) -> Seat:
@@ -149,24 +151,22 @@ def _player(plan: Plan, who: int, spec: PlayerSpec, seed: int) -> tuple[Actor, R
     """Player ``who`` of ``plan`` running: the one kept from its last game, or a new one
     (kept from now on if it can be)."""
     key = (plan.game, repr(sorted(plan.options.items())), repr(spec), who)
-    kept = _KEPT.get(key)
-    if kept is not None and kept.alive:
-        return _ACTORS[kept], kept
-    if kept is not None:  # it left its last game (a forfeit): a new one
-        del _KEPT[key], _ACTORS[kept]
+    kept = _KEPT.pop(key, None)
+    if kept is not None and kept[1].alive:  # else it left its last game: a new one
+        _KEPT[key] = kept
+        return kept
     actor = spec.build(seed, plan.game)
     player = spawn(actor)
     if isinstance(actor, Kept):
         actor.keep = True
-        _KEPT[key], _ACTORS[player] = player, actor
+        _KEPT[key] = actor, player
     return actor, player
 
 
 def release() -> None:
     """Stop the players kept in this process (their engines ended)."""
-    players = list(_KEPT.values())
+    players = [player for _, player in _KEPT.values()]
     _KEPT.clear()
-    _ACTORS.clear()
     for player in players:
         player.stop()
     if players:
