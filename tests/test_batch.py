@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import parlour
+from nim_engine import NAME, registered
 from parlour.batch import batch as batch_of
 from parlour.games.ayo import kernel as ayo_kernel
 from parlour.games.ayo.batch import AyoBatch
@@ -70,8 +71,13 @@ def test_an_illegal_move_refuses_the_whole_step() -> None:
         batch.step([0, 0])  # pit A of game 0 is empty
     assert (batch.boards == before).all()
     assert (batch.boards == before).all()
-    with pytest.raises(parlour.BadOption, match=r"war has no batches; parlour steps .*gomoku"):
-        batch_of("war", 2)
+    with (
+        registered(),
+        pytest.raises(
+            parlour.BadOption, match=rf"{NAME} has no batches; parlour steps .*gomoku.*war"
+        ),
+    ):
+        batch_of(NAME, 2)
     with pytest.raises(parlour.BadOption, match="sowing games"):
         SowingBatch(parlour.game("ayo"), 2)
 

@@ -1,6 +1,6 @@
 """Many games stepped at once, for learning loops (``parlour.batch``).
 
-A game that can be stepped in batches (Kalah, Mancala, Ayo, five in a row) hands one
+A game that can be stepped in batches (every game: War's one move plays a round) hands one
 from its kit: :func:`batch` gives N
 games of it as arrays, every game stepped by one compiled call of the game's own rule
 kernels (no second copy of a rule).  Everything a loop needs comes back as arrays:

@@ -183,23 +183,6 @@ def limit_result(position: np.ndarray, more_wins: bool) -> tuple[int, int]:
 
 
 @njit(cache=True, nogil=True)
-def play_random(
-    position: np.ndarray,
-    table: np.ndarray,
-    steps: np.ndarray,
-    pickup: int,
-    limit: int,
-    more_wins: bool,
-    rng: np.ndarray,
-) -> tuple[int, int]:
-    """Play to the end where stacks may repeat without cycling (pickup=shuffled)."""
-    winner = advance(position, table, steps, pickup, rng, limit, False, table, steps)
-    if winner == GOING:
-        return limit_result(position, more_wins)
-    return winner, OUT_OF_CARDS
-
-
-@njit(cache=True, nogil=True)
 def next_round(
     position: np.ndarray, table: np.ndarray, steps: np.ndarray, pickup: int, rng: np.ndarray
 ) -> int:
@@ -208,7 +191,17 @@ def next_round(
 
 
 @njit(cache=True, nogil=True)
-def play_until_repeat(
+def start_watching(position: np.ndarray, spare: np.ndarray) -> np.ndarray:
+    """Keep the deal (``spare[0]``) and put Brent's tortoise (``spare[1]``) on it; the
+    search's counters: its power, and the rounds since the tortoise moved."""
+    spare[0][:] = position
+    spare[1][:] = position
+    return np.array([1, 0], dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def settle(
+    answer: int,
     position: np.ndarray,
     spare: np.ndarray,
     table: np.ndarray,
@@ -217,26 +210,25 @@ def play_until_repeat(
     limit: int,
     more_wins: bool,
     rng: np.ndarray,
+    brent: np.ndarray,
 ) -> tuple[int, int]:
-    """Play to the end where play is a function of the stacks (played, winner_first).
+    """The end of a game from advance's ``answer`` when it stopped at the limit (GOING),
+    a repeat or an empty stack: (winner, ending).  A shuffled pickup needs nothing more;
+    a game that can cycle is one watched from its deal (``start_watching``).
 
-    Then the first pair of stacks seen twice at the start of a round ends the game as a
-    cycle (RULES.md), unless the round limit comes first.  Found without a history, in
-    constant memory: Brent's method finds the cycle's length, and a replay from the deal
-    finds where it starts.  A cycle that starts before the limit is found by 3 * limit
-    rounds (Brent's tortoise sits at 2**k - 1 and looks 2**k ahead), so play goes on past
-    the limit, from a saved copy, only that far.
+    A cycle that starts before the limit is found by 3 * limit rounds (Brent's tortoise
+    sits at 2**k - 1 and looks 2**k ahead), so at the limit play goes on, from a saved
+    copy (``spare[2]``), only that far.
     """
-    start, tortoise, saved = spare[0], spare[1], spare[2]
-    start[:] = position
-    tortoise[:] = position
-    brent = np.array([1, 0], dtype=np.int64)  # power, and rounds since the tortoise moved
-    at_limit = False
-    answer = advance(position, table, steps, pickup, rng, limit, True, tortoise, brent)
+    if pickup == SHUFFLED:
+        if answer == GOING:
+            return limit_result(position, more_wins)
+        return answer, OUT_OF_CARDS
+    saved, at_limit = spare[2], False
     if answer == GOING:  # at the limit, and no repeat seen yet: look on, up to 3 * limit
         saved[:] = position
         at_limit = True
-        answer = advance(position, table, steps, pickup, rng, 3 * limit, True, tortoise, brent)
+        answer = advance(position, table, steps, pickup, rng, 3 * limit, True, spare[1], brent)
         if answer != REPEAT:
             position[:] = saved
             return limit_result(position, more_wins)
@@ -303,15 +295,21 @@ def play_game(
 ) -> tuple[int, int]:
     """Deal game ``index`` of run ``seed`` and play it out: (winner, ending).
 
+    Where play is a function of the stacks (played, winner_first), the first pair of
+    stacks seen twice at the start of a round ends the game as a cycle (RULES.md), unless
+    the round limit comes first: found without a history, in constant memory, by Brent's
+    method and a replay from the deal (:func:`settle`).
+
     ``position`` holds the final stacks and counts; the other arrays are work space
     (``work`` makes them).  ``limit`` 0 means no round limit.
     """
     rng_start(rng, seed, index)
     stack0, stack1 = deal(deck, rng)
     load(position, stack0, stack1)
-    if pickup == SHUFFLED:
-        return play_random(position, table, steps, pickup, limit, more_wins, rng)
-    return play_until_repeat(position, spare, table, steps, pickup, limit, more_wins, rng)
+    brent = start_watching(position, spare)
+    watching = pickup != SHUFFLED  # a shuffled pickup repeats stacks without cycling
+    answer = advance(position, table, steps, pickup, rng, limit, watching, spare[1], brent)
+    return settle(answer, position, spare, table, steps, pickup, limit, more_wins, rng, brent)
 
 
 @njit(cache=True, nogil=True)

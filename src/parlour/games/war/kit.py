@@ -22,6 +22,11 @@ class WarKit(Kit):
 
         return WarCodec(start)
 
+    def batch(self, rules: Game, size: int, seed: int) -> Any:
+        from parlour.games.war.batch import WarBatch
+
+        return WarBatch(rules, size, seed)
+
     draws = ("deals", 1000)
 
     def chance_start(self, rules: Game, draws: int | None) -> ChanceStart | None:
