@@ -848,7 +848,7 @@ def test_the_leaves_vcf_finds_what_the_threat_search_finds(
     lines = lines_of(board, pattern_table())
     work = Work(board, nearness(board), exact, np.zeros(1, dtype=np.uint8), new_stats(0, 0, 0),
                 *new_table(12))  # fmt: skip
-    found = line_vcf(work, lines, stone, depth, 10**8)
+    found = line_vcf(work, lines, stone, depth, 10**8, -1)
     assert np.array_equal(board, state.board)  # every stone tried was lifted again
     assert np.array_equal(lines.keys, lines_of(board, pattern_table()).keys)
     key = board_key(board)
@@ -942,3 +942,28 @@ def test_the_suites_defences_are_found_by_a_short_moves_search(
     state = replay(15, moves)
     found = search_unclocked(state, 3, 4, THREAT_NODES)
     assert found.reason == "defend" and state.move_name(found.move) in holding
+
+
+# Rapfi's game 19 as X against parlour (seed 1 at 1 s a move), to 0's K11 at ply 32: X
+# wins by K9 (a four on row 9, and a three on the diagonal J8 L10), 0's block M9 makes a
+# four of 0's (M7 to M10), and X's block at M11 is X's open four on that diagonal
+COUNTER_FOUR = (
+    "J7 J6 F10 K7 I5 L6 K8 I6 K6 K5 L4 M5 J8 L5 J5 M7 N8 L7 L8 M8 H8 I8 M6 K10 L9 M10 "
+    "J9 J11 I9 H9 L10 K11"
+)
+
+
+def test_a_vcf_goes_on_when_the_block_of_a_counter_four_is_a_four() -> None:
+    """A defender's block that makes a four of its own ends a VCF only where the
+    attacker's answer to it is no four: here it is one, and both the threat search and
+    the leaves' VCF find the win (both missed it, and parlour took K11 for a defence)."""
+    state = replay(15, COUNTER_FOUR)
+    assert state.to_move == 0
+    found, _ = find_threat(state, 1, False, 20, new_table(16))
+    assert found >= 0 and state.move_name(divmod(found, 15)) == "K9"
+    board = state.board.copy()
+    lines = lines_of(board, pattern_table())
+    work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8), new_stats(0, 0, 0),
+                *new_table(12))  # fmt: skip
+    assert line_vcf(work, lines, 1, 2, 10**6, -1)  # two fours: K9, then the open four M11
+    assert not line_vcf(work, lines, 1, 1, 10**6, -1)
