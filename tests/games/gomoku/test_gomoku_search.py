@@ -555,8 +555,9 @@ def test_a_move_found_better_before_the_clock_stopped_a_depth_is_played(
         return np.array(stopped_at, dtype=np.int64)
 
     monkeypatch.setattr("parlour.games.gomoku.engine.driver.search_root", search_root)
-    report = found._deepen(moves, LEVELS[3], "search")
+    report, order, _ = found._deepen(moves, LEVELS[3], "search")
     assert report.move == found.point([101, 102, 100][played]) and report.depth == 1
+    assert order[0] == [101, 102, 100][played] and sorted(order) == [100, 101, 102]
 
 
 def test_the_first_move_is_the_centre_and_a_finished_game_is_refused() -> None:
@@ -967,3 +968,22 @@ def test_a_vcf_goes_on_when_the_block_of_a_counter_four_is_a_four() -> None:
                 *new_table(12))  # fmt: skip
     assert line_vcf(work, lines, 1, 2, 10**6, -1)  # two fours: K9, then the open four M11
     assert not line_vcf(work, lines, 1, 1, 10**6, -1)
+
+
+@pytest.mark.parametrize(("moves", "holding"), SUITE_DEFENCES)
+def test_the_screen_keeps_the_answers_that_hold_and_drops_most_that_lose(
+    moves: str, holding: set[str]
+) -> None:
+    """A critical move's main search chooses among the likeliest answers that a short
+    threat search does not show losing: the ones that hold are among them, and most of
+    those that lose are not (their loss is shown within the screen's nodes)."""
+    state = replay(15, moves)
+    search = _Search(state, LEVELS[3], None, {}, Stop())
+    threat = search._threats(3 - search.stone, LEVELS[3].vcf_depth)[0]
+    assert threat >= 0
+    likeliest_moves = likeliest_on(search.board, search.near, search.stone, LEVELS[3].width)
+    names = {state.move_name(search.point(q)) for q in likeliest_moves}
+    kept = {state.move_name(search.point(q)) for q in search._screened(LEVELS[3], threat)}
+    assert holding & names <= kept < names
+    assert len(kept) <= len(names) // 2
+    assert np.array_equal(search.board, state.board)  # every answer tried was lifted again
