@@ -33,7 +33,6 @@ from parlour.games.gomoku.engine.levels import (
     DEFENCES,
     LEVELS,
     MAX_LEVEL,
-    SCREEN_NODES,
     TABLE_BITS,
     THREATS_SHARE,
     Level,
@@ -202,8 +201,10 @@ class _Search:
                 return self.report(win, kind, WIN)
             threat = self._threats(3 - self.stone, level.vcf_depth)[0]
         if threat >= 0:  # a critical move: the answers may take more of its time
-            with self._threats_until(DEFENCE_SHARE):
-                answers = self._screened(level, threat)
+            answers: list[int] = []
+            if level.screen:
+                with self._threats_until(DEFENCE_SHARE):
+                    answers = self._screened(level, threat)
             if answers:
                 return self._defend(np.array(answers, dtype=np.int64), level, threat)
             with self._threats_until(DEFENCE_SHARE):
@@ -214,12 +215,12 @@ class _Search:
         return self._deepen(moves, level, "search")[0]
 
     def _screened(self, level: Level, threat: int) -> list[int]:
-        """The main search's likeliest moves that the opponent's threat searches of
-        ``SCREEN_NODES`` (its ``threat`` tried first) do not show losing."""
+        """The main search's likeliest moves that the opponent's threat searches of the
+        level's ``screen`` nodes (its ``threat`` tried first) do not show losing."""
         moves = likeliest_on(self.board, self.near, self.stone, level.width)
         kept = []
         for q in moves:
-            loses = self._loses_to_threats(q, level.vcf_depth, threat, SCREEN_NODES)
+            loses = self._loses_to_threats(q, level.vcf_depth, threat, level.screen)
             if self.threats_stop[0]:
                 break  # out of time for threats: the answers left are unknown
             if not loses:
@@ -317,8 +318,8 @@ class GomokuThinker:
     the clock stops it, past the level's depth (a brain under a manager's time limit,
     where the time, not the level's depth, is what bounds it: at level 3's depth of 10 a
     search of 1.8 s often stopped in a third of its time).  ``table_bits`` sizes its
-    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``).  ``leaf_vcf``
-    and ``late`` override the level's main-search settings (``Level``), for the benchmarks
+    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``).  ``leaf_vcf``,
+    ``late`` and ``screen`` override the level's settings (``Level``), for the benchmarks
     that measure what each gains."""
 
     def __init__(
@@ -329,6 +330,7 @@ class GomokuThinker:
         table_bits: int = TABLE_BITS,
         leaf_vcf: int | None = None,
         late: int | None = None,
+        screen: int | None = None,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -338,7 +340,7 @@ class GomokuThinker:
         self.table_bits = table_bits
         self.overrides = {
             name: value
-            for name, value in (("leaf_vcf", leaf_vcf), ("late", late))
+            for name, value in (("leaf_vcf", leaf_vcf), ("late", late), ("screen", screen))
             if value is not None
         }
         self.tables: Tables = {}
@@ -401,7 +403,7 @@ def search_unclocked(
 ) -> Result:
     """The move's search at ``level`` with no clock: each threat search with a budget of
     ``threat_nodes``, then the main search to ``depth`` with the ``Level`` ``settings``
-    given (``leaf_vcf``, ``late``).  Its nodes and result are the same on a busy machine
+    given (``leaf_vcf``, ``late``, ``screen``).  Its nodes and result are the same on a busy machine
     as on an idle one: for the tactical suite (``benchmarks/gomoku_tactics.py``) and the
     tests."""
     chosen = replace(LEVELS[level], depth=depth, **settings)
