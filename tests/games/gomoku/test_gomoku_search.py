@@ -38,6 +38,7 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.driver import _Search, _table
 from parlour.games.gomoku.engine.levels import (
+    CHECK_SHARE,
     DEFENCE_SHARE,
     LATE_MOVES,
     LEAF_VCF_NODES,
@@ -987,3 +988,27 @@ def test_the_screen_keeps_the_answers_that_hold_and_drops_most_that_lose(
     assert holding & names <= kept < names
     assert len(kept) <= len(names) // 2
     assert np.array_equal(search.board, state.board)  # every answer tried was lifted again
+
+
+def test_a_critical_moves_search_leaves_time_to_check_its_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Against a threat the clocks within the move's are, in turn: the threats' share,
+    the screen's (``DEFENCE_SHARE``), the main search's among the answers left
+    (``CHECK_SHARE``: its stop flag raised then), and the check of its choice, to the
+    move's end; each counted from the move's start."""
+    clocks: list[float | None] = []
+    until = Stop.until
+
+    def counted(stop: Stop, seconds: float | None) -> Any:
+        clocks.append(seconds)
+        return until(stop, seconds)
+
+    monkeypatch.setattr(Stop, "until", counted)
+    moves, holding = SUITE_DEFENCES[0]
+    state = replay(15, moves)
+    report = search(state, 3, seconds=1.0)
+    assert report.reason == "defend" and state.move_name(report.move) in holding
+    assert len(clocks) == 5 and clocks[0] == 1.0
+    shares = [THREATS_SHARE, DEFENCE_SHARE, CHECK_SHARE, 1.0]
+    assert all(c is not None and c <= share for c, share in zip(clocks[1:], shares, strict=True))
