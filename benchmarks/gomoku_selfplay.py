@@ -4,8 +4,9 @@ engine without it, through ``parlour match gomoku`` (every game refereed and rec
 Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker (the
 default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
 (the engine as it is), ``before`` (no leaf VCF, no reductions), ``no-leaf-vcf``,
-``no-reductions``, ``no-screen`` (a threat answered by the first three moves that hold).  The openings are three stones on the central 5x5 (``--seed``), those
-nearest to even of several drawn (``--openings balanced``, the default: ``openings``), each
+``no-reductions``, ``no-screen`` (a threat answered by the first three moves that hold).
+The openings are three stones on the central 5x5 (``--seed``), those nearest to even of
+several drawn (``--openings balanced``, the default: ``openings``), each
 played twice with the colours swapped; one game at a time (``-j 1``), so that on a busy
 machine both sides share the same load.  The match stops when the SPRT (Elo 0 against
 ``--elo``) decides, or after ``--games``.  The record holds the match's JSON (W-L-D,
