@@ -4,8 +4,9 @@ engine without it, through ``parlour match gomoku`` (every game refereed and rec
 Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker (the
 default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
 (the engine as it is), ``before`` (no leaf VCF, no reductions), ``no-leaf-vcf``,
-``no-reductions``.  The openings are three stones on the central 5x5 (``--seed``), those
-nearest to even of several drawn (``--openings balanced``, the default: ``openings``), each
+``no-reductions``, ``no-screen`` (a threat answered by the first three moves that hold).
+The openings are three stones on the central 5x5 (``--seed``), those nearest to even of
+several drawn (``--openings balanced``, the default: ``openings``), each
 played twice with the colours swapped; one game at a time (``-j 1``), so that on a busy
 machine both sides share the same load.  The match stops when the SPRT (Elo 0 against
 ``--elo``) decides, or after ``--games``.  The record holds the match's JSON (W-L-D,
@@ -33,7 +34,7 @@ import parlour
 from bots import Bot
 from parlour.games.gomoku.engine import GomokuThinker
 from parlour.games.gomoku.engine.alphabeta import deepen
-from parlour.games.gomoku.engine.levels import LATE_MOVES, LEAF_VCF_NODES
+from parlour.games.gomoku.engine.levels import LATE_MOVES, LEAF_VCF_NODES, SCREEN_NODES
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
 from parlour.search.table import new_table
@@ -41,12 +42,15 @@ from record import arguments, record
 
 SIZE = 15
 VARIANTS = {
-    "after": {"leaf_vcf": LEAF_VCF_NODES, "late": LATE_MOVES},
-    "before": {"leaf_vcf": 0, "late": 0},
-    "no-leaf-vcf": {"leaf_vcf": 0, "late": LATE_MOVES},
-    "no-reductions": {"leaf_vcf": LEAF_VCF_NODES, "late": 0},
+    "after": {"leaf_vcf": LEAF_VCF_NODES, "late": LATE_MOVES, "screen": SCREEN_NODES},
+    "before": {"leaf_vcf": 0, "late": 0, "screen": SCREEN_NODES},
+    "no-leaf-vcf": {"leaf_vcf": 0, "late": LATE_MOVES, "screen": SCREEN_NODES},
+    "no-reductions": {"leaf_vcf": LEAF_VCF_NODES, "late": 0, "screen": SCREEN_NODES},
+    "no-screen": {"leaf_vcf": LEAF_VCF_NODES, "late": LATE_MOVES, "screen": 0},
 }
-"""The main search's settings of each player (``Level.leaf_vcf`` and ``Level.late``)."""
+"""The settings of each player (``Level.leaf_vcf``, ``Level.late`` and ``Level.screen``);
+``no-screen`` answers a threat as the engine did before the screen: the first three
+answers that hold, each proven with a whole threat search."""
 POOL = 8
 """Openings drawn for each kept by ``openings(balanced=True)``."""
 BALANCE_DEPTH = 4

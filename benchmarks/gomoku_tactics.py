@@ -212,7 +212,8 @@ def speed(
         nodes, values = 0, []
         wall, cpu = time.perf_counter(), time.thread_time()
         for state in quiet:
-            scores, _, used = deepen(state, depth, new_table(18), 10, **settings)
+            main = settings["leaf_vcf"], settings["late"]  # the main search's own settings
+            scores, _, used = deepen(state, depth, new_table(18), 10, *main)
             nodes += used
             values.append(int(scores.max()))
         wall, cpu = time.perf_counter() - wall, time.thread_time() - cpu

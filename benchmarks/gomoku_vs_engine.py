@@ -15,8 +15,11 @@ maximum) against the limit, and both sides' CPU seconds a move (the engine proce
 its children's), said to be uneven when one side had more than 1.5x the other's.
 
     .venv/bin/python benchmarks/gomoku_vs_engine.py ENGINE [--games 20]
-        [--time-per-move 1] [--seed 1] [--level 3] [--tolerance S] [--memory MIB]
-        [--parallel 1]
+        [--time-per-move 1] [--engine-time-per-move S] [--seed 1] [--level 3]
+        [--tolerance S] [--memory MIB] [--parallel 1]
+
+``--engine-time-per-move`` gives the engine a time of its own (parlour keeps
+``--time-per-move``): Rapfi at 0.1 s against parlour at 1 s, for one.
 
 ENGINE is the engine's program (and its arguments, one string as a shell splits them),
 built outside this repository.  Wine (github.com/jinjiebang/wine, MIT), for one: its
@@ -137,6 +140,7 @@ async def match(
     engine: list[str],
     games: int,
     seconds: float,
+    engine_seconds: float,
     seed: int,
     level: int,
     tolerance: float,
@@ -145,7 +149,7 @@ async def match(
 ) -> Any:
     brain = [str(Path(sys.executable).parent / "parlour"), "pbrain", "--level", str(level)]
     tables = [
-        (Side(brain, seconds, TOLERANCE), Side(engine, seconds, tolerance, memory))
+        (Side(brain, seconds, TOLERANCE), Side(engine, engine_seconds, tolerance, memory))
         for _ in range(parallel)
     ]
     tally: Counter[str] = Counter()
@@ -219,8 +223,9 @@ async def match(
         "cpu_a_move": cpu,
     }
     on_the_board = "no game" if board is None else f"{board[0]:.0%} ({board[1]:.0%}-{board[2]:.0%})"
+    engine_time = "" if engine_seconds == seconds else f" (the engine {engine_seconds:g} s)"
     print(
-        f"parlour vs {shlex.join(engine)} at {seconds:g} s a move: "
+        f"parlour vs {shlex.join(engine)} at {seconds:g} s a move{engine_time}: "
         f"{tally['wins']}-{tally['losses']}-{tally['draws']} (W-L-D) on the board, "
         f"{tally['engine_forfeits']} forfeits by the engine and {tally['parlour_forfeits']} by "
         f"parlour; score {mean:.0%} (95%: {low:.0%}-{high:.0%}), on the board alone "
@@ -235,6 +240,13 @@ def main() -> None:
     parser.add_argument("engine", metavar="ENGINE", help="the engine's program and arguments")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--time-per-move", dest="seconds", type=float, default=1.0)
+    parser.add_argument(
+        "--engine-time-per-move",
+        dest="engine_seconds",
+        type=float,
+        default=None,
+        help="the engine's seconds a move (default: --time-per-move's)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", type=int, default=3, help="parlour's level (depth, width)")
     parser.add_argument(
@@ -265,6 +277,7 @@ def main() -> None:
             shlex.split(args.engine),
             args.games,
             args.seconds,
+            args.seconds if args.engine_seconds is None else args.engine_seconds,
             args.seed,
             args.level,
             args.tolerance,

@@ -29,6 +29,7 @@ from parlour.actors.runtime import Piped
 from parlour.cli import main
 from parlour.core import BadOption
 from parlour.games.gomoku.game import GomokuState
+from parlour.games.gomoku.gomocup import player
 from parlour.games.gomoku.gomocup.player import MAX_MEMORY, EnginePlayer
 from parlour.players.machines import RandomPlayer
 from parlour.players.specs import ENGINE_SECONDS, PlayerSpec, parse_player, timed
@@ -281,3 +282,17 @@ async def test_an_engines_setting_up_is_its_starts_time_not_its_first_moves() ->
     engine = EnginePlayer([sys.executable, BRAIN, "slowstart"], seconds=0.5, tolerance=0.5)
     outcome = await play(engine, seat=0, size=7)
     assert outcome.reason == Reason.RULES and len(outcome.moves) >= 9
+
+
+@pytest.mark.parametrize("mode", ["noabout", "lateabout"])
+async def test_an_engine_that_answers_about_late_or_never_plays_on(
+    monkeypatch: pytest.MonkeyPatch, mode: str
+) -> None:
+    """An engine that gives no answer to ABOUT within its wait plays all the same, and
+    its answer, should it come while it thinks of a move, is no move (Wine's build here
+    never answers ABOUT, and forfeited every game after 30 s)."""
+    monkeypatch.setattr(player, "ABOUT_SECONDS", 0.5)
+    engine = EnginePlayer([sys.executable, BRAIN, mode], seconds=0.5, tolerance=BOUND)
+    outcome = await play(engine, seat=0, size=7)
+    assert outcome.reason == Reason.RULES and outcome.forfeit is None
+    assert len(outcome.moves) >= 9

@@ -5,6 +5,9 @@ match's CPU report."""
 from __future__ import annotations
 
 import importlib
+import shlex
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -31,6 +34,21 @@ def test_the_self_play_plays_through_parlour_match() -> None:
     assert match["games"] == 2 and match["wins"] + match["losses"] + match["draws"] == 2
     assert match["players"][0].startswith("python:gomoku_selfplay:player:after@")
     assert len(figures["load_before"]) == 3
+
+
+@pytest.mark.slow
+def test_the_engine_plays_at_its_own_time_when_given_one(tmp_path: Path) -> None:
+    """``--engine-time-per-move``: the engine is told its own time a move, parlour keeps
+    ``--time-per-move``'s (the engine here is parlour's own brain, what it is told kept)."""
+    heard = tmp_path / "heard.txt"
+    brain = shlex.join([str(Path(sys.executable).parent / "parlour"), "pbrain"])
+    engine = shlex.join(["sh", "-c", f"tee -a {shlex.quote(str(heard))} | {brain}"])
+    timing = ("--engine-time-per-move", "0.1", "--tolerance", "10")  # a cold brain, a busy core
+    printed, figures = quick("gomoku_vs_engine", engine, *timing)
+    assert figures["wins"] + figures["losses"] + figures["draws"] == 2
+    told = heard.read_text().splitlines()
+    assert "INFO timeout_turn 100" in told and "INFO timeout_turn 300" not in told
+    assert "at 0.3 s a move (the engine 0.1 s)" in printed
 
 
 def test_the_cpu_report_says_when_one_side_had_much_more(

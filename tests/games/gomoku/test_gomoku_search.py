@@ -38,6 +38,7 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.driver import _Search, _table
 from parlour.games.gomoku.engine.levels import (
+    CHECK_SHARE,
     DEFENCE_SHARE,
     LATE_MOVES,
     LEAF_VCF_NODES,
@@ -555,8 +556,9 @@ def test_a_move_found_better_before_the_clock_stopped_a_depth_is_played(
         return np.array(stopped_at, dtype=np.int64)
 
     monkeypatch.setattr("parlour.games.gomoku.engine.driver.search_root", search_root)
-    report = found._deepen(moves, LEVELS[3], "search")
+    report, order, _ = found._deepen(moves, LEVELS[3], "search")
     assert report.move == found.point([101, 102, 100][played]) and report.depth == 1
+    assert order[0] == [101, 102, 100][played] and sorted(order) == [100, 101, 102]
 
 
 def test_the_first_move_is_the_centre_and_a_finished_game_is_refused() -> None:
@@ -848,7 +850,7 @@ def test_the_leaves_vcf_finds_what_the_threat_search_finds(
     lines = lines_of(board, pattern_table())
     work = Work(board, nearness(board), exact, np.zeros(1, dtype=np.uint8), new_stats(0, 0, 0),
                 *new_table(12))  # fmt: skip
-    found = line_vcf(work, lines, stone, depth, 10**8)
+    found = line_vcf(work, lines, stone, depth, 10**8, -1)
     assert np.array_equal(board, state.board)  # every stone tried was lifted again
     assert np.array_equal(lines.keys, lines_of(board, pattern_table()).keys)
     key = board_key(board)
@@ -942,3 +944,71 @@ def test_the_suites_defences_are_found_by_a_short_moves_search(
     state = replay(15, moves)
     found = search_unclocked(state, 3, 4, THREAT_NODES)
     assert found.reason == "defend" and state.move_name(found.move) in holding
+
+
+# Rapfi's game 19 as X against parlour (seed 1 at 1 s a move), to 0's K11 at ply 32: X
+# wins by K9 (a four on row 9, and a three on the diagonal J8 L10), 0's block M9 makes a
+# four of 0's (M7 to M10), and X's block at M11 is X's open four on that diagonal
+COUNTER_FOUR = (
+    "J7 J6 F10 K7 I5 L6 K8 I6 K6 K5 L4 M5 J8 L5 J5 M7 N8 L7 L8 M8 H8 I8 M6 K10 L9 M10 "
+    "J9 J11 I9 H9 L10 K11"
+)
+
+
+def test_a_vcf_goes_on_when_the_block_of_a_counter_four_is_a_four() -> None:
+    """A defender's block that makes a four of its own ends a VCF only where the
+    attacker's answer to it is no four: here it is one, and both the threat search and
+    the leaves' VCF find the win (both missed it, and parlour took K11 for a defence)."""
+    state = replay(15, COUNTER_FOUR)
+    assert state.to_move == 0
+    found, _ = find_threat(state, 1, False, 20, new_table(16))
+    assert found >= 0 and state.move_name(divmod(found, 15)) == "K9"
+    board = state.board.copy()
+    lines = lines_of(board, pattern_table())
+    work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8), new_stats(0, 0, 0),
+                *new_table(12))  # fmt: skip
+    assert line_vcf(work, lines, 1, 2, 10**6, -1)  # two fours: K9, then the open four M11
+    assert not line_vcf(work, lines, 1, 1, 10**6, -1)
+
+
+@pytest.mark.parametrize(("moves", "holding"), SUITE_DEFENCES)
+def test_the_screen_keeps_the_answers_that_hold_and_drops_most_that_lose(
+    moves: str, holding: set[str]
+) -> None:
+    """A critical move's main search chooses among the likeliest answers that a short
+    threat search does not show losing: the ones that hold are among them, and most of
+    those that lose are not (their loss is shown within the screen's nodes)."""
+    state = replay(15, moves)
+    search = _Search(state, LEVELS[3], None, {}, Stop())
+    threat = search._threats(3 - search.stone, LEVELS[3].vcf_depth)[0]
+    assert threat >= 0
+    likeliest_moves = likeliest_on(search.board, search.near, search.stone, LEVELS[3].width)
+    names = {state.move_name(search.point(q)) for q in likeliest_moves}
+    kept = {state.move_name(search.point(q)) for q in search._screened(LEVELS[3], threat)}
+    assert holding & names <= kept < names
+    assert len(kept) <= len(names) // 2
+    assert np.array_equal(search.board, state.board)  # every answer tried was lifted again
+
+
+def test_a_critical_moves_search_leaves_time_to_check_its_choice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Against a threat the clocks within the move's are, in turn: the threats' share,
+    the screen's (``DEFENCE_SHARE``), the main search's among the answers left
+    (``CHECK_SHARE``: its stop flag raised then), and the check of its choice, to the
+    move's end; each counted from the move's start."""
+    clocks: list[float | None] = []
+    until = Stop.until
+
+    def counted(stop: Stop, seconds: float | None) -> Any:
+        clocks.append(seconds)
+        return until(stop, seconds)
+
+    monkeypatch.setattr(Stop, "until", counted)
+    moves, holding = SUITE_DEFENCES[0]
+    state = replay(15, moves)
+    report = search(state, 3, seconds=1.0)
+    assert report.reason == "defend" and state.move_name(report.move) in holding
+    assert len(clocks) == 5 and clocks[0] == 1.0
+    shares = [THREATS_SHARE, DEFENCE_SHARE, CHECK_SHARE, 1.0]
+    assert all(c is not None and c <= share for c, share in zip(clocks[1:], shares, strict=True))

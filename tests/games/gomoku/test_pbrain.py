@@ -161,8 +161,44 @@ def test_a_moves_time_keeps_a_margin_within_each_limit() -> None:
     assert move_seconds({"timeout_turn": 0}) == pytest.approx(0.05)  # as fast as it can
     unlimited_match = {"timeout_turn": 1000, "timeout_match": 0, "time_left": 10}
     assert move_seconds(unlimited_match) == move_seconds({"timeout_turn": 1000})
-    # the margin is a small part of a short move: the search itself gets 80% of 0.5 s
-    assert 0.4 <= (move_seconds({"timeout_turn": 500}) or 0) < 0.45
+    # the margin is a small part of a short move: the search itself gets 89% of 0.5 s
+    assert 0.44 <= (move_seconds({"timeout_turn": 500}) or 0) < 0.45
+
+
+class Recorder:
+    """A stand-in for the brain's thinker: the seconds it is given for each move."""
+
+    def __init__(self) -> None:
+        self.seconds: float | None = None
+        self.table_bits = 0
+        self.given: list[float | None] = []
+
+    def best_move(self, state: GomokuState, stop: object) -> tuple[tuple[int, int], None]:
+        self.given.append(self.seconds)
+        return (0, 0), None
+
+
+@pytest.mark.parametrize(("spent", "searched"), [(0.3, 0.93 - 0.3), (2.0, pbrain.FASTEST)])
+def test_a_moves_time_counts_from_the_command_that_asks_for_it(
+    monkeypatch: pytest.MonkeyPatch, spent: float, searched: float
+) -> None:
+    """What passes between the TURN read and the search's start (the board set up, a
+    cold brain's kernels loading) is the move's time: the search gets what is left (a
+    first move took 1.27 s of a 1 s limit when it got the whole)."""
+    readings = iter([0.0])  # the clock when TURN is read, then ``spent`` later ever after
+    out = io.StringIO()
+    brain = pbrain.Brain(out, clock=lambda: next(readings, spent))
+    assert brain.ready.wait(BOUND)
+    thinker = Recorder()
+    monkeypatch.setattr(brain, "_thinker", thinker)
+    for line in ("START 15", "INFO timeout_turn 1000", "TURN 7,7"):
+        brain.handle(line)
+    deadline = time.perf_counter() + BOUND
+    while brain._busy and time.perf_counter() < deadline:
+        time.sleep(0.01)
+    assert out.getvalue().splitlines()[-1] == "0,0"
+    assert move_seconds({"timeout_turn": 1000}) == pytest.approx(0.93)
+    assert thinker.given == [pytest.approx(searched)]
 
 
 def test_the_brain_thinks_to_the_clock() -> None:

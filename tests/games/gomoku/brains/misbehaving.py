@@ -14,9 +14,11 @@
   its move may), answering it ``ERROR Unknown command``, and plays on;
 - ``slowstart``: takes 2 s to set itself up after ``INFO max_memory`` (as an engine
   allocating its hash table), then plays properly;
+- ``noabout``: never answers ``ABOUT`` (as Wine's build here), and plays properly;
+- ``lateabout``: answers ``ABOUT`` after 1.5 s, and plays properly;
 - ``good``: plays the first free point from the top-left, properly.
 
-Every mode answers ``ABOUT`` and ignores ``INFO``.
+Every other mode answers ``ABOUT`` at once; every mode ignores ``INFO``.
 
 Standard library only, so that it runs as a plain script.
 """
@@ -116,7 +118,11 @@ for line in sys.stdin:
         x, y = map(int, words[1].split(","))
         stones.discard((x, y))
         say("OK")
+    elif command == "ABOUT" and MODE == "noabout":
+        pass
     elif command == "ABOUT":
+        if MODE == "lateabout":
+            time.sleep(1.5)
         say(f'name="misbehaving", version="1", author="{MODE}"')
         sys.stdout.flush()  # and its start's end
     elif command == "INFO" and words[1:2] == ["max_memory"] and MODE == "slowstart":

@@ -10,9 +10,12 @@ it (its windows weighed against the opponent's).  Higher levels search:
    points or by a four of the defender's first; the threes after the first two in line
    with the attacker's last threat, the likeliest first), and the first move of one
    played;
-3. the opponent's VCF or VCT is looked for as if it moved now; if it has one, the first
-   few moves (best-looking first) after which it has none are the ones searched (a
-   critical move: the answers may take most of its time, ``levels.DEFENCE_SHARE``);
+3. the opponent's VCF or VCT is looked for as if it moved now; if it has one (a critical
+   move: the answers may take most of its time), the likeliest moves after which a short
+   threat search finds it none are the ones searched (``levels.SCREEN_NODES``), and the
+   main search's choice is then checked with a whole threat search (the next best if it
+   still loses; ``levels.CHECK_SHARE``); where none passes the screen, the first few
+   moves near the stones after which it has none (``levels.DEFENCES``);
 4. alpha-beta with iterative deepening (principal variation search: moves after the first
    tried on a null window) over the best-looking moves near the stones, where
    a node with a five point to answer has only that move (it costs no depth), a node

@@ -28,6 +28,7 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.evaluation import greedy
 from parlour.games.gomoku.engine.levels import (
+    CHECK_SHARE,
     DEFENCE_SHARE,
     DEFENCES,
     LEVELS,
@@ -152,27 +153,37 @@ class _Search:
         (from its start) has passed, or the move's clock stops them; with no clock (not
         ``clocked``), until their node budgets."""
         self.threats_stop[0] = 0
+        with self._until(share, self.threats_stop):
+            yield
+
+    @contextmanager
+    def _until(self, share: float, flag: np.ndarray) -> Iterator[None]:
+        """``flag`` raised once ``share`` of the move's time (from its start) has passed,
+        while the block runs (with no clock, never)."""
         if self.clock is None:
             yield
             return
         left = self.started + self.seconds * share - time.perf_counter()
         with self.clock.until(left) as clock:
-            clock.attach(self.threats_stop)
+            clock.attach(flag)
             yield
 
-    def _threats(self, stone: int, depth: int, hint: int = -1, share: float = 1) -> tuple[int, str]:
+    def _threats(
+        self, stone: int, depth: int, hint: int = -1, share: float = 1, nodes: int = 0
+    ) -> tuple[int, str]:
         """The first move of a VCF of ``stone`` from the working board, else of a VCT (of
         at most half as many threats, shortest first, within ``share`` of a threat
-        search's node budget), trying ``hint`` first, and which it is; -1 if neither is
-        found in the threat searches' share of time."""
+        search's node budget, or of ``nodes`` if given), trying ``hint`` first, and which
+        it is; -1 if neither is found in the threat searches' share of time."""
         work, stats, key = self.threat_work, self.stats, board_key(self.board)
         lines = lines_of(self.board, pattern_table())
         stats[HINT] = hint
-        limit = int(stats[VCF_NODES]) + self.threat_nodes
+        budget = nodes or self.threat_nodes
+        limit = int(stats[VCF_NODES]) + budget
         found = threat_search(work, lines, stone, False, limit, depth, -1, -1, FREE_THREATS, key)
         if found >= 0:
             return int(found), "vcf"
-        limit = int(stats[VCF_NODES]) + int(self.threat_nodes * share)
+        limit = int(stats[VCF_NODES]) + int(budget * share)
         for threats in range(2, depth // 2 + 1):
             found = threat_search(
                 work, lines, stone, True, limit, threats, -1, -1, FREE_THREATS, key
@@ -189,13 +200,50 @@ class _Search:
             if win >= 0:
                 return self.report(win, kind, WIN)
             threat = self._threats(3 - self.stone, level.vcf_depth)[0]
-        if threat >= 0:
-            with self._threats_until(DEFENCE_SHARE):  # a critical move: more of its time
+        if threat >= 0:  # a critical move: the answers may take more of its time
+            answers: list[int] = []
+            if level.screen:
+                with self._threats_until(DEFENCE_SHARE):
+                    answers = self._screened(level, threat)
+            if answers:
+                return self._defend(np.array(answers, dtype=np.int64), level, threat)
+            with self._threats_until(DEFENCE_SHARE):
                 defences = self._defences(level, threat)
             if defences:
-                return self._deepen(np.array(defences, dtype=np.int64), level, "defend")
+                return self._deepen(np.array(defences, dtype=np.int64), level, "defend")[0]
         moves = likeliest_on(self.board, self.near, self.stone, level.width)
-        return self._deepen(moves, level, "search")
+        return self._deepen(moves, level, "search")[0]
+
+    def _screened(self, level: Level, threat: int) -> list[int]:
+        """The main search's likeliest moves that the opponent's threat searches of the
+        level's ``screen`` nodes (its ``threat`` tried first) do not show losing."""
+        moves = likeliest_on(self.board, self.near, self.stone, level.width)
+        kept = []
+        for q in moves:
+            loses = self._loses_to_threats(q, level.vcf_depth, threat, level.screen)
+            if self.threats_stop[0]:
+                break  # out of time for threats: the answers left are unknown
+            if not loses:
+                kept.append(int(q))
+        return kept
+
+    def _defend(self, answers: np.ndarray, level: Level, threat: int) -> Result:
+        """The main search's choice among the screened ``answers`` until ``CHECK_SHARE``
+        of the move's time, then its first in order after which the opponent's threat
+        searches find no win with their whole budget (the rest of the time); the choice
+        unchecked if the time runs out first.  If every one loses (to a VCT the screen
+        missed), the first answer that holds further down (``_defences``), if any."""
+        with self._until(CHECK_SHARE, self.stop):
+            chosen, order, scores = self._deepen(answers, level, "defend")
+        with self._threats_until(1.0):
+            for k, q in enumerate(order):
+                loses = self._loses_to_threats(q, level.vcf_depth, threat)
+                if not loses or self.threats_stop[0]:
+                    if k == 0:
+                        return chosen
+                    return self.report(q, "defend", min(int(scores[k]), chosen.value), chosen.depth)
+            held = self._defences(level, threat)
+        return self.report(held[0], "defend", 0, chosen.depth) if held else chosen
 
     def _defences(self, level: Level, threat: int) -> list[int]:
         """The first few moves after which the opponent has no VCF or VCT, from the main
@@ -217,41 +265,50 @@ class _Search:
                     break
         return held
 
-    def _loses_to_threats(self, q: int, depth: int, threat: int) -> bool:
+    def _loses_to_threats(self, q: int, depth: int, threat: int, nodes: int = 0) -> bool:
         """Whether the opponent still has a VCF or VCT after our move ``q`` (if ``q`` is a
-        four, after the opponent's forced answer, counting our move as wasted)."""
+        four, after the opponent's forced answer, counting our move as wasted), found
+        within a threat search's budget (``nodes``, if given)."""
         place(self.board, self.near, q, self.stone)
         points = np.empty(8, dtype=np.int64)
         blocks = five_points_near(self.board, q, self.stone, self.exact, points)
         if blocks:
             place(self.board, self.near, points[0], 3 - self.stone)
-        loses = self._threats(3 - self.stone, depth, threat)[0] >= 0
+        loses = self._threats(3 - self.stone, depth, threat, nodes=nodes)[0] >= 0
         if blocks:
             place(self.board, self.near, points[0], EMPTY)
         place(self.board, self.near, q, EMPTY)
         return loses
 
-    def _deepen(self, moves: np.ndarray, level: Level, reason: str) -> Result:
+    def _deepen(
+        self, moves: np.ndarray, level: Level, reason: str
+    ) -> tuple[Result, np.ndarray, np.ndarray]:
         """Iterative deepening: each finished depth reorders the moves; the last finished
         depth's best move is played (or depth 1's best so far, if time ran out in it), unless
         the depth the clock stopped found a better one: the last best is searched first, so
-        a move finished after it with a higher value beats it at the deeper depth too."""
+        a move finished after it with a higher value beats it at the deeper depth too.  With
+        the moves, the one played first, the others in the last finished depth's order, and
+        their values there (the others' are bounds)."""
         best, score, done = moves[0], 0, 0
+        scores = np.zeros(len(moves), dtype=np.int64)
         for depth in range(1, level.depth + 1):
-            scores = search_root(self.work, pattern_table(), self.stone, moves, depth, level.width)
+            found = search_root(self.work, pattern_table(), self.stone, moves, depth, level.width)
             if self.stop[0] and depth > 1:
-                better = int(np.argmax(scores))
-                if scores[0] > -WIN - 1 and scores[better] > scores[0]:
-                    best, score = moves[better], scores[better]
+                better = int(np.argmax(found))
+                if found[0] > -WIN - 1 and found[better] > found[0]:
+                    best, score = moves[better], found[better]
                 break
-            order = np.argsort(-scores, kind="stable")
-            moves, scores = moves[order], scores[order]
+            order = np.argsort(-found, kind="stable")
+            moves, scores = moves[order], found[order]
             best, score, done = moves[0], scores[0], depth
             if self.on_iteration is not None:
                 self.on_iteration(self.report(best, reason, score, done))
             if abs(score) >= WIN - MAX_PLY:
                 break  # a forced result: deeper cannot change it
-        return self.report(best, reason, score, done)
+        first = moves == best  # the move played first, the others in their order
+        moves = np.concatenate((moves[first], moves[~first]))
+        scores = np.concatenate((scores[first], scores[~first]))
+        return self.report(best, reason, score, done), moves, scores
 
 
 class GomokuThinker:
@@ -261,8 +318,8 @@ class GomokuThinker:
     the clock stops it, past the level's depth (a brain under a manager's time limit,
     where the time, not the level's depth, is what bounds it: at level 3's depth of 10 a
     search of 1.8 s often stopped in a third of its time).  ``table_bits`` sizes its
-    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``).  ``leaf_vcf``
-    and ``late`` override the level's main-search settings (``Level``), for the benchmarks
+    tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``).  ``leaf_vcf``,
+    ``late`` and ``screen`` override the level's settings (``Level``), for the benchmarks
     that measure what each gains."""
 
     def __init__(
@@ -273,6 +330,7 @@ class GomokuThinker:
         table_bits: int = TABLE_BITS,
         leaf_vcf: int | None = None,
         late: int | None = None,
+        screen: int | None = None,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -282,7 +340,7 @@ class GomokuThinker:
         self.table_bits = table_bits
         self.overrides = {
             name: value
-            for name, value in (("leaf_vcf", leaf_vcf), ("late", late))
+            for name, value in (("leaf_vcf", leaf_vcf), ("late", late), ("screen", screen))
             if value is not None
         }
         self.tables: Tables = {}
@@ -345,7 +403,7 @@ def search_unclocked(
 ) -> Result:
     """The move's search at ``level`` with no clock: each threat search with a budget of
     ``threat_nodes``, then the main search to ``depth`` with the ``Level`` ``settings``
-    given (``leaf_vcf``, ``late``).  Its nodes and result are the same on a busy machine
+    given (``leaf_vcf``, ``late``, ``screen``).  Its nodes and result are the same on a busy machine
     as on an idle one: for the tactical suite (``benchmarks/gomoku_tactics.py``) and the
     tests."""
     chosen = replace(LEVELS[level], depth=depth, **settings)

@@ -24,11 +24,23 @@ the main search more than half its speed; with the two, a third of it, and the s
 wins (``benchmarks/gomoku_tactics.py``) are proven at the same depths."""
 
 
+SCREEN_NODES = 2_000
+"""The opponent's threat-search nodes after each of the likeliest answers to its VCF or
+VCT: an answer that still loses is mostly shown so within them (the opponent's threat
+tried first), one that holds takes a whole budget (``threat_nodes``) to be shown so.
+The main search chooses among the answers the screen leaves (where the first three that
+held, each proven at a whole budget's cost, left it a fifth of the move's time and the
+moves Rapfi chose as 0 were further down: ``benchmarks/results/gomoku_budgets.md``), and
+its choice is then checked with the whole budget."""
+
+
 @dataclass(frozen=True)
 class Level:
-    """How hard a level looks: main-search depth and width, VCF depth, seconds a move, and
-    the main search's leaf VCF and late-move reductions (``LEAF_VCF_NODES``, ``LATE_MOVES``; 0 turns
-    either off, which ``benchmarks/gomoku_tactics.py`` does to measure what each gains)."""
+    """How hard a level looks: main-search depth and width, VCF depth, seconds a move, the
+    main search's leaf VCF and late-move reductions (``LEAF_VCF_NODES``, ``LATE_MOVES``),
+    and the screen of the answers to a threat (``SCREEN_NODES``); 0 turns any of them off
+    (the screen's 0: the first ``DEFENCES`` answers that hold), which the benchmarks do to
+    measure what each gains."""
 
     depth: int
     width: int
@@ -36,6 +48,7 @@ class Level:
     seconds: float
     leaf_vcf: int = LEAF_VCF_NODES
     late: int = LATE_MOVES
+    screen: int = SCREEN_NODES
 
 
 LEVELS = {
@@ -56,7 +69,13 @@ longest known ones take; ``benchmarks/gomoku_search.py`` measures the threat sea
 nodes and seconds on them (how the figure was chosen: ``benchmarks/results/gomoku_budgets.md``)."""
 THREAT_SECONDS = 0.5
 DEFENCES = 3
-"""How many answers that hold against the opponent's threats the main search chooses among."""
+"""How many answers that hold against the opponent's threats the main search chooses among,
+where no likely answer passes the screen (``SCREEN_NODES``; with none, these alone) and
+every point near the stones is tried (a lone defence can lie far down the list)."""
+CHECK_SHARE = 0.75
+"""The part of a critical move's time (from its start) the main search may take among
+the screened answers: the rest is for checking its choice (and the next best, if that
+still loses)."""
 THREATS_SHARE = 0.5
 """The part of a move's time the threat searches may take, before the main search."""
 DEFENCE_SHARE = 0.8

@@ -108,6 +108,23 @@ def threat_points(
     return found, also
 
 
+@njit(cache=True, nogil=True)
+def forced_block(work: Work, lines: Lines, stone: int, last: int, points: np.ndarray) -> int:
+    """The point ``stone`` (the attacker, to move) must take after the defender's move
+    ``last`` (-1: none): the defender's one five point, which a stone of the attacker's
+    blocks; -1 if the defender has none, -2 if it has two (the attacker cannot block
+    both).  A defender's answer that makes a four of its own ends a chain of threats only
+    where the attacker's block is no threat: where it is a four too (a counter-four
+    answered by a four), the chain goes on from it (a VCF of Rapfi's that the threat
+    searches missed, so that a move that lost to it was taken for one that held)."""
+    if last < 0 or not lines.counts[3 - stone, FIVE]:
+        return -1
+    found = five_points_near(work.board, last, 3 - stone, work.exact, points)
+    if found >= 2:
+        return -2
+    return int(points[0]) if found == 1 else -1
+
+
 @njit(
     INT(WORK, LINES, INT, types.boolean, INT, INT, INT, INT, INT, types.uint64),
     cache=True,
@@ -138,7 +155,8 @@ def threat_search(
     the defender's answers, are all tried.  ``work`` holds the board, the table and the
     counters.  It gives up (-1) past ``limit`` nodes, so it never claims a win the
     answers counted escape: a defence that makes a five point of the defender's ends the
-    chain (the attacker would have to answer it).
+    chain (the attacker would have to answer it), unless the attacker's one answer to it
+    is a threat of its own, then the only move tried (``forced_block``).
 
     The attacker's nodes go into the table: a win (with its move) holds at any depth, so
     a longer one found before may be returned; a finished failure holds for no more
@@ -187,11 +205,8 @@ def threat_search(
             if held:
                 return -1
         return 1
-    if (
-        last >= 0
-        and lines.counts[3 - stone, FIVE]
-        and five_points_near(board, last, 3 - stone, exact, points)
-    ):
+    block = forced_block(work, lines, stone, last, points)
+    if block == -2:
         return -1
     if not lines.counts[stone, OPEN_THREE if threes else FOUR :].any():
         return -1  # no threat to make
@@ -209,6 +224,8 @@ def threat_search(
         moves = fours if kind == 0 else others
         for k in range(counts[kind]):
             p = int(moves[k])
+            if block >= 0 and p != block:
+                continue
             play(board, near, lines, p, stone)
             child = key ^ stone_key(p, stone)
             won = False
@@ -242,17 +259,18 @@ def threat_search(
     return -1
 
 
-@njit(types.boolean(WORK, LINES, INT, INT, INT), cache=True, nogil=True)
-def line_vcf(work: Work, lines: Lines, stone: int, depth: int, limit: int) -> bool:
-    """Whether ``stone``, to move, has a VCF of at most ``depth`` fours, neither side
-    having a five point: the main search's VCF at its leaves, found in ``limit`` of the
+@njit(types.boolean(WORK, LINES, INT, INT, INT, INT), cache=True, nogil=True)
+def line_vcf(work: Work, lines: Lines, stone: int, depth: int, limit: int, only: int) -> bool:
+    """Whether ``stone``, to move, has a VCF of at most ``depth`` fours, the opponent
+    having no five point but ``only`` (-1: none), the one point a four may then be made
+    on (``forced_block``): the main search's VCF at its leaves, found in ``limit`` of the
     threat searches' nodes at most (no means none found).
 
     Cheaper than ``threat_search``'s VCF by far, since it reads the patterns ``play`` keeps
     (a four is a point whose pattern is ``FOUR`` or better on a line, found in one pass)
     instead of counting every window at every node.  The five points are counted on the
     board, under the game's five rule: two after a four win; a defence that makes a five
-    point of the defender's ends the line (the attacker would have to answer it first)."""
+    point of the defender's ends the line unless the attacker's block is a four too."""
     board, near, exact, stop, stats = work.board, work.near, work.exact, work.stop, work.stats
     stats[VCF_NODES] += 1
     if stop[0] or depth <= 0 or stats[VCF_NODES] > limit or not lines.counts[stone, FOUR:].any():
@@ -261,7 +279,7 @@ def line_vcf(work: Work, lines: Lines, stone: int, depth: int, limit: int) -> bo
     table, keys = lines.table, lines.keys
     points = np.empty(8, dtype=np.int64)
     for p in range(n * n):
-        if near[p // n, p % n] == 0 or board[p // n, p % n] != EMPTY:
+        if near[p // n, p % n] == 0 or board[p // n, p % n] != EMPTY or 0 <= only != p:
             continue
         four = False
         for d in range(4):
@@ -274,8 +292,9 @@ def line_vcf(work: Work, lines: Lines, stone: int, depth: int, limit: int) -> bo
         if found == 1:
             q = points[0]
             play(board, near, lines, q, 3 - stone)
-            if not five_points_near(board, q, 3 - stone, exact, points):
-                won = line_vcf(work, lines, stone, depth - 1, limit)
+            block = forced_block(work, lines, stone, q, points)
+            if block != -2:
+                won = line_vcf(work, lines, stone, depth - 1, limit, block)
             play(board, near, lines, q, EMPTY)
         play(board, near, lines, p, EMPTY)
         if won:

@@ -20,8 +20,10 @@ wait for them within its time is a quick one (:func:`quick_move`), not a late on
 
 Time: each move gets ``timeout_turn``, and no more than a share of ``time_left`` when
 the match has a limit, less a safety margin for what follows the search's clock
-(answering, the thread's end): ``benchmarks/gomoku_vs_engine.py`` measures the time
-taken a move against the limit.  Memory: the search's table, kept from move to move,
+(answering, the thread's end), counted from the moment the command that asks for the
+move is read (setting the board up may wait for the rules' kernels, which a cold brain is
+still loading): ``benchmarks/gomoku_vs_engine.py`` measures the time taken a move against
+the limit.  Memory: the search's table, kept from move to move,
 takes up to a quarter of ``max_memory`` (at most the largest worth having).
 """
 
@@ -31,6 +33,7 @@ import os
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from typing import TYPE_CHECKING, NoReturn, TextIO
@@ -72,10 +75,10 @@ FASTEST = 0.05
 """Seconds a move when ``timeout_turn`` is 0 (as fast as it can)."""
 MOVES_AHEAD = 25
 """A move's share of ``time_left``: the match time left over this many moves."""
-MARGIN_SHARE, MARGIN_SECONDS = 0.05, 0.07
-"""The safety margin kept from a move's time: 5% of it and 0.07 s (0.095 s of 0.5 s, where
-the search then has 0.405 s), for what follows the search's clock (the answer, the
-thread's end, a wait for a core on a busy machine).  A larger margin leaves the search
+MARGIN_SHARE, MARGIN_SECONDS = 0.03, 0.04
+"""The safety margin kept from a move's time: 3% of it and 0.04 s (0.055 s of 0.5 s, where
+the search then has 0.445 s; 0.07 s of 1 s), for what follows the search's clock (the
+answer, the thread's end, a wait for a core on a busy machine).  A larger margin leaves the search
 time it could use: it thinks until the clock stops it in every move that is not forced.
 ``benchmarks/gomoku_vs_engine.py`` measures each move's time against the limit (how the
 figures were chosen: ``benchmarks/results/gomoku_budgets.md``)."""
@@ -139,6 +142,8 @@ class Brain:
     _thinker: GomokuThinker | None = None  # the search, once loaded
     ready: threading.Event = field(default_factory=threading.Event)
     """Set once the search is loaded: until then a move may be a quick one."""
+    clock: Callable[[], float] = time.perf_counter
+    """The seconds a move's time is counted on (a test's own clock)."""
 
     def __post_init__(self) -> None:
         threading.Thread(target=self._load, daemon=True).start()
@@ -287,7 +292,9 @@ class Brain:
         return made
 
     def _think(self) -> None:
-        """Answer a move for the board as it stands, from a thread of its own."""
+        """Answer a move for the board as it stands, from a thread of its own, within the
+        move's time counted from now."""
+        asked = self.clock()
         board = np.zeros((self.size, self.size), dtype=np.int8)
         for (row, col), who in self.stones.items():
             board[row, col] = who
@@ -297,19 +304,25 @@ class Brain:
         if state.is_over:
             raise ProtocolError("the board is full")
         self._stop, self._busy = Stop(), True
-        limits = (move_seconds(self.info), table_bits(self.info))
+        limits = (move_seconds(self.info), table_bits(self.info), asked)
         threading.Thread(target=self._move, args=(state, self._stop, *limits), daemon=True).start()
 
-    def _move(self, state: GomokuState, stop: Stop, seconds: float | None, bits: int) -> None:
-        """Think of a move within ``seconds`` (None: the level's own time) with a table of
-        ``2 ** bits`` slots, then say it: a quick one if the search is not loaded in time."""
-        started = time.perf_counter()
-        if not self.ready.wait(seconds):
+    def _move(
+        self, state: GomokuState, stop: Stop, seconds: float | None, bits: int, asked: float
+    ) -> None:
+        """Think of a move within ``seconds`` of the moment ``asked`` (None: the level's
+        own time) with a table of ``2 ** bits`` slots, then say it: a quick one if the
+        search is not loaded in time."""
+
+        def left() -> float | None:
+            return None if seconds is None else seconds - (self.clock() - asked)
+
+        if not self.ready.wait(left()):
             point = quick_move(state)
         else:
             assert self._thinker is not None
-            spent = time.perf_counter() - started
-            self._thinker.seconds = None if seconds is None else max(FASTEST, seconds - spent)
+            rest = left()
+            self._thinker.seconds = None if rest is None else max(FASTEST, rest)
             self._thinker.table_bits = bits
             point, _ = self._thinker.best_move(state, stop)
         if not stop.is_set:

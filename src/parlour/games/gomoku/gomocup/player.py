@@ -4,7 +4,9 @@ The Referee seats it like any other player: it answers ``Play`` with ``Move``.  
 first turn it starts the engine (``START``, then ``INFO`` lines: the turn's time limit,
 no match limit, the memory limit, the five rule, and ``ABOUT``, whose answer says the
 engine has taken them in: the time it takes to set itself up, such as a hash table of the
-memory given, is its start's, not its first move's); on each turn it tells the engine
+memory given, is its start's, not its first move's; an engine that does not answer
+``ABOUT`` within :data:`ABOUT_SECONDS` plays on all the same, its answer, should it come
+later, taken for no move); on each turn it tells the engine
 what happened since (``BEGIN`` on an empty board, ``TURN`` with the opponent's move, or,
 after a take-back or on joining a game under way, the whole ``BOARD`` in the order the
 stones were played: some engines ignore the colour field and alternate from the first
@@ -55,6 +57,10 @@ TOLERANCE = 1.0
 start, the pipes, a busy machine)."""
 START_SECONDS = 30.0
 """Seconds an engine has to answer ``START`` (it may load tables)."""
+ABOUT_SECONDS = 5.0
+"""Seconds an engine's start waits for its answer to ``ABOUT`` (Rapfi's, setting up a hash
+table of 1 GiB, came after 2.3 s); some engines never answer it (Wine's build here), and
+play on after this wait."""
 MAX_MEMORY = 1 << 30
 """The memory an engine and its children may use, in bytes, unless its player is given
 another (``engine@MIB:PATH``): ``INFO max_memory``, 0 as the protocol has it for no limit."""
@@ -102,6 +108,7 @@ class EnginePlayer(Actor):
         self._answer: Reply | None = None
         self._thinking: asyncio.Task[None] | None = None  # the turn under way
         self._errors: list[str] = []  # the engine's ERROR lines of the turn under way
+        self._about_due = False  # its answer to ABOUT, not come in time, may come yet
         self.times: list[float] = []  # seconds each move took, for the record
         self.cpu_times: list[float] = []  # the CPU seconds the engine used for each
 
@@ -253,7 +260,12 @@ class EnginePlayer(Actor):
             f"INFO rule {rule}",
             "ABOUT",
         )
-        await self._read(START_SECONDS, "answer to ABOUT", any_answer=True)
+        try:
+            await self._read(ABOUT_SECONDS, "answer to ABOUT", any_answer=True)
+        except Forfeit as late:
+            if late.reason != Reason.TIME:
+                raise
+            self._about_due = True
 
     def _write(self, *lines: str) -> None:
         """Send lines; an engine that has closed its input has crashed."""
@@ -284,7 +296,9 @@ class EnginePlayer(Actor):
             if line is None:
                 raise Forfeit(Reason.CRASHED, self._gone("closed its output"))
             word = line.split()[0].upper() if line.strip() else ""
-            if word in ERRORS and not any_answer:
+            if self._about_due and "=" in line:  # key="value" pairs: ABOUT's late answer
+                self._about_due = False
+            elif word in ERRORS and not any_answer:
                 self._errors.append(line.strip())
             elif word and word not in NOTES:
                 return line.strip()
