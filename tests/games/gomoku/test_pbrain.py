@@ -377,7 +377,8 @@ def test_the_command_lives_through_malformed_lines() -> None:
         timeout=BOUND,
     )  # fmt: skip
     answers = done.stdout.splitlines()
-    assert done.returncode == 0 and done.stderr == ""
+    assert done.returncode == 0  # and nothing on stderr but a slow start's warm-up line
+    assert all(line.startswith("warming up") for line in done.stderr.splitlines())
     assert [line.split()[0] for line in answers] == ["OK", "ERROR", "ERROR", 'name="parlour",']
 
 
