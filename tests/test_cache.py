@@ -80,6 +80,25 @@ def test_a_numba_cache_folder_of_the_user_s_own_is_kept(tmp_path: Path) -> None:
     assert not (tmp_path / "kernels").exists()
 
 
+def test_a_child_of_other_code_takes_the_folder_of_its_own_sources(tmp_path: Path) -> None:
+    """A parlour of other code (another checkout) that started this one leaves it the
+    folder of its parent's sources, marked as parlour's: this one takes its own, where its
+    kernels were compiled before; a parent of the same code passes its folder on."""
+    code = KERNEL_FOLDER.format(first="parlour", then="numba")
+    parents = tmp_path / "kernels" / "0123456789abcdef"
+    found, _ = numba_settings(
+        code, PARLOUR_CACHE_DIR=str(tmp_path), NUMBA_CACHE_DIR=str(parents),
+        PARLOUR_KERNELS_DIR=str(parents),
+    )  # fmt: skip
+    assert Path(found) == tmp_path / "kernels" / kernels_hash(cache.PACKAGE)
+    same = tmp_path / "elsewhere" / kernels_hash(cache.PACKAGE)
+    found, _ = numba_settings(
+        code, PARLOUR_CACHE_DIR=str(tmp_path), NUMBA_CACHE_DIR=str(same),
+        PARLOUR_KERNELS_DIR=str(same),
+    )  # fmt: skip
+    assert Path(found) == same
+
+
 def test_a_new_version_s_folder_removes_the_unused_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

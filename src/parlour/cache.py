@@ -28,6 +28,8 @@ PACKAGE = Path(__file__).parent
 KERNEL_SOURCES = ("core.py", "games", "search")
 """Where the kernels live and what they import (the rules, the searches, the core's
 constants), under the package: the code a compiled kernel can depend on."""
+KERNELS_MARK = "PARLOUR_KERNELS_DIR"
+"""The ``NUMBA_CACHE_DIR`` parlour set (not the user), as its children inherit it."""
 UNUSED = 7 * 24 * 3600
 """Seconds after which a folder of another version of the code, not used since, goes."""
 
@@ -83,15 +85,21 @@ def use_for_kernels() -> None:
     """Point numba's cache at the folder of the current kernel sources, unless the user
     set ``NUMBA_CACHE_DIR``.  numba checks a cached kernel against its own file only, so
     without this a kernel would go on running the old copy of a kernel it calls after
-    that one changed.  Children inherit the setting.  Without a writable cache numba
-    keeps its own default."""
-    if "NUMBA_CACHE_DIR" in os.environ:
-        return
+    that one changed.  Children inherit the setting, marked as parlour's own
+    (``KERNELS_MARK``): a child of other code (another checkout's engine, started by this
+    one) takes the folder of its own sources, where its kernels were compiled before,
+    rather than its parent's.  Without a writable cache numba keeps its own default."""
+    inherited = os.environ.get("NUMBA_CACHE_DIR")
+    if inherited and os.environ.get(KERNELS_MARK) != inherited:
+        return  # the user's own
     try:
-        folder = versioned("kernels", digest(kernel_sources(PACKAGE), PACKAGE))
+        version = digest(kernel_sources(PACKAGE), PACKAGE)
+        if inherited and Path(inherited).name == version:
+            return  # a parent's, of this very code
+        folder = versioned("kernels", version)
     except OSError:
         return
-    os.environ["NUMBA_CACHE_DIR"] = str(folder)
+    os.environ["NUMBA_CACHE_DIR"] = os.environ[KERNELS_MARK] = str(folder)
     numba = sys.modules.get("numba")
     if numba is not None:  # imported before parlour: make it read its settings again
         numba.core.config.reload_config()
