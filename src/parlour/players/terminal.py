@@ -43,7 +43,15 @@ from parlour.players.specs import PlayerSpec, seat_names
 from parlour.records.saved import Played, SavedGame
 from parlour.search import Stop, Thinker
 
-__all__ = ["Begin", "Seat", "TerminalPlayer", "command_answer", "play_in_terminal"]
+__all__ = [
+    "Begin",
+    "Seat",
+    "TerminalPlayer",
+    "Typed",
+    "command_answer",
+    "play_in_terminal",
+    "typed",
+]
 """Seat is here too: the terminal player seats people and programs by it."""
 
 CLEAR = "\x1b[2J\x1b[H"
@@ -166,26 +174,21 @@ class TerminalPlayer(Actor):
             line = await self.lines.readline(self.screen.prompt(view, self.seats))
             if line is None:
                 return None
-            word = line.strip().lower()
-            if word in QUIT:
-                self.quitter = view.state.to_move
-                return None
-            if word == "undo":
-                return Undo()
-            if word == "hint":
-                self._write(await self._hint(view.state))
-                continue
-            if word.split(maxsplit=1)[:1] == ["save"]:
-                self._write(self._save(line.strip()[4:].strip(), view.state))
-                continue
-            answer = command_answer(word, view.state)
-            if answer is not None:
-                self._write(answer)
-                continue
-            try:
-                return view.state.parse_move(line)
-            except IllegalMove as error:
-                self._write(f"{error.reason}\n")
+            asked = typed(line, view.state)
+            match asked.command:
+                case "quit":
+                    self.quitter = view.state.to_move
+                    return None
+                case "undo":
+                    return Undo()
+                case "hint":
+                    self._write(await self._hint(view.state))
+                case "save":
+                    self._write(self._save(asked.argument, view.state))
+                case None if asked.answer is None:
+                    return asked.move
+                case _:
+                    self._write(asked.answer or "")
 
     def _watch(self, state: State) -> None:
         """When a program is to move, say so if it thinks longer than ``THINKING_NOTE``."""
@@ -264,6 +267,38 @@ def hint_value(account: object, scored: bool) -> str:
     if account.exact and account.value:
         return " (a forced win)" if account.value > 0 else " (the other side can force a win)"
     return ""
+
+
+@dataclass(frozen=True)
+class Typed:
+    """What a line typed at the prompt asks: a legal move, a command that acts (``quit``,
+    ``undo``, ``hint``, ``save`` with its ``argument``), or an ``answer`` to show (a
+    command's, or why the text is no legal move: ``refusal``)."""
+
+    move: MoveValue | None = None
+    command: str | None = None
+    argument: str = ""
+    answer: str | None = None
+    refusal: IllegalMove | None = None
+
+
+def typed(line: str, state: State) -> Typed:
+    """What ``line``, typed at the prompt in ``state``, asks (the terminal's one reader of
+    a person's line, which the fuzz suite gives its typed moves)."""
+    word = line.strip().lower()
+    if word in QUIT:
+        return Typed(command="quit")
+    if word in ("undo", "hint"):
+        return Typed(command=word)
+    if word.split(maxsplit=1)[:1] == ["save"]:
+        return Typed(command="save", argument=line.strip()[4:].strip())
+    answer = command_answer(word, state)
+    if answer is not None:
+        return Typed(answer=answer)
+    try:
+        return Typed(move=state.parse_move(line))
+    except IllegalMove as error:
+        return Typed(answer=f"{error.reason}\n", refusal=error)
 
 
 def command_answer(word: str, state: State) -> str | None:
