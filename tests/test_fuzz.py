@@ -246,6 +246,7 @@ def typed_moves(draw: st.DrawFn) -> tuple[State, str]:
 @example((GAMES[0].start(), " Quit "))
 @example((GAMES[0].start(), "save"))
 @example((GAMES[8].start(), "position"))
+@example((random_play(GAMES[8].start(), random.Random(1), 10**4), "?"))  # help, the game over
 def test_typed_moves_are_legal_moves_or_refused(case: tuple[State, str]) -> None:
     """Read as the terminal reads a person's line (``players.terminal.typed``): a legal
     move, a command for its own word, or the move's refusal in one line."""

@@ -344,9 +344,10 @@ def command_answer(word: str, state: State) -> str | None:
     """What a command typed at the prompt shows (``help``, ``rules``, ``position``), or
     None when ``word`` is no command."""
     if word in ("help", "?"):
-        example = state.move_name(state.legal_moves()[0])
+        moves = state.legal_moves()  # none once the game is over
+        example = f" (for example {state.move_name(moves[0])})" if moves else ""
         return (
-            f"Type a move as the prompt asks (for example {example}), or a command:\n"
+            f"Type a move as the prompt asks{example}, or a command:\n"
             "  help      this list\n"
             f"  rules     the rules of {state.game.name}\n"
             "  hint      the computer's move for you, with its value\n"
