@@ -129,3 +129,19 @@ def test_a_first_start_prompts_before_the_engine_is_ready_and_the_reply_waits_fo
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+@pytest.mark.slow
+def test_the_first_start_benchmark_times_each_start_to_its_prompt() -> None:
+    """``benchmarks/first_start.py --quick``: ``play`` to its prompt twice, each with its
+    timeline and Ctrl-C there, and the brain's answers."""
+    from test_benchmarks import quick
+
+    _, figures = quick("first_start")
+    for start in ("make play", "make play, second start"):
+        timed = figures[start]
+        assert all(first <= last <= timed["prompt"] for first, last, _ in timed["phases"])
+        assert 0 <= timed["longest silence"] <= timed["prompt"]
+        assert timed["ctrl-c"]["status"] == 130
+    assert 0 < figures["pbrain"]["about"] <= figures["pbrain"]["start ok"]
+    assert len(figures["load"]) == 2
