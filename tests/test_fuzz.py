@@ -996,6 +996,11 @@ def test_the_issues_reproductions_are_refused_in_one_line(
             "the depth must be a whole number, not '+4'; write numbers without a sign",
         ),
         (["play", "kalah", "--pits", "４"], "option pits must be a whole number, not '４'"),
+        (  # RULES.md: max_rounds = none plays to the end; an empty value is no value
+            ["simulate", "war", "--max-rounds", "", "--pickup", "played"],
+            "option max_rounds must be a whole number, not ''",
+        ),
+        (["play", "ayo", "-o", "max_rounds="], "option max_rounds must be a whole number, not ''"),
     ],
 )
 def test_the_issues_command_lines_are_refused_in_one_line(args: list[str], message: str) -> None:
