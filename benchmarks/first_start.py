@@ -47,13 +47,25 @@ TOGETHER = 0.05
 """Seconds within which lines are shown together (a board): one phase, named by the first."""
 
 
+def ctrl_c() -> None:
+    """Ctrl-C's signal at its default in the started program, as a person's terminal has
+    it, even where this runs with it ignored (a background job)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Watched:
     """A program in a pseudo-terminal, with everything it printed and when."""
 
     def __init__(self, command: str, args: list[str], env: dict[str, str], cwd: Path) -> None:
         self.started = time.monotonic()
         self.child = pexpect.spawn(
-            command, args, env=env, cwd=str(cwd), encoding="utf-8", timeout=BOUND
+            command,
+            args,
+            env=env,
+            cwd=str(cwd),
+            encoding="utf-8",
+            timeout=BOUND,
+            preexec_fn=ctrl_c,
         )
         self.chunks: list[tuple[float, str]] = []
 
