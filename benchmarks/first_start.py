@@ -36,6 +36,9 @@ import pexpect
 from record import arguments, record
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers import default_ctrl_c  # noqa: E402
+
 PROMPT = "-> "
 """How every game's prompt for a move ends."""
 BOUND = 900
@@ -45,12 +48,6 @@ KEY = 40
 (a ticking count, a warm-up's kernels) are one phase of the timeline."""
 TOGETHER = 0.05
 """Seconds within which lines are shown together (a board): one phase, named by the first."""
-
-
-def ctrl_c() -> None:
-    """Ctrl-C's signal at its default in the started program, as a person's terminal has
-    it, even where this runs with it ignored (a background job)."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Watched:
@@ -65,7 +62,7 @@ class Watched:
             cwd=str(cwd),
             encoding="utf-8",
             timeout=BOUND,
-            preexec_fn=ctrl_c,
+            preexec_fn=default_ctrl_c,  # Ctrl-C as a person's terminal has it
         )
         self.chunks: list[tuple[float, str]] = []
 
