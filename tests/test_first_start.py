@@ -9,8 +9,10 @@ import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import pexpect
 import pytest
@@ -145,3 +147,53 @@ def test_the_first_start_benchmark_times_each_start_to_its_prompt() -> None:
         assert timed["ctrl-c"]["status"] == 130
     assert 0 < figures["pbrain"]["about"] <= figures["pbrain"]["start ok"]
     assert len(figures["load"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "behind"),
+    [
+        (["play", "kalah", "--level", "4"], True),
+        (["play", "kalah", "--level", "4", "--first", "computer"], False),
+        (["play", "kalah", "--players", "human,human"], False),
+        (["play", "gomoku", "--level", "2"], True),
+    ],
+)
+def test_the_engine_warms_up_behind_the_prompt_only_where_a_person_moves_first(
+    args: list[str], behind: bool
+) -> None:
+    """Where a program moves first its engine is ready before the game (its clock would
+    count the compiling); between people there is nothing to warm up."""
+    from click.testing import CliRunner
+
+    from parlour.cli import main
+    from parlour.cli._common import Behind
+
+    given: dict[str, Any] = {}
+
+    def play(*_: Any, warming: Any = None, **__: Any) -> int:
+        given["warming"] = warming
+        return 0
+
+    with mock.patch("parlour.players.terminal.play_in_terminal", play):
+        result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert isinstance(given["warming"], Behind) == behind
+    if behind:
+        deadline = time.monotonic() + 120
+        while not given["warming"].ready() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert given["warming"].ready()
+
+
+def test_a_warm_up_behind_that_fails_fails_where_the_game_waits_for_it() -> None:
+    from parlour.cli._common import Behind
+
+    def fail() -> None:
+        raise OSError("no room for the table")
+
+    behind = Behind(fail)
+    deadline = time.monotonic() + 10
+    with pytest.raises(OSError, match="no room"):
+        while time.monotonic() < deadline:
+            behind.ready()
+    assert behind.words().startswith("the computer is still warming up")
