@@ -183,7 +183,10 @@ def poll(url: str, done: Any, watched: Watched) -> float:
     deadline = time.monotonic() + BOUND
     while time.monotonic() < deadline:
         with suppress(pexpect.TIMEOUT, pexpect.EOF):  # its terminal kept drained
-            watched.child.read_nonblocking(65536, timeout=0)
+            chunk = watched.child.read_nonblocking(65536, timeout=0)
+            watched.chunks.append((time.monotonic() - watched.started, chunk))
+        if not watched.child.isalive():
+            raise RuntimeError(f"the server ended: {watched.text[-300:]!r}")
         try:
             with urllib.request.urlopen(url, timeout=5) as answer:
                 if done(answer.read().replace(b" ", b"")):
@@ -192,6 +195,16 @@ def poll(url: str, done: Any, watched: Watched) -> float:
             pass
         time.sleep(0.1)
     raise TimeoutError(f"{url} did not answer within {BOUND} s")
+
+
+class Shown(dict[str, Any]):
+    """The figures, each printed as soon as it is measured (a run takes minutes)."""
+
+    def __setitem__(self, name: str, value: Any) -> None:
+        super().__setitem__(name, value)
+        if isinstance(value, dict):
+            value = {k: v for k, v in value.items() if k != "phases"}
+        print(f"{name}: {value}", flush=True)
 
 
 def clone(into: Path) -> Path:
@@ -208,7 +221,7 @@ def main() -> None:
     )
     args = arguments(parser, quick={})
     load = os.getloadavg()[0]
-    figures: dict[str, Any] = {}
+    figures = Shown()
     with tempfile.TemporaryDirectory(prefix="first-start-") as folder:
         home = Path(folder)
         fresh = not args.quick
@@ -219,6 +232,8 @@ def main() -> None:
             parlour = str(where / ".venv" / "bin" / "parlour")
             figures["make play"] = to_prompt("make", ["-s", "play"], env, where)
             figures["make play, second start"] = to_prompt("make", ["-s", "play"], env, where)
+            # the web server's packages (make serve's), installed before its start is timed
+            subprocess.run(["make", "-s", ".venv/.installed-serve"], cwd=where, env=env, check=True)
         else:
             where = ROOT
             parlour = str(Path(sys.executable).parent / "parlour")
@@ -234,11 +249,6 @@ def main() -> None:
             figures["serve"] = serve(parlour, environment(home / "serve", fresh))
         figures["pbrain"] = pbrain(parlour, environment(home / "pbrain", fresh))
     figures["load"] = [load, os.getloadavg()[0]]
-    for name, value in figures.items():
-        shown = (
-            {k: v for k, v in value.items() if k != "phases"} if isinstance(value, dict) else value
-        )
-        print(f"{name}: {shown}", flush=True)
     record(args, figures)
 
 
