@@ -12,7 +12,7 @@ STAMP := $(VENV)/.installed
 
 # A fresh clone's first `make play` sets up for a minute or more: each step says what it
 # does before it starts, and runs through scripts/ticking.py, which shows the step's own
-# output (pip's progress) and, through its silences, a line that ticks once a second: the
+# output (pip's progress) and, through its silences, a line that ticks twice a second: the
 # screen is never silent for more than a second.
 # The pip that venv brings (23 with Python 3.11) installs editable packages: no upgrade.
 SAY := @printf 'setting up parlour: %s\n'

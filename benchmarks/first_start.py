@@ -117,7 +117,11 @@ class Watched:
         self.child.expect(pexpect.EOF, timeout=30)
         seconds = time.monotonic() - pressed
         self.child.close()
-        return {"seconds": round(seconds, 3), "status": self.child.exitstatus}
+        status = self.child.exitstatus
+        return {  # make ends by the signal itself (its recipe's shell outlives it)
+            "seconds": round(seconds, 3),
+            "status": status if status is not None else f"signal {self.child.signalstatus}",
+        }
 
     def end(self) -> None:
         if self.child.isalive():

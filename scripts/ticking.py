@@ -1,6 +1,6 @@
 """Run a step of ``make play``'s setting up (making the venv, pip's install) so that the
 screen is never silent for more than a second: the step's own output as it comes, and
-while it says nothing a line that ticks once a second with what is going on and for how
+while it says nothing a line that ticks twice a second with what is going on and for how
 long, wiped as soon as the step speaks again.
 
     python3 scripts/ticking.py WORDS COMMAND [ARGUMENTS...]
@@ -22,8 +22,9 @@ import sys
 import termios
 import time
 
-SILENCE = 1.0
-"""Seconds of silence before (and between) two ticks."""
+SILENCE = 0.5
+"""Seconds of silence before (and between) two ticks: with the start of this script
+itself, the screen is never silent for a second."""
 
 
 def run(words: str, command: list[str]) -> int:
