@@ -11,23 +11,28 @@ STAMP := $(VENV)/.installed
 .PHONY: play serve test test-fast lint typecheck pytest clean bench-openspiel
 
 # A fresh clone's first `make play` sets up for a minute or more: each step says what it
-# does before it starts, and pip shows its own progress, so the screen is never silent.
+# does before it starts, and runs through scripts/ticking.py, which shows the step's own
+# output (pip's progress) and, through its silences, a line that ticks twice a second: the
+# screen is never silent for more than a second.
 # The pip that venv brings (23 with Python 3.11) installs editable packages: no upgrade.
 SAY := @printf 'setting up parlour: %s\n'
+TICKING := $(PYTHON) scripts/ticking.py
 
 $(BIN)/python:
-	$(SAY) "making $(VENV), a Python of its own (about a minute in all)..."
-	@$(PYTHON) -m venv $(VENV)
+	$(SAY) "making $(VENV), a Python of its own (about half a minute in all)..."
+	@$(TICKING) "setting up parlour: making $(VENV)" $(PYTHON) -m venv $(VENV)
 
 $(PLAYS): pyproject.toml | $(BIN)/python
 	$(SAY) "installing parlour and what it needs (numpy, numba, click, rich) with pip..."
-	@$(BIN)/python -m pip install --progress-bar on -e .
+	@$(TICKING) "setting up parlour: pip is still at work" \
+		$(BIN)/python -m pip install --progress-bar on -e .
 	$(SAY) "installed."
 	@touch $@
 
 $(SERVES): pyproject.toml | $(BIN)/python
 	$(SAY) "installing parlour and its web server (starlette, uvicorn) with pip..."
-	@$(BIN)/python -m pip install --progress-bar on -e '.[web]'
+	@$(TICKING) "setting up parlour: pip is still at work" \
+		$(BIN)/python -m pip install --progress-bar on -e '.[web]'
 	$(SAY) "installed."
 	@touch $@
 

@@ -80,13 +80,13 @@ def fuzz(strategy: Any, check: Any, inputs: int, stream: int = 0) -> dict[str, A
         phases=[Phase.generate],
         suppress_health_check=list(HealthCheck),
     )(seed(stream)(given(strategy)(one)))
-    started = time.perf_counter()
+    started, used = time.perf_counter(), time.process_time()
     run()
-    seconds = time.perf_counter() - started
     return {
         "inputs": counts["inputs"],
         **{k: counts[k] for k in KINDS},
-        "seconds": seconds,
+        "seconds": time.perf_counter() - started,
+        "cpu seconds": time.process_time() - used,
         **first,
     }
 
@@ -110,7 +110,7 @@ def shared(pool: ProcessPoolExecutor, name: str, inputs: int, jobs: int) -> dict
     shares = [inputs // jobs + (k < inputs % jobs) for k in range(jobs)]
     parts = list(pool.map(part, [name] * jobs, shares, range(jobs)))
     total: dict[str, Any] = {"inputs": sum(p["inputs"] for p in parts)}
-    total.update({k: sum(p[k] for p in parts) for k in KINDS})
+    total.update({k: sum(p[k] for p in parts) for k in (*KINDS, "cpu seconds")})
     total["seconds"] = time.perf_counter() - started
     total["load"] = [load, os.getloadavg()[0]]
     for p in reversed(parts):
@@ -139,7 +139,7 @@ def main() -> None:
         for name in names:
             figures[name] = shared(pool, name, args.inputs, args.jobs)
             counts = "  ".join(f"{figures[name][k]} {k}" for k in KINDS)
-            took = f"{figures[name]['seconds']:.0f} s"
+            took = f"{figures[name]['seconds']:.0f} s ({figures[name]['cpu seconds']:.0f} s of CPU)"
             print(f"{name}: {figures[name]['inputs']} inputs  {counts}  {took}", flush=True)
     record(args, figures)
 

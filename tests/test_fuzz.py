@@ -46,6 +46,7 @@ from parlour.core import SHOWN, BadOption, BadPosition, Game, IllegalMove, Parlo
 from parlour.games.war.game import war_rules
 from parlour.games.war.rules import FULL_DECK, card_name, parse_card, parse_deck
 from parlour.players.specs import parse_players
+from parlour.players.terminal import Typed, command_answer, typed
 from parlour.rules_text import rule_games
 
 
@@ -242,12 +243,31 @@ def typed_moves(draw: st.DrawFn) -> tuple[State, str]:
 @example((GAMES[5].start(), "٣"))
 @example((GAMES[8].start(), "C²"))
 @example((GAMES[0].start(), "1" * 5000))
+@example((GAMES[0].start(), " Quit "))
+@example((GAMES[0].start(), "save"))
+@example((GAMES[8].start(), "position"))
+@example((random_play(GAMES[8].start(), random.Random(1), 10**4), "?"))  # help, the game over
 def test_typed_moves_are_legal_moves_or_refused(case: tuple[State, str]) -> None:
+    """Read as the terminal reads a person's line (``players.terminal.typed``): a legal
+    move, a command for its own word, or the move's refusal in one line."""
+    from parlour.players.keyboard import QUIT
+
     state, text = case
-    outcome = bounded(lambda: state.parse_move(text))
-    if not answered(outcome, IllegalMove, text):
-        assert outcome in state.legal_moves()
-        assert state.parse_move(state.move_name(outcome)) == outcome
+    asked = bounded(lambda: typed(text, state))
+    assert isinstance(asked, Typed)
+    word = text.strip().lower()
+    event(asked.command or ("refused" if asked.refusal else "answered" if asked.answer else "move"))
+    if asked.command is not None:
+        commands = {"quit": word in QUIT, "undo": word == "undo", "hint": word == "hint"}
+        assert commands.get(asked.command, word.split()[:1] == ["save"])
+    elif asked.refusal is not None:
+        assert refused(asked.refusal, IllegalMove, text)
+        assert asked.answer == f"{asked.refusal.reason}\n"
+    elif asked.answer is not None:
+        assert asked.answer == command_answer(word, state)
+    else:
+        assert asked.move in state.legal_moves()
+        assert state.parse_move(state.move_name(asked.move)) == asked.move
 
 
 # ---------------------------------------------------------------- game options
@@ -976,6 +996,11 @@ def test_the_issues_reproductions_are_refused_in_one_line(
             "the depth must be a whole number, not '+4'; write numbers without a sign",
         ),
         (["play", "kalah", "--pits", "４"], "option pits must be a whole number, not '４'"),
+        (  # RULES.md: max_rounds = none plays to the end; an empty value is no value
+            ["simulate", "war", "--max-rounds", "", "--pickup", "played"],
+            "option max_rounds must be a whole number, not ''",
+        ),
+        (["play", "ayo", "-o", "max_rounds="], "option max_rounds must be a whole number, not ''"),
     ],
 )
 def test_the_issues_command_lines_are_refused_in_one_line(args: list[str], message: str) -> None:

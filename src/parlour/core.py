@@ -229,7 +229,7 @@ class Option:
         return value
 
     def _from_text(self, text: str) -> Any:
-        if self.nullable and text.lower() in {"none", "null", ""}:
+        if self.nullable and text.lower() in {"none", "null"}:  # RULES.md: none, never ""
             return None
         if self.kind is bool:
             if text.lower() in _TRUE:

@@ -178,27 +178,37 @@ class Seating:
     load: str | None = None
     """A saved game to go on with (``--load FILE``)."""
 
-    def ready(self, begin: Callable[[], State]) -> Played:
+    def ready(self, begin: Callable[[], State]) -> tuple[Played, Behind | None]:
         """The game as it starts: at ``begin()``, or the saved game ``--load`` names (its
-        moves kept, for the next save), with the rules and what each computer's search
-        needs compiled first (each level checked against the game first, in the kit's
-        words), so that neither happens on a player's clock: all of it said on screen as
-        it goes and stopped at once by Ctrl-C (:func:`warm`), a first start's minutes of
-        compiling included."""
+        moves kept, for the next save), with the rules compiled first (each level checked
+        against the game first, in the kit's words), so that compiling never happens on a
+        player's clock: all of it said on screen as it goes and stopped at once by Ctrl-C
+        (:func:`warm`), a first start's compiling included.  What each computer's search
+        needs (its engine, its tables) is made before the game too where a program moves
+        first; where a person does, it is made :class:`Behind` the first prompt, while the
+        person thinks, and the screen waits for it only if the person is quicker."""
         from parlour.kit import prepare
 
-        def compile_all() -> Played:
+        levels = [spec.level for spec in self.specs if spec.kind == "computer"]
+
+        def compile_rules() -> Played:
             played = self.starting(begin())
-            start = played.state
             for spec in self.specs:
                 try:
-                    spec.check(start.game.name)
+                    spec.check(played.state.game.name)
                 except BadOption as error:
                     raise click.UsageError(str(error)) from None
-            prepare(start, [spec.level for spec in self.specs if spec.kind == "computer"])
+            prepare(played.state, [])
             return played
 
-        return warm(compile_all)
+        played = warm(compile_rules, "the game")
+        if not levels:
+            return played, None
+        start = played.state
+        if start.is_over or not self.specs[start.to_move].human:
+            warm(lambda: prepare(start, levels))
+            return played, None
+        return played, Behind(lambda: prepare(start, levels))
 
     def play(
         self, begin: Callable[[], State], specs: tuple[PlayerSpec, PlayerSpec] | None = None
@@ -209,7 +219,7 @@ class Seating:
         from parlour.kit import kit_of
         from parlour.players.terminal import play_in_terminal
 
-        played = self.ready(begin)
+        played, behind = self.ready(begin)
         name = played.state.game.name
         raise SystemExit(
             play_in_terminal(
@@ -219,6 +229,7 @@ class Seating:
                 seed=self.seed,
                 clear=self.clear,
                 played=played,
+                warming=behind,
             )
         )
 
@@ -439,7 +450,11 @@ class Compiling:
         return next((name for name in reversed(self.under_way) if name), "")
 
     def words(self, what: str, seconds: float) -> str:
-        """The line that says how far the warm-up is: the step of a game's own under way
+        """The line that says how far the warm-up of ``what`` is (:meth:`progress`)."""
+        return f"warming up {what}{self.progress(seconds)}"
+
+    def progress(self, seconds: float) -> str:
+        """How far a warm-up is, after its name: the step of a game's own under way
         (``kit.doing``: building a table, and how far), or else the compiling."""
         from parlour.kit import step
 
@@ -448,11 +463,11 @@ class Compiling:
             words, share = doing
             far = "" if share is None else f", {share:.0%} done"
             kernels = "" if self.current is None else f" (compiling its kernels: {self.done} done)"
-            return f"warming up {what}: {words}{far}{kernels}, {seconds:.0f} s"
+            return f": {words}{far}{kernels}, {seconds:.0f} s"
         now = f", now {self.current}" if self.current else ""
         plural = "" if self.done == 1 else "s"
         return (
-            f"warming up {what} (compiled once, then cached): {self.done} kernel{plural} "
+            f" (compiled once, then cached): {self.done} kernel{plural} "
             f"compiled{now}, {seconds:.0f} s"
         )
 
@@ -527,3 +542,40 @@ def warm(call: Callable[[], T], what: str = "the engine") -> T:
     (:func:`warming_up`)."""
     with warming_up(what, between=True):
         return interruptible(call)
+
+
+class Behind:
+    """A warm-up run in a thread of its own while the game goes on (the computer's engine,
+    compiled and its tables built while the person thinks of a first move), which says
+    how far it is where someone waits for it (``players.terminal``); its own progress
+    goes to those words, never to the screen under the prompt (``kit.showing``)."""
+
+    def __init__(self, call: Callable[[], object]) -> None:
+        self.compiling = Compiling()
+        self.started = time.monotonic()
+        self._done = threading.Event()
+        self._error: BaseException | None = None
+        threading.Thread(target=self._run, args=(call,), daemon=True, name="warm-up").start()
+
+    def _run(self, call: Callable[[], object]) -> None:
+        from parlour.kit import showing
+
+        try:
+            with listening(self.compiling), showing():
+                call()
+        except BaseException as error:  # raised again where the game waits for it
+            self._error = error
+        finally:
+            gc.freeze()  # as warming_up does
+            self._done.set()
+
+    def ready(self) -> bool:
+        """Whether the warm-up is done (its error, if it failed, raised here)."""
+        if self._done.is_set() and self._error is not None:
+            raise self._error
+        return self._done.is_set()
+
+    def words(self) -> str:
+        """How far the warm-up is, for a person who waits for it."""
+        seconds = time.monotonic() - self.started
+        return f"the computer is still warming up{self.compiling.progress(seconds)}"

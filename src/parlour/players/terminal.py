@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from parlour.actors import (
     Actor,
@@ -43,7 +43,15 @@ from parlour.players.specs import PlayerSpec, seat_names
 from parlour.records.saved import Played, SavedGame
 from parlour.search import Stop, Thinker
 
-__all__ = ["Begin", "Seat", "TerminalPlayer", "command_answer", "play_in_terminal"]
+__all__ = [
+    "Begin",
+    "Seat",
+    "TerminalPlayer",
+    "Typed",
+    "command_answer",
+    "play_in_terminal",
+    "typed",
+]
 """Seat is here too: the terminal player seats people and programs by it."""
 
 CLEAR = "\x1b[2J\x1b[H"
@@ -53,7 +61,20 @@ GO_ON = "(Enter to go on) "
 """With ``--clear``, the prompt before the screen is cleared for the person's turn."""
 THINKING_NOTE = 0.5
 """Seconds a program may think before the screen says so (and then how long it took)."""
+TICK = 0.5
+"""Seconds between two updates of the line that says how far a warm-up is."""
 EXIT_ABANDONED = 1  # the person left (end of input) or the terminal failed
+
+
+class Warming(Protocol):
+    """A warm-up going on behind the game (the computer's engine, compiled while the
+    person thinks of a first move; ``parlour.cli._common.Behind``)."""
+
+    def ready(self) -> bool:
+        """Whether it is done."""
+
+    def words(self) -> str:
+        """How far it is, for a person who waits for it."""
 
 
 @dataclass(frozen=True)
@@ -74,7 +95,9 @@ class TerminalPlayer(Actor):
 
     The person is asked in a task of the actor's own, its mailbox open meanwhile: a game
     ended while the person thinks (a resignation, an abort) takes the question back and
-    shows the end.
+    shows the end.  A ``warming`` up behind the game is waited for, with a line that says
+    how far it is, before a move that a program answers and before a hint: no program's
+    clock starts before its engine is ready.
     """
 
     def __init__(
@@ -86,8 +109,10 @@ class TerminalPlayer(Actor):
         *,
         clear: bool = False,
         pause: float = 1.5,
+        warming: Warming | None = None,
     ) -> None:
         self.screen = screen
+        self.warming = warming
         self.seats = tuple(seats)
         self.lines = lines
         self.out = out or sys.stdout
@@ -166,26 +191,43 @@ class TerminalPlayer(Actor):
             line = await self.lines.readline(self.screen.prompt(view, self.seats))
             if line is None:
                 return None
-            word = line.strip().lower()
-            if word in QUIT:
-                self.quitter = view.state.to_move
-                return None
-            if word == "undo":
-                return Undo()
-            if word == "hint":
-                self._write(await self._hint(view.state))
-                continue
-            if word.split(maxsplit=1)[:1] == ["save"]:
-                self._write(self._save(line.strip()[4:].strip(), view.state))
-                continue
-            answer = command_answer(word, view.state)
-            if answer is not None:
-                self._write(answer)
-                continue
-            try:
-                return view.state.parse_move(line)
-            except IllegalMove as error:
-                self._write(f"{error.reason}\n")
+            asked = typed(line, view.state)
+            match asked.command:
+                case "quit":
+                    self.quitter = view.state.to_move
+                    return None
+                case "undo":
+                    return Undo()
+                case "hint":
+                    await self._warmed()
+                    self._write(await self._hint(view.state))
+                case "save":
+                    self._write(self._save(asked.argument, view.state))
+                case None if asked.answer is None:
+                    after = view.state.play(asked.move)
+                    if not after.is_over and not self.seats[after.to_move].human:
+                        await self._warmed()
+                    return asked.move
+                case _:
+                    self._write(asked.answer or "")
+
+    async def _warmed(self) -> None:
+        """Wait for the warm-up behind the game, if it is not done, saying how far it is:
+        at a terminal a line updated every ``TICK`` seconds, cleared at the end; else
+        once."""
+        if self.warming is None:
+            return
+        live, said = self.out.isatty(), False
+        while not self.warming.ready():
+            if live:
+                self._write(f"\r{self.warming.words()}\x1b[K")
+            elif not said:
+                self._write(f"{self.warming.words()}...\n")
+            said = True
+            await asyncio.sleep(TICK)
+        if said and live:
+            self._write("\r\x1b[K")
+        self.warming = None
 
     def _watch(self, state: State) -> None:
         """When a program is to move, say so if it thinks longer than ``THINKING_NOTE``."""
@@ -266,13 +308,46 @@ def hint_value(account: object, scored: bool) -> str:
     return ""
 
 
+@dataclass(frozen=True)
+class Typed:
+    """What a line typed at the prompt asks: a legal move, a command that acts (``quit``,
+    ``undo``, ``hint``, ``save`` with its ``argument``), or an ``answer`` to show (a
+    command's, or why the text is no legal move: ``refusal``)."""
+
+    move: MoveValue | None = None
+    command: str | None = None
+    argument: str = ""
+    answer: str | None = None
+    refusal: IllegalMove | None = None
+
+
+def typed(line: str, state: State) -> Typed:
+    """What ``line``, typed at the prompt in ``state``, asks (the terminal's one reader of
+    a person's line, which the fuzz suite gives its typed moves)."""
+    word = line.strip().lower()
+    if word in QUIT:
+        return Typed(command="quit")
+    if word in ("undo", "hint"):
+        return Typed(command=word)
+    if word.split(maxsplit=1)[:1] == ["save"]:
+        return Typed(command="save", argument=line.strip()[4:].strip())
+    answer = command_answer(word, state)
+    if answer is not None:
+        return Typed(answer=answer)
+    try:
+        return Typed(move=state.parse_move(line))
+    except IllegalMove as error:
+        return Typed(answer=f"{error.reason}\n", refusal=error)
+
+
 def command_answer(word: str, state: State) -> str | None:
     """What a command typed at the prompt shows (``help``, ``rules``, ``position``), or
     None when ``word`` is no command."""
     if word in ("help", "?"):
-        example = state.move_name(state.legal_moves()[0])
+        moves = state.legal_moves()  # none once the game is over
+        example = f" (for example {state.move_name(moves[0])})" if moves else ""
         return (
-            f"Type a move as the prompt asks (for example {example}), or a command:\n"
+            f"Type a move as the prompt asks{example}, or a command:\n"
             "  help      this list\n"
             f"  rules     the rules of {state.game.name}\n"
             "  hint      the computer's move for you, with its value\n"
@@ -299,14 +374,17 @@ def play_in_terminal(
     clear: bool = False,
     out: TextIO | None = None,
     played: Played | None = None,
+    warming: Warming | None = None,
 ) -> int:
     """Play a game at this terminal and return the exit status: the end of input ends
     it with a one-line message (no traceback); Ctrl-C is the caller's (the terminal
-    given back as found), as every command's (``parlour.cli.interrupted``)."""
+    given back as found), as every command's (``parlour.cli.interrupted``).  The
+    programs wait for ``warming`` (see :class:`TerminalPlayer`)."""
     out = out or sys.stdout
     so_far = played or Played.at(start)
     with keyboard(out) as keys:
-        return asyncio.run(_play_in_terminal(so_far, specs, screen, keys, seed, clear, out))
+        game = _play_in_terminal(so_far, specs, screen, keys, seed, clear, out, warming)
+        return asyncio.run(game)
 
 
 async def _play_in_terminal(
@@ -317,10 +395,11 @@ async def _play_in_terminal(
     seed: int | None,
     clear: bool,
     out: TextIO,
+    warming: Warming | None,
 ) -> int:
     start = played.state
     seats = [Seat(name, spec.human) for name, spec in zip(seat_names(specs), specs, strict=True)]
-    player = TerminalPlayer(screen, seats, keys, out, clear=clear)
+    player = TerminalPlayer(screen, seats, keys, out, clear=clear, warming=warming)
     terminal = spawn(player)
     players: list[Ref] = [
         terminal
