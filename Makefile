@@ -57,8 +57,8 @@ test-fast: $(STAMP) lint typecheck
 	$(BIN)/pytest -q -m "not slow"
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts
+	$(BIN)/ruff format --check src tests benchmarks scripts
 
 # Everything as pyproject.toml says; the package itself with --strict.
 typecheck: $(STAMP)
