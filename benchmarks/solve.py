@@ -26,6 +26,7 @@ board's rules and size the main table.
 from __future__ import annotations
 
 import argparse
+import functools
 import resource
 import tempfile
 import time
@@ -157,6 +158,10 @@ def main() -> None:
     if args.no_build:
         values = endgame.table(args.pits, game.rules, args.table_seeds).values
     memory = args.max_memory and args.max_memory << 20
+    # the last build saved count by count (as ``endgame.table`` saves one) for the solves
+    # below to read, unless the cache folder holds as big a table already
+    kept = endgame.built_seeds(args.pits, game.rules) >= args.table_seeds
+    saved = functools.partial(endgame.save, pits=args.pits, rules=game.rules)
     for threads in [] if args.no_build else args.threads:
         began = time.perf_counter()
         values = endgame.build(
@@ -164,14 +169,13 @@ def main() -> None:
             game.rules,
             args.table_seeds,
             lambda done: None,
+            counted=saved if threads == args.threads[-1] and not kept else lambda v, n: None,
             threads=threads,
             memory=memory,
         )
         builds[threads] = time.perf_counter() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10  # the build's, mostly
     build_seconds = builds.get(args.threads[-1])
-    if builds:
-        endgame.table(args.pits, game.rules, args.table_seeds)  # saved for the solves below
     positions = len(values)
     print(
         f"endgame table {args.pits} pits, {args.table_seeds} seeds: {positions:,} positions, "

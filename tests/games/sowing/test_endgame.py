@@ -311,7 +311,7 @@ def test_a_table_the_code_here_would_not_give_is_built_again(
     other[endgame.positions(pits, 2)] += 1
     code = endgame._code
     monkeypatch.setattr(endgame, "_code", lambda: "fedcba9876543210")
-    endgame._save(other, seeds, pits, rules)
+    endgame.save(other, seeds, pits, rules)
     monkeypatch.setattr(endgame, "_code", code)
     endgame.forget()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
@@ -338,7 +338,7 @@ def test_a_table_left_in_an_older_version_s_folder_is_moved_and_kept(
     os.replace(path, older / path.name)
     left = endgame._signature(older / path.name)
     (layout / path.name).write_bytes(misname(bytearray((older / path.name).read_bytes())))
-    endgame._save(smaller, seeds - 1, pits, rules)
+    endgame.save(smaller, seeds - 1, pits, rules)
     os.replace(path, oldest / path.name)
     endgame.forget()
     assert np.array_equal(endgame.table(*SMALL).values, whole)
@@ -465,7 +465,7 @@ def test_a_stopped_build_resumes_from_the_last_seed_count_done(
 
     with pytest.raises(Stopped):
         endgame.build(
-            pits, rules, seeds, stop_halfway, None, partial(endgame._save, pits=pits, rules=rules)
+            pits, rules, seeds, stop_halfway, None, partial(endgame.save, pits=pits, rules=rules)
         )
     kept = endgame._load(pits, rules, seeds)
     assert kept is not None and 0 < len(kept) < endgame.positions(pits, seeds)

@@ -484,7 +484,7 @@ def table(
         resumed = "" if values is None else f", from {seeds_within(pits, len(values)) + 1}"
         shown = progress or display.shown
         with shown(f"endgame table: {pits} pits a side, up to {seeds} seeds{resumed}") as report:
-            saved = functools.partial(_save, pits=pits, rules=rules)
+            saved = functools.partial(save, pits=pits, rules=rules)
             values = build(pits, rules, seeds, report, values, saved, memory=memory)
     _TABLES[key] = EndgameTable(seeds, values, binomials(seeds + 2 * pits, 2 * pits))
     return _TABLES[key]
@@ -566,7 +566,7 @@ def _checks(values: np.ndarray, pits: int) -> np.ndarray:
     )
 
 
-def _save(values: np.ndarray, seeds: int, pits: int, rules: int) -> None:
+def save(values: np.ndarray, seeds: int, pits: int, rules: int) -> None:
     """Write the table to ``seeds`` seeds, whole or not at all (``cache.write_whole``),
     stamped as the values of the code here; without a writable cache folder, the next
     process builds it again."""
