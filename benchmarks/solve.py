@@ -156,7 +156,7 @@ def main() -> None:
     game = start.game
     builds: dict[int, float] = {}  # seconds by threads
     if args.no_build:
-        values = endgame.table(args.pits, game.rules, args.table_seeds).values
+        values = endgame.table(args.pits, game.rules, args.table_seeds).packed
     memory = args.max_memory and args.max_memory << 20
     # the last build saved count by count (as ``endgame.table`` saves one) for the solves
     # below to read, unless the cache folder holds as big a table already
@@ -176,7 +176,7 @@ def main() -> None:
         builds[threads] = time.perf_counter() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10  # the build's, mostly
     build_seconds = builds.get(args.threads[-1])
-    positions = len(values)
+    positions = endgame.positions(args.pits, args.table_seeds)
     print(
         f"endgame table {args.pits} pits, {args.table_seeds} seeds: {positions:,} positions, "
         f"{values.nbytes:,} bytes, "

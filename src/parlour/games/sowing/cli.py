@@ -249,7 +249,7 @@ def _build(
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10  # kilobytes on Linux
     click.echo(
         f"endgame table: {count} pits a side, up to {built.seeds} seeds: "
-        f"{len(built.values):,} positions, {built.values.nbytes:,} bytes, "
+        f"{endgame.positions(count, built.seeds):,} positions, {built.packed.nbytes:,} bytes, "
         f"{time.perf_counter() - began:.1f} s, peak resident memory {peak:,} MB"
     )
 
