@@ -16,11 +16,20 @@ for the proof of Kalah(6,5)), and the main board "from nothing": the table's bui
 the proof on the most threads, without proven positions kept on disk.  The board of
 ``--next-seeds`` a pit (Kalah(6,5) beside Kalah(6,4)) is then proved with the same table
 on the most threads, within ``--next-seconds``.  A board not proven in its time prints
-the bounds it reached.  No C reference solver is among the benchmarks: the published
-figures stand beside these (``PUBLISHED``; Rawlings 2015: (6,4) in a fraction of a
-second, (6,5) in several minutes, with far bigger tables).  The grid's boards read
-endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to build), the main
-board's rules and size the main table.
+the bounds it reached.  The published figures stand beside these (``PUBLISHED``;
+Rawlings 2015: (6,4) in a fraction of a second, (6,5) in several minutes, with far bigger
+tables).  The grid's boards read endgame tables of at most ``endgame.MAX_ENTRIES``
+positions (quick to build), the main board's rules and size the main table.
+
+``--reference PATH`` times a C solver on the same positions in the same run: CMancala
+(github.com/LifesLight/CMancala, MIT; built outside this repository with ``cmake ..
+-DCMAKE_BUILD_TYPE=Release && make`` in its ``build`` folder), whose rules are Kalah's
+without empty captures (a capture needs seeds opposite) and whose solver is one thread of
+alpha-beta with a transposition table of 2**``--reference-cache`` entries, driven over its
+``--api`` mode (``ROOT n``, ``SOLVE code``).  Each of ``--reference-seeds`` (Kalah(6,n)
+without empty captures) is proved by it and by parlour on one thread with the main
+table's seeds (that rule set's table built or read first), wall and CPU seconds side by
+side (CPU: fairer on a shared machine).
 """
 
 from __future__ import annotations
@@ -28,6 +37,7 @@ from __future__ import annotations
 import argparse
 import functools
 import resource
+import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -107,6 +117,63 @@ def timed(proof: Proof, target: float | None, first: Proof) -> str:
     )
 
 
+def reference_proof(binary: Path, seeds: int, cache: int) -> dict[str, Any]:
+    """CMancala's proof of Kalah(6, ``seeds``) without empty captures from its start: its
+    value, wall seconds of the proof and CPU seconds of its whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with subprocess.Popen(
+        [str(binary), "--api", "--cache", str(cache)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as solver:
+        assert solver.stdin is not None and solver.stdout is not None
+        solver.stdin.write(f"ROOT {seeds}\n")
+        solver.stdin.flush()
+        code = solver.stdout.readline().split()[-1]  # OK CODE <code>
+        began = time.perf_counter()
+        solver.stdin.write(f"SOLVE {code}\n")
+        solver.stdin.flush()
+        answer = solver.stdout.readline().split()  # OK EVAL <value> MOVE <pit> ...
+        seconds = time.perf_counter() - began
+        solver.stdin.write("QUIT\n")
+        solver.stdin.flush()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return {"value": int(answer[2]), "seconds": seconds, "cpu_seconds": cpu}
+
+
+def against_reference(args: argparse.Namespace) -> dict[str, Any]:
+    """Each of ``--reference-seeds`` proved by the reference solver and by parlour (one
+    thread, a fresh transposition table of 2**``--bits`` slots, the main table's seeds)."""
+    figures: dict[str, Any] = {}
+    for seeds in args.reference_seeds:
+        start = parlour.game("kalah", pits=6, seeds=seeds, empty_capture=False).start()
+        state = cast(SowingState, start)
+        endgame.table(6, state.game.rules, args.table_seeds)  # built or read, untimed
+        cpu = time.process_time()
+        proof = proved(state, args.table_seeds, args.main_seconds, args.bits)
+        cpu = time.process_time() - cpu
+        theirs = reference_proof(args.reference, seeds, args.reference_cache)
+        print(
+            f"Kalah(6,{seeds}) without empty captures: parlour {shown(proof)} in "
+            f"{proof.seconds:.2f} s ({cpu:.2f} s CPU), {proof.nodes:,} nodes; reference "
+            f"{theirs['value']:+d} in {theirs['seconds']:.2f} s ({theirs['cpu_seconds']:.2f} s"
+            f" CPU): parlour {theirs['cpu_seconds'] / cpu:.2f}x as fast by CPU",
+            flush=True,
+        )
+        figures[str(seeds)] = {
+            "parlour": {
+                "value": shown(proof),
+                "seconds": proof.seconds,
+                "cpu_seconds": cpu,
+                "nodes": proof.nodes,
+            },
+            "reference": theirs,
+        }
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pits", type=int, default=6, help="pits a side of the main board")
@@ -130,6 +197,18 @@ def main() -> None:
         "--max-memory",
         type=int,
         help="megabytes the endgame table's build may hold (default: no limit)",
+    )
+    parser.add_argument(
+        "--reference", type=Path, help="a CMancala binary to time beside parlour (see above)"
+    )
+    parser.add_argument(
+        "--reference-seeds",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[3, 4],
+        help="the boards the reference proves: seeds a pit of Kalah(6,n), comma-separated",
+    )
+    parser.add_argument(
+        "--reference-cache", type=int, default=24, help="the reference's table: 2**N entries"
     )
     parser.add_argument(
         "--threads",
@@ -233,6 +312,7 @@ def main() -> None:
         f"{again:.2f} s, {how(again_proven)}, with the main proof on disk (the trap takes "
         "the rest of the move's time)"
     )
+    reference = args.reference and against_reference(args)
     grid: dict[str, Any] = {}
     for empty_capture in (True, False):
         for pits in range(1, args.grid + 1):
@@ -284,6 +364,7 @@ def main() -> None:
                 "seconds": following.seconds,
                 "nodes": following.nodes,
             },
+            "reference": reference,
             "grid": grid,
             "mancala": shown(mancala_proof),
         },
