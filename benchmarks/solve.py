@@ -7,7 +7,9 @@ time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
         [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--threads 1,2]
-        [--next-seeds 5] [--next-seconds 600] [--max-memory MB] [--no-build] [--quick]
+        [--next-seeds 5] [--next-seconds 600] [--first-move-seconds 0] [--max-memory MB]
+        [--reference PATH] [--reference-seeds 3,4] [--reference-cache 24] [--no-build]
+        [--quick]
 
 The table is built (within ``--max-memory``: its peak resident memory is the process's
 then), and the main board proved, once for each count of threads, side by side; its
@@ -15,11 +17,13 @@ proof and reply times print as ratios to the targets (5 s and 2 s for Kalah(6,4)
 for the proof of Kalah(6,5)), and the main board "from nothing": the table's build and
 the proof on the most threads, without proven positions kept on disk.  The board of
 ``--next-seeds`` a pit (Kalah(6,5) beside Kalah(6,4)) is then proved with the same table
-on the most threads, within ``--next-seconds``.  A board not proven in its time prints
-the bounds it reached.  The published figures stand beside these (``PUBLISHED``;
-Rawlings 2015: (6,4) in a fraction of a second, (6,5) in several minutes, with far bigger
-tables).  The grid's boards read endgame tables of at most ``endgame.MAX_ENTRIES``
-positions (quick to build), the main board's rules and size the main table.
+on the most threads, within ``--next-seconds``, and with ``--first-move-seconds`` each of
+its first moves searched that long (the bounds proven of each: with ``--next-seeds 6``, a
+glimpse of Kalah(6,6)).  A board not proven in its time prints the bounds it reached.
+The published figures stand beside these (``PUBLISHED``; Rawlings 2015: (6,4) in a
+fraction of a second, (6,5) in several minutes, with far bigger tables).  The grid's
+boards read endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to
+build), the main board's rules and size the main table.
 
 ``--reference PATH`` times a C solver on the same positions in the same run: CMancala
 (github.com/LifesLight/CMancala, MIT; built outside this repository with ``cmake ..
@@ -159,7 +163,8 @@ def against_reference(args: argparse.Namespace) -> dict[str, Any]:
             f"Kalah(6,{seeds}) without empty captures: parlour {shown(proof)} in "
             f"{proof.seconds:.2f} s ({cpu:.2f} s CPU), {proof.nodes:,} nodes; reference "
             f"{theirs['value']:+d} in {theirs['seconds']:.2f} s ({theirs['cpu_seconds']:.2f} s"
-            f" CPU): parlour {theirs['cpu_seconds'] / cpu:.2f}x as fast by CPU",
+            f" CPU): parlour's CPU {cpu / theirs['cpu_seconds']:.2f} of the reference's"
+            + ("" if proof.exact else " (not proven in its time: at least that)"),
             flush=True,
         )
         figures[str(seeds)] = {
@@ -171,6 +176,29 @@ def against_reference(args: argparse.Namespace) -> dict[str, Any]:
             },
             "reference": theirs,
         }
+    return figures
+
+
+def first_move_bounds(args: argparse.Namespace) -> dict[str, Any]:
+    """Each first move of the next board's start searched within ``--first-move-seconds``
+    (one solver on the most threads, its tables kept from move to move): the bounds it
+    proved of each, its nodes and their rate (a glimpse of a proof too long to run)."""
+    start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.next_seeds).start())
+    solver = Solver(bits=args.bits, table_seeds=args.table_seeds, threads=args.threads[-1])
+    figures: dict[str, Any] = {}
+    for move in start.legal_moves():
+        after = start.play(move)
+        with Stop().until(args.first_move_seconds) as clock:
+            proof = solver.prove(after, stop=clock)
+        same = after.to_move == start.to_move
+        low, high = (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
+        letter = LETTERS[int(move)]
+        print(
+            f"Kalah({args.pits},{args.next_seeds}) first move {letter}: [{low:+d},{high:+d}] in "
+            f"{proof.seconds:.1f} s, {proof.nodes:,} nodes ({proof.nodes / proof.seconds:,.0f}/s)",
+            flush=True,
+        )
+        figures[letter] = {"bounds": [low, high], "seconds": proof.seconds, "nodes": proof.nodes}
     return figures
 
 
@@ -193,6 +221,12 @@ def main() -> None:
         "--next-seeds", type=int, default=5, help="seeds a pit of the next board (0: none)"
     )
     parser.add_argument("--next-seconds", type=float, default=600.0, help="time the next board")
+    parser.add_argument(
+        "--first-move-seconds",
+        type=float,
+        default=0.0,
+        help="then each first move of the next board searched this long (0: none)",
+    )
     parser.add_argument(
         "--max-memory",
         type=int,
@@ -306,6 +340,7 @@ def main() -> None:
         print(f"Kalah({args.pits},{args.next_seeds}), {args.threads[-1]} thread(s): ", end="")
         next_target = PROOF_TARGETS.get(args.next_seeds) if args.pits == 6 else None
         print(timed(following, next_target, following), flush=True)
+    first_moves = args.next_seeds and args.first_move_seconds and first_move_bounds(args)
     print(
         f"perfect level's reply from the start: {first:.2f} s, {how(first_proven)} "
         f"({first / REPLY_TARGET:.2f} of the {REPLY_TARGET:.0f} s target); "
@@ -364,6 +399,7 @@ def main() -> None:
                 "seconds": following.seconds,
                 "nodes": following.nodes,
             },
+            "next_first_moves": first_moves,
             "reference": reference,
             "grid": grid,
             "mancala": shown(mancala_proof),

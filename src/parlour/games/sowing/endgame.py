@@ -308,7 +308,7 @@ def _gain(
                     return UNKNOWN
                 later = 2 * int(mine) - seeds
             else:
-                later = value(child, table, choose)
+                later = 2 * packed.read(table, WIDTHS[pits], number) - seeds
             gain += later if child[2 * pits + 2] == side else -later
         best = max(best, gain)
     return best
