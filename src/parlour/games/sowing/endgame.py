@@ -135,9 +135,11 @@ def largest(pits: int) -> int:
     return most
 
 
-WIDTHS = np.array([packed.width(largest(pits)) if pits else 0 for pits in range(17)])
-"""The bits of a position in the tables of each board, by pits a side (to 16: the most
-the game has): one width whatever the table's size (``packed``)."""
+WIDTHS = np.array(
+    [packed.width(largest(pits)) if pits else 0 for pits in range(len(sowing.LETTERS) + 1)]
+)
+"""The bits of a position in the tables of each board, by pits a side (to the most the
+game has): one width whatever the table's size (``packed``)."""
 
 
 def width(pits: int) -> int:
