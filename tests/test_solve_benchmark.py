@@ -37,3 +37,29 @@ def test_the_benchmark_builds_its_table_once_with_an_empty_cache(
     solve.main()
     # Kalah(3,3)'s table to 6 seeds: the timed build alone (other boards have tables too)
     assert builds.count((3, 2, 6)) == 1
+
+
+def test_the_reference_is_driven_over_its_api_mode(tmp_path: Path) -> None:
+    """``--reference``: the solver's start from ``ROOT n``, its value from ``SOLVE code``
+    (a stand-in speaking CMancala's API mode, which checks what it is sent)."""
+    spec = importlib.util.spec_from_file_location("solve", BENCHMARKS / "solve.py")
+    assert spec is not None and spec.loader is not None
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        solve = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(solve)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    stand_in = tmp_path / "Mancala"
+    stand_in.write_text(
+        "#!/bin/sh\n"
+        '[ "$1 $2 $3" = "--api --cache 20" ] || exit 1\n'
+        'read root; [ "$root" = "ROOT 3" ] || exit 1\n'
+        "echo OK CODE 0060606\n"
+        'read solve; [ "$solve" = "SOLVE 0060606" ] || exit 1\n'
+        "echo OK EVAL 2 MOVE 4 NEXT_CODE 0080808 TURN -1\n"
+        "read quit\n"
+    )
+    stand_in.chmod(0o755)
+    found = solve.reference_proof(stand_in, 3, 20)
+    assert found["value"] == 2 and found["seconds"] >= 0 and found["cpu_seconds"] >= 0
