@@ -7,7 +7,9 @@ time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
         [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--threads 1,2]
-        [--next-seeds 5] [--next-seconds 600] [--max-memory MB] [--no-build] [--quick]
+        [--next-seeds 5] [--next-seconds 600] [--first-move-seconds 0] [--max-memory MB]
+        [--reference PATH] [--reference-seeds 3,4] [--reference-cache 24] [--no-build]
+        [--quick]
 
 The table is built (within ``--max-memory``: its peak resident memory is the process's
 then), and the main board proved, once for each count of threads, side by side; its
@@ -15,18 +17,31 @@ proof and reply times print as ratios to the targets (5 s and 2 s for Kalah(6,4)
 for the proof of Kalah(6,5)), and the main board "from nothing": the table's build and
 the proof on the most threads, without proven positions kept on disk.  The board of
 ``--next-seeds`` a pit (Kalah(6,5) beside Kalah(6,4)) is then proved with the same table
-on the most threads, within ``--next-seconds``.  A board not proven in its time prints
-the bounds it reached.  No C reference solver is among the benchmarks: the published
-figures stand beside these (``PUBLISHED``; Rawlings 2015: (6,4) in a fraction of a
-second, (6,5) in several minutes, with far bigger tables).  The grid's boards read
-endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to build), the main
-board's rules and size the main table.
+on the most threads, within ``--next-seconds``, and with ``--first-move-seconds`` each of
+its first moves searched that long (the bounds proven of each: with ``--next-seeds 6``, a
+glimpse of Kalah(6,6)).  A board not proven in its time prints the bounds it reached.
+The published figures stand beside these (``PUBLISHED``; Rawlings 2015: (6,4) in a
+fraction of a second, (6,5) in several minutes, with far bigger tables).  The grid's
+boards read endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to
+build), the main board's rules and size the main table.
+
+``--reference PATH`` times a C solver on the same positions in the same run: CMancala
+(github.com/LifesLight/CMancala, MIT; built outside this repository with ``cmake ..
+-DCMAKE_BUILD_TYPE=Release && make`` in its ``build`` folder), whose rules are Kalah's
+without empty captures (a capture needs seeds opposite) and whose solver is one thread of
+alpha-beta with a transposition table of 2**``--reference-cache`` entries, driven over its
+``--api`` mode (``ROOT n``, ``SOLVE code``).  Each of ``--reference-seeds`` (Kalah(6,n)
+without empty captures) is proved by it and by parlour on one thread with the main
+table's seeds (that rule set's table built or read first), wall and CPU seconds side by
+side (CPU: fairer on a shared machine).
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import resource
+import subprocess
 import tempfile
 import time
 from pathlib import Path
@@ -106,6 +121,87 @@ def timed(proof: Proof, target: float | None, first: Proof) -> str:
     )
 
 
+def reference_proof(binary: Path, seeds: int, cache: int) -> dict[str, Any]:
+    """CMancala's proof of Kalah(6, ``seeds``) without empty captures from its start: its
+    value, wall seconds of the proof and CPU seconds of its whole process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with subprocess.Popen(
+        [str(binary), "--api", "--cache", str(cache)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    ) as solver:
+        assert solver.stdin is not None and solver.stdout is not None
+        solver.stdin.write(f"ROOT {seeds}\n")
+        solver.stdin.flush()
+        code = solver.stdout.readline().split()[-1]  # OK CODE <code>
+        began = time.perf_counter()
+        solver.stdin.write(f"SOLVE {code}\n")
+        solver.stdin.flush()
+        answer = solver.stdout.readline().split()  # OK EVAL <value> MOVE <pit> ...
+        seconds = time.perf_counter() - began
+        solver.stdin.write("QUIT\n")
+        solver.stdin.flush()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return {"value": int(answer[2]), "seconds": seconds, "cpu_seconds": cpu}
+
+
+def against_reference(args: argparse.Namespace) -> dict[str, Any]:
+    """Each of ``--reference-seeds`` proved by the reference solver and by parlour (one
+    thread, a fresh transposition table of 2**``--bits`` slots, the main table's seeds)."""
+    figures: dict[str, Any] = {}
+    for seeds in args.reference_seeds:
+        start = parlour.game("kalah", pits=6, seeds=seeds, empty_capture=False).start()
+        state = cast(SowingState, start)
+        endgame.table(6, state.game.rules, args.table_seeds)  # built or read, untimed
+        cpu = time.process_time()
+        proof = proved(state, args.table_seeds, args.main_seconds, args.bits)
+        cpu = time.process_time() - cpu
+        theirs = reference_proof(args.reference, seeds, args.reference_cache)
+        print(
+            f"Kalah(6,{seeds}) without empty captures: parlour {shown(proof)} in "
+            f"{proof.seconds:.2f} s ({cpu:.2f} s CPU), {proof.nodes:,} nodes; reference "
+            f"{theirs['value']:+d} in {theirs['seconds']:.2f} s ({theirs['cpu_seconds']:.2f} s"
+            f" CPU): parlour's CPU {cpu / theirs['cpu_seconds']:.2f} of the reference's"
+            + ("" if proof.exact else " (not proven in its time: at least that)"),
+            flush=True,
+        )
+        figures[str(seeds)] = {
+            "parlour": {
+                "value": shown(proof),
+                "seconds": proof.seconds,
+                "cpu_seconds": cpu,
+                "nodes": proof.nodes,
+            },
+            "reference": theirs,
+        }
+    return figures
+
+
+def first_move_bounds(args: argparse.Namespace) -> dict[str, Any]:
+    """Each first move of the next board's start searched within ``--first-move-seconds``
+    (one solver on the most threads, its tables kept from move to move): the bounds it
+    proved of each, its nodes and their rate (a glimpse of a proof too long to run)."""
+    start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.next_seeds).start())
+    solver = Solver(bits=args.bits, table_seeds=args.table_seeds, threads=args.threads[-1])
+    figures: dict[str, Any] = {}
+    for move in start.legal_moves():
+        after = start.play(move)
+        with Stop().until(args.first_move_seconds) as clock:
+            proof = solver.prove(after, stop=clock)
+        same = after.to_move == start.to_move
+        low, high = (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
+        letter = LETTERS[int(move)]
+        print(
+            f"Kalah({args.pits},{args.next_seeds}) first move {letter}: [{low:+d},{high:+d}] in "
+            f"{proof.seconds:.1f} s, {proof.nodes:,} nodes ({proof.nodes / proof.seconds:,.0f}/s)",
+            flush=True,
+        )
+        figures[letter] = {"bounds": [low, high], "seconds": proof.seconds, "nodes": proof.nodes}
+    return figures
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pits", type=int, default=6, help="pits a side of the main board")
@@ -126,9 +222,27 @@ def main() -> None:
     )
     parser.add_argument("--next-seconds", type=float, default=600.0, help="time the next board")
     parser.add_argument(
+        "--first-move-seconds",
+        type=float,
+        default=0.0,
+        help="then each first move of the next board searched this long (0: none)",
+    )
+    parser.add_argument(
         "--max-memory",
         type=int,
         help="megabytes the endgame table's build may hold (default: no limit)",
+    )
+    parser.add_argument(
+        "--reference", type=Path, help="a CMancala binary to time beside parlour (see above)"
+    )
+    parser.add_argument(
+        "--reference-seeds",
+        type=lambda text: [int(n) for n in text.split(",")],
+        default=[3, 4],
+        help="the boards the reference proves: seeds a pit of Kalah(6,n), comma-separated",
+    )
+    parser.add_argument(
+        "--reference-cache", type=int, default=24, help="the reference's table: 2**N entries"
     )
     parser.add_argument(
         "--threads",
@@ -155,8 +269,12 @@ def main() -> None:
     game = start.game
     builds: dict[int, float] = {}  # seconds by threads
     if args.no_build:
-        values = endgame.table(args.pits, game.rules, args.table_seeds).values
+        values = endgame.table(args.pits, game.rules, args.table_seeds).packed
     memory = args.max_memory and args.max_memory << 20
+    # the last build saved count by count (as ``endgame.table`` saves one) for the solves
+    # below to read, unless the cache folder holds as big a table already
+    kept = endgame.built_seeds(args.pits, game.rules) >= args.table_seeds
+    saved = functools.partial(endgame.save, pits=args.pits, rules=game.rules)
     for threads in [] if args.no_build else args.threads:
         began = time.perf_counter()
         values = endgame.build(
@@ -164,15 +282,14 @@ def main() -> None:
             game.rules,
             args.table_seeds,
             lambda done: None,
+            counted=saved if threads == args.threads[-1] and not kept else lambda v, n: None,
             threads=threads,
             memory=memory,
         )
         builds[threads] = time.perf_counter() - began
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10  # the build's, mostly
     build_seconds = builds.get(args.threads[-1])
-    if builds:
-        endgame.table(args.pits, game.rules, args.table_seeds)  # saved for the solves below
-    positions = len(values)
+    positions = endgame.positions(args.pits, args.table_seeds)
     print(
         f"endgame table {args.pits} pits, {args.table_seeds} seeds: {positions:,} positions, "
         f"{values.nbytes:,} bytes, "
@@ -223,12 +340,14 @@ def main() -> None:
         print(f"Kalah({args.pits},{args.next_seeds}), {args.threads[-1]} thread(s): ", end="")
         next_target = PROOF_TARGETS.get(args.next_seeds) if args.pits == 6 else None
         print(timed(following, next_target, following), flush=True)
+    first_moves = args.next_seeds and args.first_move_seconds and first_move_bounds(args)
     print(
         f"perfect level's reply from the start: {first:.2f} s, {how(first_proven)} "
         f"({first / REPLY_TARGET:.2f} of the {REPLY_TARGET:.0f} s target); "
         f"{again:.2f} s, {how(again_proven)}, with the main proof on disk (the trap takes "
         "the rest of the move's time)"
     )
+    reference = args.reference and against_reference(args)
     grid: dict[str, Any] = {}
     for empty_capture in (True, False):
         for pits in range(1, args.grid + 1):
@@ -280,6 +399,8 @@ def main() -> None:
                 "seconds": following.seconds,
                 "nodes": following.nodes,
             },
+            "next_first_moves": first_moves,
+            "reference": reference,
             "grid": grid,
             "mancala": shown(mancala_proof),
         },

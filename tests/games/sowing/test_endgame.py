@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 import parlour
 from helpers import default_ctrl_c, random_play
-from parlour.games.sowing import endgame, progress
+from parlour.games.sowing import endgame, packed, progress
 from parlour.games.sowing.game import SowingGame, SowingState
 from parlour.games.sowing.solver import PerfectThinker
 from parlour.search.engine import Engine, kernel_position
@@ -109,10 +109,10 @@ def test_a_table_value_is_the_exact_search_s_less_the_stores(options: dict) -> N
         if state.is_over or in_pits(state) > SEEDS:
             continue
         exact = Engine(table_bits=14, strict=True).search(state, depth=99)
-        number = endgame.index(kernel_position(state).root, found.choose)
+        gain = endgame.value(kernel_position(state).root, found.packed, found.choose)
         mine, theirs = state.scores[state.to_move], state.scores[1 - state.to_move]
         assert exact.exact
-        assert exact.value == mine - theirs + found.values[number]
+        assert exact.value == mine - theirs + gain
         checked += 1
 
 
@@ -122,15 +122,18 @@ def test_a_wrong_building_order_is_refused() -> None:
     positions of that count not yet built."""
     low, high = endgame.positions(PITS, SEEDS - 1), endgame.positions(PITS, SEEDS)
     fewer = endgame.build(PITS, 0, SEEDS - 1, lambda done: None)
-    values = np.full(high, endgame.UNKNOWN, dtype=np.int8)
-    values[:low] = fewer
+    table = packed.empty(high, endgame.width(PITS))
+    table[: len(fewer)] = fewer
     keys = np.empty(high - low, dtype=endgame.key_type(PITS, SEEDS))
     endgame._keys(0, high - low, low, PITS, CHOOSE, keys)
     counts = np.bincount(keys, minlength=SEEDS * PITS + 1)
     order = endgame._order(keys, np.cumsum(counts) - counts, 0, len(keys), lambda done: None)
     backwards = order[::-1].copy()
-    assert not endgame._fill(0, high - low, backwards, low, PITS, 0, CHOOSE, values.copy())
-    assert endgame._fill(0, high - low, order, low, PITS, 0, CHOOSE, values)
+    current = np.full(high - low, endgame.NOT_COMPUTED, dtype=np.uint8)
+    fill = (low, SEEDS, PITS, 0, CHOOSE, table)
+    assert not endgame._fill(0, high - low, backwards, *fill, current.copy())
+    assert endgame._fill(0, high - low, order, *fill, current)
+    assert endgame.NOT_COMPUTED not in current
 
 
 @pytest.mark.slow
@@ -199,8 +202,8 @@ def test_a_table_is_built_once_then_read_from_its_file(own_cache: Callable[[], l
     endgame.forget()  # as a new process would
     read = endgame.table(*SMALL)
     assert own_cache() == [1.0]
-    assert isinstance(read.values, np.memmap)
-    assert np.array_equal(read.values, built.values) and read.seeds == built.seeds
+    assert isinstance(read.packed, np.memmap)
+    assert np.array_equal(read.packed, built.packed) and read.seeds == built.seeds
 
 
 def test_the_table_s_values_are_not_written_back(own_cache: Callable[[], list]) -> None:
@@ -208,7 +211,7 @@ def test_the_table_s_values_are_not_written_back(own_cache: Callable[[], list]) 
     endgame.forget()
     path = endgame._file(*SMALL[:2])
     saved = path.read_bytes()
-    endgame.table(*SMALL).values[:] = 0
+    endgame.table(*SMALL).packed[:] = 0
     assert path.read_bytes() == saved
 
 
@@ -239,9 +242,9 @@ def test_a_table_checked_once_is_read_unchecked_until_its_file_is_written(
     checked: list[int] = []
     real = endgame._checks
 
-    def counted(values: np.ndarray, pits: int) -> np.ndarray:
-        checked.append(len(values))
-        return real(values, pits)
+    def counted(table: np.ndarray, pits: int, seeds: int) -> np.ndarray:
+        checked.append(seeds)
+        return real(table, pits, seeds)
 
     monkeypatch.setattr(endgame, "_checks", counted)
     for _ in range(3):
@@ -264,14 +267,14 @@ def test_a_table_checked_once_is_read_unchecked_until_its_file_is_written(
 def test_a_damaged_table_file_is_built_again(
     own_cache: Callable[[], list], damage: Callable[[bytearray], bytes]
 ) -> None:
-    whole = endgame.table(*SMALL).values.copy()
+    whole = endgame.table(*SMALL).packed.copy()
     path = endgame._file(*SMALL[:2])
     saved = path.read_bytes()
     path.write_bytes(damage(bytearray(saved)))
     endgame.forget()
     again = endgame.table(*SMALL)
     assert own_cache() == [1.0, 1.0]
-    assert np.array_equal(again.values, whole)
+    assert np.array_equal(again.packed, whole)
     assert path.read_bytes() == saved
 
 
@@ -306,19 +309,19 @@ def test_a_table_the_code_here_would_not_give_is_built_again(
     """A whole file (its checksums right) of a version of the code whose values differ
     from this one's, as after a change of the rules, is not trusted."""
     pits, rules, seeds = SMALL
-    whole = endgame.table(*SMALL).values.copy()
+    whole = endgame.table(*SMALL).packed.copy()
     other = whole.copy()
     other[endgame.positions(pits, 2)] += 1
     code = endgame._code
     monkeypatch.setattr(endgame, "_code", lambda: "fedcba9876543210")
-    endgame._save(other, seeds, pits, rules)
+    endgame.save(other, seeds, pits, rules)
     monkeypatch.setattr(endgame, "_code", code)
     endgame.forget()
-    assert np.array_equal(endgame.table(*SMALL).values, whole)
+    assert np.array_equal(endgame.table(*SMALL).packed, whole)
     assert len(own_cache()) == 3  # the table, the check's, the table again
     endgame.forget()
     kept = endgame._load(pits, rules, seeds)
-    assert kept is not None and np.array_equal(kept, whole)
+    assert kept is not None and np.array_equal(kept.packed, whole)
 
 
 def test_a_table_left_in_an_older_version_s_folder_is_moved_and_kept(
@@ -328,7 +331,7 @@ def test_a_table_left_in_an_older_version_s_folder_is_moved_and_kept(
     left there is moved into the tables' folder, not built again, and another board's
     or another layout's file stays where it is."""
     pits, rules, seeds = SMALL
-    whole = endgame.table(*SMALL).values.copy()
+    whole = endgame.table(*SMALL).packed.copy()
     endgame.table(pits, rules_of(empty_capture=False), seeds)
     path = endgame._file(pits, rules)
     smaller = endgame.build(pits, rules, seeds - 1, lambda done: None)
@@ -338,10 +341,10 @@ def test_a_table_left_in_an_older_version_s_folder_is_moved_and_kept(
     os.replace(path, older / path.name)
     left = endgame._signature(older / path.name)
     (layout / path.name).write_bytes(misname(bytearray((older / path.name).read_bytes())))
-    endgame._save(smaller, seeds - 1, pits, rules)
+    endgame.save(smaller, seeds - 1, pits, rules)
     os.replace(path, oldest / path.name)
     endgame.forget()
-    assert np.array_equal(endgame.table(*SMALL).values, whole)
+    assert np.array_equal(endgame.table(*SMALL).packed, whole)
     assert len(own_cache()) == 4  # two tables, the smaller one and the check's
     assert endgame._signature(path) == left and not (older / path.name).exists()
     assert (oldest / path.name).is_file() and (layout / path.name).is_file()
@@ -367,16 +370,39 @@ def test_a_table_of_layout_2_gives_its_first_column(
     column for player 0 is layout 3's table, copied from an older version's folder (and
     checked) rather than built again, and the old file removed."""
     pits, rules, seeds = SMALL
-    whole = endgame.table(*SMALL).values.copy()
+    whole = endgame.table(*SMALL).packed.copy()
     path = endgame._file(pits, rules)
     path.unlink()
-    both = np.stack([whole, -whole], axis=1)
-    older = layout_2_file(tmp_path, path.name, both, endgame._checks(both, pits))
+    gains = endgame.unpacked(whole, pits, seeds).astype(np.int8)
+    both = np.stack([gains, -gains], axis=1)
+    older = layout_2_file(tmp_path, path.name, both, endgame._byte_checks(both, pits))
     endgame.forget()
-    assert np.array_equal(endgame.table(*SMALL).values, whole)
+    assert np.array_equal(endgame.table(*SMALL).packed, whole)
     assert len(own_cache()) == 2  # the table, and the check's small one
     assert endgame.built_seeds(pits, rules) == seeds
     assert not older.exists()  # copied, it is of no more use
+
+
+def test_a_table_of_layout_3_is_packed_into_this_layout(
+    own_cache: Callable[[], list], tmp_path: Path
+) -> None:
+    """Layout 3 held a byte a position (its gain): a file of it, in its layout's folder,
+    is packed (its checksums checked first) rather than built again, the packed table
+    smaller than the old one, and the old file removed."""
+    pits, rules, seeds = 6, RULES, 5
+    whole = endgame.table(pits, rules, seeds).packed.copy()
+    path = endgame._file(pits, rules)
+    path.unlink()
+    gains = endgame.unpacked(whole, pits, seeds).astype(np.int8)
+    older = tmp_path / "endgame" / "layout-3" / path.name
+    older.parent.mkdir()
+    header = endgame.HEADER.pack(endgame.LAYOUT_3, pits, rules, seeds)
+    older.write_bytes(header + endgame._byte_checks(gains, pits).tobytes() + gains.tobytes())
+    endgame.forget()
+    assert np.array_equal(endgame.table(pits, rules, seeds).packed, whole)
+    assert len(own_cache()) == 2  # the table, and the check's small one
+    assert not older.exists()
+    assert len(whole) == -(-endgame.positions(pits, seeds) * 5 // 8) + 1  # five bits each
 
 
 def test_a_damaged_table_of_layout_2_is_not_taken_over(
@@ -386,16 +412,17 @@ def test_a_damaged_table_of_layout_2_is_not_taken_over(
     gets checksums of its own): a damaged value above the counts the code checks again
     would otherwise be trusted."""
     monkeypatch.setattr(endgame, "AGREEMENT", endgame.positions(SMALL[0], 2))
-    pits, rules, _ = SMALL
-    whole = endgame.table(*SMALL).values.copy()
+    pits, rules, seeds = SMALL
+    whole = endgame.table(*SMALL).packed.copy()
     path = endgame._file(pits, rules)
     path.unlink()
-    both = np.stack([whole, whole], axis=1)
-    checks = endgame._checks(both, pits)
-    both[-1, 0] += 1  # in the last count, after its checksum
+    gains = endgame.unpacked(whole, pits, seeds).astype(np.int8)
+    both = np.stack([gains, gains], axis=1)
+    checks = endgame._byte_checks(both, pits)
+    both[-1, 0] -= 2  # in the last count, after its checksum (a gain it could be)
     older = layout_2_file(tmp_path, path.name, both, checks)
     endgame.forget()
-    assert np.array_equal(endgame.table(*SMALL).values, whole)
+    assert np.array_equal(endgame.table(*SMALL).packed, whole)
     assert older.is_file()  # not taken, so left as it was
 
 
@@ -429,25 +456,29 @@ def test_one_file_serves_a_board_s_tables_and_grows_from_where_it_was(
     assert (
         len({endgame._file(*key) for key in [(pits, rules), (pits, other_rules), (4, rules)]}) == 3
     )
-    whole = endgame.table(*SMALL).values.copy()
+    whole = endgame.table(*SMALL).packed.copy()
     endgame.forget()
     smaller = endgame.table(pits, rules, seeds - 2)
     assert own_cache() == [1.0]
-    assert np.array_equal(smaller.values, whole[: endgame.positions(pits, seeds - 2)])
+    fewer = endgame.positions(pits, seeds - 2)
+    assert np.array_equal(
+        endgame.unpacked(smaller.packed, pits, seeds - 2),
+        endgame.unpacked(whole, pits, seeds)[:fewer],
+    )
     known: list[int] = []
     real = endgame.build
 
     def told(*args: Any, **kwargs: Any) -> np.ndarray:
-        known.append(len(args[4]))
+        known.append(args[4].seeds)
         return real(*args, **kwargs)
 
     monkeypatch.setattr(endgame, "build", told)
     bigger = endgame.table(pits, rules, seeds + 1)
-    assert known == [len(whole)]
-    assert np.array_equal(bigger.values, real(pits, rules, seeds + 1, lambda done: None))
+    assert known == [seeds]
+    assert np.array_equal(bigger.packed, real(pits, rules, seeds + 1, lambda done: None))
     endgame.forget()
     held = endgame._load(pits, rules, 99)
-    assert held is not None and len(held) == endgame.positions(pits, seeds + 1)
+    assert held is not None and held.seeds == seeds + 1
 
 
 class Stopped(Exception):
@@ -465,12 +496,15 @@ def test_a_stopped_build_resumes_from_the_last_seed_count_done(
 
     with pytest.raises(Stopped):
         endgame.build(
-            pits, rules, seeds, stop_halfway, None, partial(endgame._save, pits=pits, rules=rules)
+            pits, rules, seeds, stop_halfway, None, partial(endgame.save, pits=pits, rules=rules)
         )
     kept = endgame._load(pits, rules, seeds)
-    assert kept is not None and 0 < len(kept) < endgame.positions(pits, seeds)
+    assert kept is not None and 0 <= kept.seeds < seeds
     whole = endgame.build(pits, rules, seeds, lambda done: None)
-    assert np.array_equal(kept, whole[: len(kept)])
+    assert np.array_equal(
+        endgame.unpacked(kept.packed, pits, kept.seeds),
+        endgame.unpacked(whole, pits, seeds)[: endgame.positions(pits, kept.seeds)],
+    )
     shares: list[float] = []
     real = endgame.build
 
@@ -479,16 +513,16 @@ def test_a_stopped_build_resumes_from_the_last_seed_count_done(
         rules: int,
         seeds: int,
         report: Callable[[float], None],
-        known: np.ndarray,
+        known: endgame.EndgameTable,
         counted: Callable[[np.ndarray, int], None],
         memory: int | None,
     ) -> np.ndarray:
-        assert len(known) == len(kept)
+        assert known.seeds == kept.seeds
         return real(pits, rules, seeds, shares.append, known, counted, memory=memory)
 
     monkeypatch.setattr(endgame, "build", resumed)
     again = endgame.table(*SMALL)
-    assert np.array_equal(again.values, whole)
+    assert np.array_equal(again.packed, whole)
     assert shares == sorted(shares) and shares[-1] == pytest.approx(1.0)
 
 
@@ -502,7 +536,7 @@ def test_the_engine_builds_no_bigger_table_than_the_game_needs(
     assert endgame.seeds_within(3, endgame.MAX_ENTRIES) > 6
     assert [p.name for p in tmp_path.glob("endgame/*/*-rules")] == [endgame._file(*SMALL[:2]).name]
     held = endgame._load(*SMALL[:2], 99)
-    assert held is not None and len(held) == endgame.positions(*SMALL[::2])
+    assert held is not None and held.seeds == SMALL[2]
 
 
 INTERRUPTED = """
@@ -562,7 +596,7 @@ def test_a_build_on_two_threads_gives_one_thread_s_values(monkeypatch: pytest.Mo
     monkeypatch.setattr(endgame, "CHUNK", 64)
     one = endgame.build(4, RULES, 8, lambda done: None, threads=1)
     assert np.array_equal(endgame.build(4, RULES, 8, lambda done: None, threads=2), one)
-    assert endgame.UNKNOWN not in one
+    assert endgame.NOT_COMPUTED not in one[:-1]  # the spare byte apart
 
 
 def test_a_build_in_pieces_within_a_small_memory_gives_the_whole_build_s_values(
@@ -596,7 +630,8 @@ def test_a_build_in_pieces_within_a_small_memory_gives_the_whole_build_s_values(
 def test_a_build_in_less_than_the_least_memory_is_refused_in_one_line() -> None:
     least = endgame.memory_needed(6, 20)
     count = endgame.positions(6, 20) - endgame.positions(6, 19)
-    assert least == endgame.positions(6, 20) + count + 4 * endgame.CHUNK  # keys of a byte
+    table = endgame.table_bytes(6, 20)  # five bits a position
+    assert least == table + 2 * count + 4 * endgame.CHUNK  # keys and values of a byte
     with pytest.raises(ValueError, match="needs at least 297 MB to build") as refused:
         endgame.build(6, RULES, 20, lambda done: None, memory=least - 1)
     assert "\n" not in str(refused.value)

@@ -7,6 +7,7 @@ import itertools
 import json
 import re
 from functools import cache
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -219,3 +220,40 @@ def test_parlour_play_starts_from_a_fair_start() -> None:
         ["play", "kalah", "--pits", "4", "--seeds", "3", "-o", "start=fair:200"],
     )
     assert result.exit_code == 2 and "must be at most 109" in result.output
+
+
+def test_a_search_of_fair_starts_stopped_goes_on_where_it_stopped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each verdict is kept with the proven positions (a checkpoint): a second search
+    reading the file proves only the starts the first did not, and finds the same."""
+    from parlour.games.sowing.solver import Known
+    from parlour.games.sowing.solver import fair as fair_module
+
+    start = parlour.game("kalah", pits=3, seeds=2).start()
+    path = tmp_path / "positions.json"
+    searched: list[str] = []
+    real = fair_module.is_draw
+
+    def counted(solver: Solver, state: SowingState, stop: Stop) -> bool | None:
+        searched.append(state.notation())
+        return real(solver, state, stop)
+
+    monkeypatch.setattr(fair_module, "is_draw", counted)
+    stop = Stop()
+    first = Solver(bits=14, table_seeds=2, known=Known(path))
+
+    def halt(state: SowingState, verdict: bool | None) -> None:
+        if len(searched) == 10:
+            stop.set()
+
+    fair_starts(start, 1, first, stop, halt)  # type: ignore[arg-type]
+    assert first.known is not None
+    first.known.save()
+    done = list(searched)
+    searched.clear()
+    again = Solver(bits=14, table_seeds=2, known=Known(path))
+    found = fair_starts(start, 1, again, Stop())  # type: ignore[arg-type]
+    assert len(done) == 10 and searched and not set(done) & set(searched)
+    whole = fair_starts(start, 1, Solver(bits=14, table_seeds=2), Stop())  # type: ignore[arg-type]
+    assert [s.notation() for s in found] == [s.notation() for s in whole]

@@ -1,4 +1,5 @@
-"""Endgame tables packed in fewer bits (``packed``): the values come back as they were."""
+"""Endgame tables packed in a few bits a position (``packed``): the values come back as they
+were, and a write touches its own bits alone."""
 
 from __future__ import annotations
 
@@ -11,69 +12,48 @@ from hypothesis import strategies as st
 
 from parlour.games.sowing import endgame, packed
 
-RULES = 2  # Kalah's: empty captures
+
+@settings(max_examples=50, deadline=None)  # the first example compiles the kernels
+@given(st.integers(1, 8), st.integers(0, 40), st.randoms(use_true_random=False))
+def test_any_gains_a_count_can_hold_round_trip(bits: int, seeds: int, rng: random.Random) -> None:
+    """A count n's gains are n less twice the mover's seeds to come, 0..n; written at any
+    bit (``first``) of a table of any width holding n, they read back as they were."""
+    seeds = min(seeds, (1 << bits) - 2)
+    first, count = rng.randrange(20), rng.randrange(1, 50)
+    gains = np.array([2 * rng.randint(0, seeds) - seeds for _ in range(count)], dtype=np.int8)
+    table = packed.empty(first + count, bits)
+    assert packed.store(table, bits, first, seeds, gains)
+    back = np.empty(count, dtype=np.int64)
+    packed.load(table, bits, first, seeds, back)
+    assert np.array_equal(back, gains)
+    assert all(packed.read(table, bits, i) == (1 << bits) - 1 for i in range(first))
 
 
-@pytest.mark.parametrize("slice_", [packed.SLICE, 8, 24])
-def test_a_built_table_packed_unpacks_to_its_values(
-    monkeypatch: pytest.MonkeyPatch, slice_: int
-) -> None:
-    """In slices of any multiple of 8 positions (each count then ends mid-byte)."""
-    monkeypatch.setattr(packed, "SLICE", slice_)
-    values = endgame.build(4, RULES, 9, lambda done: None)
-    small = packed.pack(values, 4)
-    assert len(small) == packed.packed_bytes(4, 9) < len(values) // 2 + 10  # 4 bits each
-    assert np.array_equal(packed.unpack(small, 4, 9), values)
-
-
-@settings(max_examples=50)
-@given(st.integers(1, 4), st.integers(0, 10), st.randoms(use_true_random=False))
-def test_any_values_a_table_can_hold_round_trip(pits: int, seeds: int, rng: random.Random) -> None:
-    """Each count n's values are n less twice the mover's seeds to come, 0..n."""
-    values = np.concatenate(
-        [
-            np.array(
-                [
-                    2 * rng.randint(0, n) - n
-                    for _ in range(endgame.positions(pits, n) - endgame.positions(pits, n - 1))
-                ],
-                dtype=np.int8,
-            )
-            for n in range(seeds + 1)
-        ]
-    )
-    assert np.array_equal(packed.unpack(packed.pack(values, pits), pits, seeds), values)
+@settings(max_examples=50, deadline=None)
+@given(st.integers(1, 8), st.randoms(use_true_random=False))
+def test_a_write_changes_its_own_position_alone(bits: int, rng: random.Random) -> None:
+    count = 40
+    mine = [rng.randrange(1 << bits) for _ in range(count)]
+    table = packed.empty(count, bits)
+    packed.put(table, bits, 0, np.array(mine, dtype=np.uint8))
+    i, new = rng.randrange(count), rng.randrange(1 << bits)
+    packed.write(table, bits, i, new)
+    mine[i] = new
+    assert [packed.read(table, bits, j) for j in range(count)] == mine
 
 
 def test_a_value_no_position_can_have_is_refused() -> None:
-    values = endgame.build(3, RULES, 5, lambda done: None)
-    odd = values.copy()
-    odd[endgame.positions(3, 4)] += 1  # the first position of 5 seeds: now even
-    with pytest.raises(ValueError, match="values of 5 seeds in the pits are not gains"):
-        packed.pack(odd, 3)
-    too_big = values.copy()
-    too_big[endgame.positions(3, 2)] = 5  # 3 seeds in the pits: at most +3
-    with pytest.raises(ValueError, match="of 3 seeds"):
-        packed.pack(too_big, 3)
+    table = packed.empty(10, 5)
+    assert not packed.store(table, 5, 0, 5, np.array([1, 3, 4], dtype=np.int8))  # 4: even
+    assert not packed.store(table, 5, 0, 3, np.array([5], dtype=np.int8))  # at most +3
+    assert packed.store(table, 5, 0, 3, np.array([-3, 3], dtype=np.int8))
 
 
-def test_bytes_that_are_not_the_table_s_are_refused() -> None:
-    small = packed.pack(endgame.build(3, RULES, 5, lambda done: None), 3)
-    with pytest.raises(ValueError, match="no packed table of 3 pits a side to 6 seeds"):
-        packed.unpack(small, 3, 6)
-
-
-def test_the_widths_halve_a_table_to_15_seeds() -> None:
-    assert [packed.width(n) for n in (0, 1, 2, 3, 15, 16, 28, 31, 32)] == [
-        1,
-        1,
-        2,
-        2,
-        4,
-        5,
-        5,
-        5,
-        6,
-    ]
-    assert packed.packed_bytes(6, 14) < endgame.positions(6, 14) // 2 + 15
-    assert packed.packed_bytes(6, 28) < 0.63 * endgame.positions(6, 28)  # 3.5 GB of 5.6
+def test_six_pits_take_five_bits_a_position() -> None:
+    """On six pits a side a table goes to 30 seeds in the pits: seeds to come 0..30 and
+    all ones fit five bits, 5/8 of a byte a position (the 30-seed table 6.9 GB, not 11.1)."""
+    assert endgame.largest(6) == 30 and endgame.width(6) == 5
+    assert endgame.table_bytes(6, 30) < 0.63 * endgame.positions(6, 30)
+    assert [packed.width(most) for most in (1, 2, 6, 7, 30, 31, 254)] == [2, 2, 3, 4, 5, 6, 8]
+    with pytest.raises(ValueError, match="need 9 bits"):
+        packed.width(255)

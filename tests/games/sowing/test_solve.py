@@ -128,7 +128,7 @@ def test_a_null_window_search_tells_which_side_of_it_the_value_lies(helping: boo
             info = np.zeros(INFO_SIZE, dtype=np.int64)
             stop = np.zeros(1, dtype=np.int64)
             shared = Shared(
-                keys, data, info, stop, ending.values, ending.choose, ending.seeds, weights
+                keys, data, info, stop, ending.packed, ending.choose, ending.seeds, weights
             )
             found = null_window(root, game.rules, top - 1, top, TO_THE_END, shared, helping)  # type: ignore[attr-defined]
             assert (found >= top) == (gain >= top)
@@ -343,7 +343,7 @@ def test_positions_of_many_seeds_get_the_endgame_table_s_value() -> None:
             continue
         for proof in solver.prove(state), split.prove(state):
             assert proof.exact
-            assert proof.lower == full.values[endgame.index(root, full.choose)]
+            assert proof.lower == endgame.value(root, full.packed, full.choose)
 
 
 def some_positions() -> list[SowingState]:

@@ -43,7 +43,7 @@ __all__ = [
 @njit(cache=True, nogil=True)
 def search_ending(pos: np.ndarray, ending: np.ndarray, choose: np.ndarray) -> int:
     """The endgame table's value of ``pos`` (its seeds outside the stores are few enough)."""
-    return int(ending[endgame.index(pos, choose)])
+    return int(endgame.value(pos, ending, choose))
 
 
 @njit(cache=True, nogil=True)
@@ -66,4 +66,4 @@ def search_knowledge(root: np.ndarray, rules: int, entries: int | None, learned:
     if not entries:
         return known
     found = endgame.table(pits, rules, min(endgame.seeds_within(pits, entries), seeds))
-    return known._replace(ending=found.values, choose=found.choose, ending_seeds=found.seeds)
+    return known._replace(ending=found.packed, choose=found.choose, ending_seeds=found.seeds)

@@ -249,7 +249,7 @@ def _build(
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10  # kilobytes on Linux
     click.echo(
         f"endgame table: {count} pits a side, up to {built.seeds} seeds: "
-        f"{len(built.values):,} positions, {built.values.nbytes:,} bytes, "
+        f"{endgame.positions(count, built.seeds):,} positions, {built.packed.nbytes:,} bytes, "
         f"{time.perf_counter() - began:.1f} s, peak resident memory {peak:,} MB"
     )
 
@@ -279,11 +279,17 @@ def _fair(
     with warming_up("the solver"):
         solver.warm_up(start)  # type: ignore[arg-type]
     verdicts: list[bool | None] = []
+
+    def told(_: object, verdict: bool | None) -> None:
+        verdicts.append(verdict)
+        if solver.known is not None:
+            solver.known.save()  # each verdict on disk at once: a checkpoint
+
     stop = Stop()
     began = time.perf_counter()
     with stop.until(seconds) as clock:
         fair = interruptible(
-            lambda: fair_starts(start, moved, solver, clock, lambda _, v: verdicts.append(v)),  # type: ignore[arg-type]
+            lambda: fair_starts(start, moved, solver, clock, told),  # type: ignore[arg-type]
             stop,
         )
     if solver.known is not None:

@@ -25,7 +25,8 @@ count, and saved after each in parlour's cache folder (``parlour.cache``): one f
 board and rule set, holding the biggest table built, whose prefix serves every smaller
 one; a build stopped (Ctrl-C) resumes from the last count saved, and a bigger table grows
 from the file.  Later processes map the file into memory, and later versions of parlour
-too, once they have checked that they give the same values.
+too, once they have checked that they give the same values.  In memory and on disk a
+table holds each position's value in a few bits (``packed``: five on six pits a side).
 """
 
 from __future__ import annotations
@@ -48,19 +49,27 @@ from numba import njit
 
 from parlour import cache
 from parlour.games.sowing import game as sowing
+from parlour.games.sowing import packed
 from parlour.games.sowing import progress as display
 
 MAX_ENTRIES = 1 << 24
-"""The largest table built unasked: 16.8M positions, a byte each: on six pits a side, every
-position of up to 14 seeds in the pits, built in a few seconds."""
+"""The largest table built unasked: 16.8M positions: on six pits a side, every position of
+up to 14 seeds in the pits (6 MB), built in a few seconds."""
 LARGEST = 12 << 30
-"""The largest table built on request (``parlour solve --max-seeds``): 12,885M positions, a
-byte each; a build holds a byte more for each position of the count it builds (its key)
-and, as far as its memory allows (``memory_needed``), four for its place in the order of
-building (a count's positions numbered in 32 bits).  On six pits a side that is 30 seeds
-(11,058M positions, 11.1 GB on disk, built within 14.2 GB; 29 seeds within 10.2 GB)."""
-UNKNOWN = -128
-"""A value not yet computed (a position's gain is at most the seeds on the board)."""
+"""The most positions of a table built on request (``parlour solve --max-seeds``): a
+build holds the table (``packed``) and, for each position of the count it builds, two
+bytes (its key and its value as it is computed) and, as far as its memory allows
+(``memory_needed``), four for its place in the order of building (a count's positions
+numbered in 32 bits).  On six pits a side that is 30 seeds (11,058M positions, 6.9 GB at
+five bits each)."""
+MOST_SEEDS = (1 << packed.MOST_WIDTH) - 2
+"""The most seeds in the pits of any table: a position's seeds to come fit a byte, all ones
+(not computed) apart."""
+UNKNOWN = -(1 << 15)
+"""A gain not yet computed (a gain is at most the seeds on the board)."""
+NOT_COMPUTED = (1 << packed.MOST_WIDTH) - 1
+"""A position of the count a build computes whose value is not computed yet (its seeds to
+come, a byte each, are at most ``MOST_SEEDS``)."""
 CHUNK = 1 << 15
 """Positions a kernel takes at a time in a build, some hundredths of a second's work:
 between two, Python regains control, to show progress and to stop at once on Ctrl-C."""
@@ -72,18 +81,21 @@ BUILD_THREADS = min(2, os.cpu_count() or 1)
 from their stores need none of each other's values)."""
 AHEAD = 2 * BUILD_THREADS
 """The chunks a build hands its threads ahead of the one it waits for."""
-LAYOUT = 3
-"""The version of the table files' layout (header, checks, numbering, a byte a position):
-a change of it starts a new folder of tables.  Layout 2 held two values a position, one
-for each side to move, numbered from player 0's row: its first column is layout 3
-(``_adopt``)."""
+LAYOUT = 4
+"""The version of the table files' layout (header, checks, numbering, ``packed`` values):
+a change of it starts a new folder of tables.  Layout 3 held a byte a position (the gain);
+layout 2 two, one for each side to move, numbered from player 0's row, the first column
+layout 3's: both are packed into this layout (``_adopt``)."""
 MAGIC = f"parlour endgame{LAYOUT}".encode()
-MAGICS = (MAGIC, b"parlour endgame2")
-"""The layouts of table files read: this one, and layout 2 (``_adopt``)."""
+LAYOUT_3 = b"parlour endgame3"
+MAGICS = (MAGIC, LAYOUT_3, b"parlour endgame2")
+"""The layouts of table files read: this one, and layouts 3 and 2 (``_adopt``)."""
 HEADER = struct.Struct("<16s3q")
 """A table file's header: ``MAGIC``, pits, rules and the seeds in the pits it goes to;
-then the CRC-32 of the values of each seed count (4 bytes each, from 0 seeds); then the
-values, a byte a position, in the numbering's order."""
+then the CRC-32 of the bytes of each seed count (4 bytes each, from 0 seeds: ``_spans``);
+then the table (``packed``)."""
+SLICE = 1 << 24
+"""Positions of an older layout's table packed at a time (``_packed``): tens of megabytes."""
 CRC = np.dtype("<u4")
 AGREEMENT = 1 << 20
 """The positions of the table built to check that the code here gives a table file's
@@ -92,12 +104,12 @@ values (``_agrees``): on six pits a side, up to 10 seeds, a third of a second.""
 
 @dataclass(frozen=True)
 class EndgameTable:
-    """The values of every position with at most ``seeds`` seeds in its pits:
-    ``values[index(pos, choose)]`` for its side to move, and the binomial coefficients
+    """The values of every position with at most ``seeds`` seeds in its pits, ``packed``
+    (``value(pos, packed, choose)`` for its side to move), and the binomial coefficients
     ``choose[n, k]`` that number the positions."""
 
     seeds: int
-    values: np.ndarray
+    packed: np.ndarray
     choose: np.ndarray
 
 
@@ -112,18 +124,44 @@ def positions(pits: int, seeds: int) -> int:
     return comb(seeds + 2 * pits, 2 * pits) if seeds >= 0 else 0
 
 
+def largest(pits: int) -> int:
+    """The most seeds in the pits of a table of ``pits`` pits a side built: at most
+    ``LARGEST`` positions and ``MOST_SEEDS``, each count's positions numbered in 32 bits."""
+    most = 0
+    while most < MOST_SEEDS and positions(pits, most + 1) <= LARGEST:
+        most += 1
+    while positions(pits, most) - positions(pits, most - 1) >= 1 << 32:
+        most -= 1
+    return most
+
+
+WIDTHS = np.array(
+    [packed.width(largest(pits)) if pits else 0 for pits in range(len(sowing.LETTERS) + 1)]
+)
+"""The bits of a position in the tables of each board, by pits a side (to the most the
+game has): one width whatever the table's size (``packed``)."""
+
+
+def width(pits: int) -> int:
+    """The bits of a position in the tables of ``pits`` pits a side."""
+    return int(WIDTHS[pits])
+
+
+def table_bytes(pits: int, seeds: int) -> int:
+    """The bytes of the table of ``pits`` pits a side to ``seeds`` seeds, in memory and on
+    disk (its header apart)."""
+    return packed.size(positions(pits, seeds), width(pits))
+
+
 def check_size(pits: int, seeds: int) -> None:
     """ValueError, naming the count, if the table of ``pits`` pits a side to ``seeds`` seeds
-    holds more than ``LARGEST`` positions."""
+    is bigger than any built (``largest``)."""
     count = positions(pits, seeds)
-    largest = max(seeds_within(pits, LARGEST), 0)
-    while positions(pits, largest) - positions(pits, largest - 1) >= 1 << 32:
-        largest -= 1  # a count's positions are numbered in 32 bits
-    if seeds > largest:
+    most = largest(pits)
+    if seeds > most:
         raise ValueError(
             f"an endgame table of {pits} pits a side to {seeds} seeds holds {count:,} positions;"
-            f" at most {min(LARGEST, positions(pits, largest)):,} are built"
-            f" (up to {largest} seeds)"
+            f" at most {positions(pits, most):,} are built (up to {most} seeds)"
         )
 
 
@@ -137,9 +175,10 @@ def seeds_within(pits: int, entries: int) -> int:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def index(pos: np.ndarray, choose: np.ndarray) -> int:
+def numbered(pos: np.ndarray, choose: np.ndarray) -> tuple[int, int]:
     """The number of the pits of ``pos`` as its side to move sees them, its own row first
-    (stores ignored): a position and its mirror image share a number."""
+    (stores ignored: a position and its mirror image share a number), and its seeds in
+    the pits."""
     pits = sowing.pit_count(pos)
     own = 0 if pos[2 * pits + 2] == 0 else pits + 1
     other = pits + 1 - own
@@ -147,7 +186,21 @@ def index(pos: np.ndarray, choose: np.ndarray) -> int:
     for i in range(1, 2 * pits + 1):
         total += pos[own + i - 1 if i <= pits else other + i - 1 - pits]
         at += choose[total + i - 1, i]
-    return at
+    return at, total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def index(pos: np.ndarray, choose: np.ndarray) -> int:
+    """The number of the pits of ``pos`` in a table (``numbered``)."""
+    return numbered(pos, choose)[0]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def value(pos: np.ndarray, table: np.ndarray, choose: np.ndarray) -> int:
+    """What the side to move of ``pos`` gains from there with perfect play, read from the
+    packed ``table`` (which holds its seeds in the pits)."""
+    number, seeds = numbered(pos, choose)
+    return 2 * packed.read(table, WIDTHS[sowing.pit_count(pos)], number) - seeds
 
 
 @njit(cache=True, nogil=True)
@@ -221,12 +274,19 @@ def _place(
 
 @njit(cache=True, nogil=True)
 def _gain(
-    pos: np.ndarray, child: np.ndarray, rules: int, choose: np.ndarray, values: np.ndarray
+    pos: np.ndarray,
+    child: np.ndarray,
+    rules: int,
+    choose: np.ndarray,
+    table: np.ndarray,
+    current: np.ndarray,
+    first: int,
 ) -> int:
     """What the side to move of ``pos`` (whose stores are empty) gains with its best move,
     from the values of the positions its moves lead to (UNKNOWN if one of them is not
-    known yet); ``child`` is room for them.  A position with an empty row is over: each
-    side keeps its row."""
+    known yet): those of fewer seeds in the pits from the packed ``table``, those of as
+    many (numbered from ``first``) from the seeds to come of ``current``; ``child`` is
+    room for them.  A position with an empty row is over: each side keeps its row."""
     pits = sowing.pit_count(pos)
     side = pos[2 * pits + 2]
     store = sowing.store_index(side, pits)
@@ -243,9 +303,14 @@ def _gain(
         over = sowing.apply_move(child, column, rules) & sowing.GAME_OVER
         gain = child[store] - child[sowing.store_index(1 - side, pits)]
         if not over:
-            later = values[index(child, choose)]
-            if later == UNKNOWN:
-                return UNKNOWN
+            number, seeds = numbered(child, choose)
+            if number >= first:
+                mine = current[number - first]
+                if mine == NOT_COMPUTED:
+                    return UNKNOWN
+                later = 2 * int(mine) - seeds
+            else:
+                later = 2 * packed.read(table, WIDTHS[pits], number) - seeds
             gain += later if child[2 * pits + 2] == side else -later
         best = max(best, gain)
     return best
@@ -257,22 +322,27 @@ def _fill(
     stop: int,
     order: np.ndarray,
     first: int,
+    seeds: int,
     pits: int,
     rules: int,
     choose: np.ndarray,
-    values: np.ndarray,
+    table: np.ndarray,
+    current: np.ndarray,
 ) -> bool:
-    """Compute the values of the positions ``order[start:stop]`` (offsets from the
-    position numbered ``first``), player 0 to move; False if one needed a value not yet
-    known (rules for which the order does not hold)."""
+    """Compute the values of the positions ``order[start:stop]`` of ``seeds`` seeds in the
+    pits (offsets from the first, numbered ``first``), player 0 to move, into ``current``
+    (their seeds to come, a byte each: threads may write side by side, as they may not
+    in the packed ``table``); False if one needed a value not yet known (rules for which
+    the order does not hold)."""
     pos = np.zeros(2 * pits + 3, dtype=np.int64)
     child = np.zeros(2 * pits + 3, dtype=np.int64)
     for k in range(start, stop):
-        number = first + int(order[k])
-        _unindex(number, pits, choose, pos)
-        values[number] = _gain(pos, child, rules, choose, values)
-        if values[number] == UNKNOWN:
+        offset = int(order[k])
+        _unindex(first + offset, pits, choose, pos)
+        gain = _gain(pos, child, rules, choose, table, current, first)
+        if gain == UNKNOWN:
             return False
+        current[offset] = (gain + seeds) >> 1
     return True
 
 
@@ -281,25 +351,27 @@ def build(
     rules: int,
     seeds: int,
     report: Callable[[float], None],
-    known: np.ndarray | None = None,
-    counted: Callable[[np.ndarray, int], None] = lambda values, seeds: None,
+    known: EndgameTable | None = None,
+    counted: Callable[[np.ndarray, int], None] = lambda table, seeds: None,
     threads: int = BUILD_THREADS,
     memory: int | None = None,
 ) -> np.ndarray:
-    """The values of the endgame table of ``pits`` pits a side under ``rules``, to
-    ``seeds`` seeds in the pits, by retrograde analysis, seed count by seed count on from
-    ``known`` (a smaller table's values: the prefix), on ``threads`` threads, holding at
-    most ``memory`` bytes (None: no limit; ``check_memory``); ``counted`` hears the
-    values to n seeds as each count n is done, and ``report`` the share of the build done
-    after each of its chunks."""
+    """The endgame table of ``pits`` pits a side under ``rules``, to ``seeds`` seeds in
+    the pits, packed, by retrograde analysis, seed count by seed count on from ``known``
+    (a smaller table: the prefix), on ``threads`` threads, holding at most ``memory``
+    bytes (None: no limit; ``check_memory``); ``counted`` hears the table to n seeds as
+    each count n is done, and ``report`` the share of the build done after each of its
+    chunks."""
+    check_size(pits, seeds)
     check_memory(pits, seeds, memory)
-    values = np.full(positions(pits, seeds), UNKNOWN, dtype=np.int8)
+    table = packed.empty(positions(pits, seeds), width(pits))
     choose = binomials(seeds + 2 * pits, 2 * pits)
     first = 0
     if known is not None:
-        values[: len(known)] = known
-        first = seeds_within(pits, len(known)) + 1
-    begun, todo = positions(pits, first - 1), len(values) - positions(pits, first - 1)
+        # its bytes but the spare one: bits beyond its positions are written over below
+        table[: len(known.packed) - 1] = known.packed[:-1]
+        first = known.seeds + 1
+    begun, todo = positions(pits, first - 1), positions(pits, seeds) - positions(pits, first - 1)
     with _threads(threads) as pool:
         for n in range(first, seeds + 1):
             low, high = positions(pits, n - 1), positions(pits, n)
@@ -309,9 +381,9 @@ def build(
                 report((low - begun + done * (high - low)) / todo)
 
             piece = _piece(pits, seeds, n, memory)
-            _build_count(pool, pits, rules, n, choose, values, share, piece)
-            counted(values[:high], n)
-    return values
+            _build_count(pool, pits, rules, n, choose, table, share, piece)
+            counted(table[: table_bytes(pits, n)], n)
+    return table
 
 
 ORDER_BYTES = np.dtype(np.uint32).itemsize
@@ -320,12 +392,12 @@ ORDER_BYTES = np.dtype(np.uint32).itemsize
 
 def memory_needed(pits: int, seeds: int) -> int:
     """The least memory in bytes a build of the table of ``pits`` pits a side to ``seeds``
-    seeds holds: its values (a byte each), the keys of its largest count and a chunk of
-    that count's building order (which is built piece by piece within the memory
-    given: ``_piece``)."""
-    largest = positions(pits, seeds) - positions(pits, seeds - 1)
-    keys = key_type(pits, seeds).itemsize * largest
-    return positions(pits, seeds) + keys + ORDER_BYTES * min(CHUNK, largest)
+    seeds holds: the table (``packed``), the keys and values (a byte each) of its largest
+    count and a chunk of that count's building order (which is built piece by piece
+    within the memory given: ``_piece``)."""
+    most = positions(pits, seeds) - positions(pits, seeds - 1)
+    count = (key_type(pits, seeds).itemsize + 1) * most
+    return table_bytes(pits, seeds) + count + ORDER_BYTES * min(CHUNK, most)
 
 
 def check_memory(pits: int, seeds: int, memory: int | None) -> None:
@@ -335,20 +407,20 @@ def check_memory(pits: int, seeds: int, memory: int | None) -> None:
     if memory is not None and memory < needed:
         raise ValueError(
             f"an endgame table of {pits} pits a side to {seeds} seeds needs at least"
-            f" {-(-needed // (1 << 20)):,} MB to build (its values, a byte a position, and its"
-            f" largest count's keys); {memory // (1 << 20):,} MB given"
+            f" {-(-needed // (1 << 20)):,} MB to build (the table, and its largest count's keys"
+            f" and values); {memory // (1 << 20):,} MB given"
         )
 
 
 def _piece(pits: int, seeds: int, count: int, memory: int | None) -> int:
     """The places of the building order of the positions of ``count`` seeds held at once,
     in a build of the table to ``seeds`` seeds within ``memory`` bytes: the whole count
-    where they fit (or with no limit), else what is left beside the values and the
-    count's keys (at least a chunk)."""
+    where they fit (or with no limit), else what is left beside the table and the
+    count's keys and values (at least a chunk)."""
     size = positions(pits, count) - positions(pits, count - 1)
     if memory is None:
         return size
-    held = positions(pits, seeds) + key_type(pits, count).itemsize * size
+    held = table_bytes(pits, seeds) + (key_type(pits, count).itemsize + 1) * size
     return max(min(size, CHUNK), min(size, (memory - held) // ORDER_BYTES))
 
 
@@ -369,19 +441,21 @@ def _build_count(
     rules: int,
     seeds: int,
     choose: np.ndarray,
-    values: np.ndarray,
+    table: np.ndarray,
     share: Callable[[float], None],
     piece: int,
 ) -> None:
-    """The values of the positions of ``seeds`` seeds in the pits, into ``values``: their
-    distances from the stores (keys), then, a ``piece`` of places at a time, their order
-    by distance and the values of the positions there, those of each distance (which
-    need none of each other's values) on the pool's threads; ``share(done)`` hears the
-    share of the count done.  Pieces smaller than the count cost a pass over its keys
-    each, but hold four bytes a position fewer."""
+    """The values of the positions of ``seeds`` seeds in the pits, into the packed
+    ``table``: their distances from the stores (keys), then, a ``piece`` of places at a
+    time, their order by distance and the values of the positions there (a byte each
+    until the count is done), those of each distance (which need none of each other's
+    values) on the pool's threads; ``share(done)`` hears the share of the count done.
+    Pieces smaller than the count cost a pass over its keys each, but hold four bytes a
+    position fewer."""
     low, high = positions(pits, seeds - 1), positions(pits, seeds)
     size = high - low
     keys = np.empty(size, dtype=key_type(pits, seeds))
+    current = np.full(size, NOT_COMPUTED, dtype=np.uint8)
     for stop, _ in _spread(pool, _keys, _chunks(0, size), low, pits, choose, keys):
         share(STEPS[0] * stop / size)
     counts = np.bincount(keys, minlength=seeds * pits + 1)
@@ -395,12 +469,15 @@ def _build_count(
 
         order = _order(keys, begins, start, stop, placed)
         for chunks in _distances(begins, counts, start, stop):
-            for end, whole in _spread(pool, _fill, chunks, order, low, pits, rules, choose, values):
+            fill = (order, low, seeds, pits, rules, choose, table, current)
+            for end, whole in _spread(pool, _fill, chunks, *fill):
                 if not whole:
                     raise ValueError(
                         f"no endgame table for sowing rules {rules}: a move left seeds behind"
                     )
                 share(begun + ordered + STEPS[2] * end / size)
+    for start, stop in _chunks(0, size, CHUNK << 6):  # a fraction of a second each
+        packed.put(table, width(pits), low + start, current[start:stop])
 
 
 def _spread(
@@ -479,15 +556,16 @@ def table(
     key = (pits, rules, seeds)
     if key in _TABLES:
         return _TABLES[key]
-    values = _load(pits, rules, seeds)
-    if values is None or len(values) < positions(pits, seeds):
-        resumed = "" if values is None else f", from {seeds_within(pits, len(values)) + 1}"
+    found = _load(pits, rules, seeds)
+    if found is None or found.seeds < seeds:
+        resumed = "" if found is None else f", from {found.seeds + 1}"
         shown = progress or display.shown
         with shown(f"endgame table: {pits} pits a side, up to {seeds} seeds{resumed}") as report:
-            saved = functools.partial(_save, pits=pits, rules=rules)
-            values = build(pits, rules, seeds, report, values, saved, memory=memory)
-    _TABLES[key] = EndgameTable(seeds, values, binomials(seeds + 2 * pits, 2 * pits))
-    return _TABLES[key]
+            saved = functools.partial(save, pits=pits, rules=rules)
+            built = build(pits, rules, seeds, report, found, saved, memory=memory)
+        found = EndgameTable(seeds, built, binomials(seeds + 2 * pits, 2 * pits))
+    _TABLES[key] = found
+    return found
 
 
 def forget() -> None:
@@ -513,27 +591,41 @@ def _code() -> str:
 def _adopt(path: Path, pits: int, rules: int) -> None:
     """Bring into ``path`` the biggest table of this board and rule set left in another
     folder of tables by an older version of parlour (which kept them in a folder of its
-    code's): moved if of this layout, its first column copied if of layout 2 (once its
-    own checksums hold: the copy gets new ones), the old file then removed (twice the
-    size of the copy, and of no use to this version).  It is then checked like any file
-    read (``_load``)."""
+    code's or of an older layout): moved if of this layout, else packed (once its own
+    checksums hold: the table gets new ones), the old file then removed (of no use to
+    this version).  It is then checked like any file read (``_load``): its values
+    against the code here, as the old file does not say which code gave them."""
     found = []
     for other in path.parent.parent.glob(f"*/{path.name}"):
         with suppress(OSError), other.open("rb") as file:
             header = file.read(HEADER.size)
-            found += [(_header_seeds(header, pits, rules, m), m == MAGIC, other) for m in MAGICS]
-    held, current, best = max(found, default=(-1, False, path))
+            found += [(_header_seeds(header, pits, rules, m), m, other) for m in MAGICS]
+    held, magic, best = max(found, default=(-1, MAGIC, path))
     with suppress(OSError, ValueError):  # another process may have moved it first
-        if held >= 0 and current:
+        if held >= 0 and magic == MAGIC:
             os.replace(best, path)
         elif held >= 0:
-            both = np.memmap(best, np.int8, "r", _values_start(held), (positions(pits, held), 2))
+            columns = 1 if magic == LAYOUT_3 else 2  # layout 2: a column for each side
+            shape = (positions(pits, held), columns)
+            old = np.memmap(best, np.int8, "r", _values_start(held), shape)
             checks = np.fromfile(best, CRC, held + 1, offset=HEADER.size)
-            if np.array_equal(_checks(both, pits), checks):
-                values = np.ascontiguousarray(both[:, 0])
-                header = HEADER.pack(MAGIC, pits, rules, held)
-                cache.write_whole(path, header, _checks(values, pits).data, values.data)
+            if np.array_equal(_byte_checks(old, pits), checks):
+                _write(path, _packed(old[:, 0], pits, held), held, pits, rules)
                 best.unlink()
+
+
+def _packed(values: np.ndarray, pits: int, seeds: int) -> np.ndarray:
+    """The table of ``pits`` pits a side to ``seeds`` seeds whose gains are ``values`` (a
+    byte each, as tables of layouts 2 and 3 held them), packed a slice at a time;
+    ValueError at one no position can have."""
+    table = packed.empty(positions(pits, seeds), width(pits))
+    for n in range(seeds + 1):
+        low, high = positions(pits, n - 1), positions(pits, n)
+        for start in range(low, high, SLICE):
+            stop = min(start + SLICE, high)
+            if not packed.store(table, width(pits), start, n, np.array(values[start:stop])):
+                raise ValueError(f"a value of {n} seeds in the pits is no gain of {n} seeds")
+    return table
 
 
 def _values_start(seeds: int) -> int:
@@ -542,20 +634,45 @@ def _values_start(seeds: int) -> int:
     return HEADER.size + CRC.itemsize * (seeds + 1)
 
 
-def _agrees(values: np.ndarray, pits: int, rules: int) -> bool:
-    """Whether the code here gives the values of a table built by other code: a table built
-    now to ``AGREEMENT`` positions (a fraction of a second) equals its prefix.  A change of
-    the rules or of the numbering shows in the smallest counts."""
-    seeds = min(seeds_within(pits, AGREEMENT), seeds_within(pits, len(values)))
-    return bool(
-        np.array_equal(
-            build(pits, rules, seeds, lambda done: None), values[: positions(pits, seeds)]
-        )
+def unpacked(table: np.ndarray, pits: int, seeds: int) -> np.ndarray:
+    """The gains of every position of the packed ``table`` of ``pits`` pits a side to
+    ``seeds`` seeds, a number each (int64), in the numbering's order."""
+    gains = np.empty(positions(pits, seeds), dtype=np.int64)
+    for n in range(seeds + 1):
+        low, high = positions(pits, n - 1), positions(pits, n)
+        packed.load(table, width(pits), low, n, gains[low:high])
+    return gains
+
+
+def _agrees(table: np.ndarray, held: int, pits: int, rules: int) -> bool:
+    """Whether the code here gives the values of a table (to ``held`` seeds) built by
+    other code: a table built now to ``AGREEMENT`` positions (a fraction of a second)
+    equals its prefix.  A change of the rules or of the numbering shows in the smallest
+    counts."""
+    seeds = min(seeds_within(pits, AGREEMENT), held)
+    built = build(pits, rules, seeds, lambda done: None)
+    return bool(np.array_equal(unpacked(built, pits, seeds), unpacked(table, pits, seeds)))
+
+
+def _spans(pits: int, seeds: int) -> Iterator[tuple[int, int]]:
+    """The bytes of a packed table holding the positions of each seed count to ``seeds``
+    (from the byte of its first bit to that of its last: a count shares a byte with its
+    neighbours where a position's bits do not end on a byte)."""
+    bits = width(pits)
+    for n in range(seeds + 1):
+        yield positions(pits, n - 1) * bits // 8, -(-positions(pits, n) * bits // 8)
+
+
+def _checks(table: np.ndarray, pits: int, seeds: int) -> np.ndarray:
+    """The CRC-32 of the bytes of each seed count of the packed ``table`` (``_spans``)."""
+    return np.array(
+        [zlib.crc32(table[low:high].data) for low, high in _spans(pits, seeds)], dtype=CRC
     )
 
 
-def _checks(values: np.ndarray, pits: int) -> np.ndarray:
-    """The CRC-32 of the values of each seed count of ``values`` (a table's)."""
+def _byte_checks(values: np.ndarray, pits: int) -> np.ndarray:
+    """The CRC-32 of the values of each seed count of ``values``, a table of layouts 2 or
+    3 (a byte a position, and for each position a row of columns)."""
     seeds = seeds_within(pits, len(values))
     return np.array(
         [
@@ -566,22 +683,26 @@ def _checks(values: np.ndarray, pits: int) -> np.ndarray:
     )
 
 
-def _save(values: np.ndarray, seeds: int, pits: int, rules: int) -> None:
-    """Write the table to ``seeds`` seeds, whole or not at all (``cache.write_whole``),
-    stamped as the values of the code here; without a writable cache folder, the next
-    process builds it again."""
+def _write(path: Path, table: np.ndarray, seeds: int, pits: int, rules: int) -> None:
+    """Write the packed ``table`` to ``seeds`` seeds into ``path``, whole or not at all
+    (``cache.write_whole``)."""
+    header = HEADER.pack(MAGIC, pits, rules, seeds)
+    cache.write_whole(path, header, _checks(table, pits, seeds).data, table.data)
+
+
+def save(table: np.ndarray, seeds: int, pits: int, rules: int) -> None:
+    """Write the packed ``table`` to ``seeds`` seeds, stamped as the values of the code
+    here; without a writable cache folder, the next process builds it again."""
     with suppress(OSError):
         path = _file(pits, rules)
-        cache.write_whole(
-            path, HEADER.pack(MAGIC, pits, rules, seeds), _checks(values, pits).data, values.data
-        )
+        _write(path, table, seeds, pits, rules)
         _stamp(path).write_text(f"{_signature(path)} -1 {_code()}")
 
 
-def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
-    """The table's values to ``seeds`` seeds (or to as many as its file holds, if fewer)
-    mapped from its file, or None if there is no file or it is not to be trusted: its
-    header must name this board and rule set, the file's size fit the seeds it names, the
+def _load(pits: int, rules: int, seeds: int) -> EndgameTable | None:
+    """The table to ``seeds`` seeds (or to as many as its file holds, if fewer) mapped
+    from its file, or None if there is no file or it is not to be trusted: its header
+    must name this board and rule set, the file's size fit the seeds it names, the
     checksum of each seed count read match (CRC-32: it catches a damaged disk's errors,
     for a fraction of a cryptographic hash's time), and the code here give its values
     (``_agrees``); each check is made once for a file as it is (``_checked``).  The
@@ -597,20 +718,23 @@ def _load(pits: int, rules: int, seeds: int) -> np.ndarray | None:
                 return None
             checks = np.frombuffer(file.read(CRC.itemsize * (held + 1)), dtype=CRC)
         start = _values_start(held)
-        if len(checks) != held + 1 or path.stat().st_size != start + positions(pits, held):
+        if len(checks) != held + 1 or path.stat().st_size != start + table_bytes(pits, held):
             return None
         read, (checked, code), here = min(seeds, held), _checked(path), _code()
         mapped = max(read, min(held, seeds_within(pits, AGREEMENT)))  # what the checks read
-        values = np.memmap(path, np.int8, "c", start, positions(pits, mapped))
-        if checked < mapped and not np.array_equal(_checks(values, pits), checks[: mapped + 1]):
+        table = np.memmap(path, np.uint8, "c", start, table_bytes(pits, mapped))
+        if checked < mapped and not np.array_equal(
+            _checks(table, pits, mapped), checks[: mapped + 1]
+        ):
             return None
-        if code != here and not _agrees(values, pits, rules):
+        if code != here and not _agrees(table, mapped, pits, rules):
             return None
         if (checked, code) != (max(checked, mapped), here):
             _stamp(path).write_text(f"{_signature(path)} {max(checked, mapped)} {here}")
     except OSError:
         return None
-    return values[: positions(pits, read)]
+    choose = binomials(read + 2 * pits, 2 * pits)
+    return EndgameTable(read, table[: table_bytes(pits, read)], choose)
 
 
 def _stamp(path: Path) -> Path:

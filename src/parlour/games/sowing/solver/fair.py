@@ -67,14 +67,21 @@ def fair_starts(
 ) -> list[sowing.SowingState]:
     """The redistributions of ``start`` (:func:`redistributions`) proven draws, in their
     order; each verdict (:func:`is_draw`: None if ``stop`` came first) told to
-    ``on_each``.  Those not proven before ``stop`` are left out."""
+    ``on_each``, and kept in the solver's proven positions (``Known.tell``), where a
+    later search finds it (a checkpoint).  Those not proven before ``stop`` are left
+    out."""
     fair = []
+    known = solver.known
     for state in redistributions(start, most):
         if stop.is_set:
             break
         if state.is_over or not state.legal_moves():
             continue  # every seed of the side to move moved away: no game to start
-        draw = is_draw(solver, state, stop)
+        draw = None if known is None else known.verdict(state)
+        if draw is None:
+            draw = is_draw(solver, state, stop)
+            if known is not None and draw is not None:
+                known.tell(state, draw)
         if on_each is not None:
             on_each(state, draw)
         if draw:

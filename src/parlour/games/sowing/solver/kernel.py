@@ -72,7 +72,7 @@ def _settled(
     if ended:
         return gained
     mover = child[child.shape[0] - 1]
-    later = ending[endgame.index(child, choose)]
+    later = endgame.value(child, ending, choose)
     return int(gained + (later if mover == side else -later))
 
 

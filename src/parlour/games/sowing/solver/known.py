@@ -11,16 +11,20 @@ from parlour import cache
 from parlour.games.sowing import game as sowing
 
 KNOWN_MAGIC = "parlour solved positions"
+DRAW = "draw? "
+"""The start of the key of a fair start's verdict (``Known.verdict``)."""
 KNOWN_LIMIT = 256 << 20
 """The most bytes of a file of proven positions read: more is not a file of ours."""
 
 
 class Known:
     """Proven positions: for each position (rules, pits and side to move: what its future
-    depends on), its gain and a move achieving it.  The file, in parlour's cache folder
-    beside the version of the code that proved it, starts with a line holding the CRC-32
-    of the rest; a file that fails the check (damaged, cut short, edited, too big) is not
-    trusted but started anew."""
+    depends on), its gain and a move achieving it, and of fair starts' candidates
+    whether each is a draw (``verdict``: a search of a board's fair starts stopped goes
+    on where it stopped).  The file, in parlour's cache folder beside the version of the
+    code that proved it, starts with a line holding the CRC-32 of the rest; a file that
+    fails the check (damaged, cut short, edited, too big) is not trusted but started
+    anew."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
@@ -43,6 +47,16 @@ class Known:
 
     def put(self, state: sowing.SowingState, gain: int, move: int) -> None:
         self.gains[self.key(state)] = (gain, move)
+        self.changed = True
+
+    def verdict(self, state: sowing.SowingState) -> bool | None:
+        """Whether ``state`` was proven a draw (None: not proven either way)."""
+        held = self.gains.get(DRAW + self.key(state))
+        return None if held is None else bool(held[0])
+
+    def tell(self, state: sowing.SowingState, draw: bool) -> None:
+        """Keep whether ``state`` is a draw (as a pair, as the gains are kept)."""
+        self.gains[DRAW + self.key(state)] = (int(draw), 0)
         self.changed = True
 
     def save(self) -> None:

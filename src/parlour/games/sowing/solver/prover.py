@@ -127,7 +127,7 @@ class Solver:
         keys, data = self.table
         info = np.zeros(INFO_SIZE, dtype=np.int64)
         weights = evaluation.weights_of(game)
-        return Shared(keys, data, info, stop, ending.values, ending.choose, ending.seeds, weights)
+        return Shared(keys, data, info, stop, ending.packed, ending.choose, ending.seeds, weights)
 
     def prove(
         self,
@@ -189,7 +189,7 @@ class Solver:
             return found[0] + base, found[0] + base
         ending = self.knowledge(state)
         if left <= ending.seeds:
-            gain = int(ending.values[endgame.index(root, ending.choose)])
+            gain = int(endgame.value(root, ending.packed, ending.choose))
             return gain + base, gain + base
         low, high, _, sure = lookup(*self.table, np.uint64(sowing.search_key(root)), PROVEN)
         if not sure or (low <= -left and high >= left):

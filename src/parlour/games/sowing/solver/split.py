@@ -55,7 +55,7 @@ def lines(root: np.ndarray, rules: int, ending: endgame.EndgameTable) -> Lines:
             line = column if first < 0 else first
             gained = _difference(child, pits, side) - before
             if over or _in_pits(child, pits) <= ending.seeds:
-                worth = _settled(child, side, gained, over, ending.values, ending.choose)
+                worth = _settled(child, side, gained, over, ending.packed, ending.choose)
                 worths.append((line, int(worth)))
             elif child[width - 1] == side:
                 walk(child, line)

@@ -1,0 +1,65 @@
+"""``benchmarks/solve.py`` builds its endgame table once, timed, and the proofs read it."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from parlour.games.sowing import endgame
+
+BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
+
+
+@pytest.mark.slow
+def test_the_benchmark_builds_its_table_once_with_an_empty_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("PARLOUR_CACHE_DIR", str(tmp_path))
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location("solve", BENCHMARKS / "solve.py")
+    assert spec is not None and spec.loader is not None
+    solve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(solve)
+    builds = []
+    build = endgame.build
+
+    def counted(*args: object, **options: object) -> object:
+        builds.append(args[:3])
+        return build(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(endgame, "build", counted)
+    endgame.forget()
+    quick = ["--quick", "--grid", "0", "--next-seeds", "0", "--threads", "1"]
+    monkeypatch.setattr(sys, "argv", ["solve.py", *quick])
+    solve.main()
+    # Kalah(3,3)'s table to 6 seeds: the timed build alone (other boards have tables too)
+    assert builds.count((3, 2, 6)) == 1
+
+
+def test_the_reference_is_driven_over_its_api_mode(tmp_path: Path) -> None:
+    """``--reference``: the solver's start from ``ROOT n``, its value from ``SOLVE code``
+    (a stand-in speaking CMancala's API mode, which checks what it is sent)."""
+    spec = importlib.util.spec_from_file_location("solve", BENCHMARKS / "solve.py")
+    assert spec is not None and spec.loader is not None
+    sys.path.insert(0, str(BENCHMARKS))
+    try:
+        solve = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(solve)
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+    stand_in = tmp_path / "Mancala"
+    stand_in.write_text(
+        "#!/bin/sh\n"
+        '[ "$1 $2 $3" = "--api --cache 20" ] || exit 1\n'
+        'read root; [ "$root" = "ROOT 3" ] || exit 1\n'
+        "echo OK CODE 0060606\n"
+        'read solve; [ "$solve" = "SOLVE 0060606" ] || exit 1\n'
+        "echo OK EVAL 2 MOVE 4 NEXT_CODE 0080808 TURN -1\n"
+        "read quit\n"
+    )
+    stand_in.chmod(0o755)
+    found = solve.reference_proof(stand_in, 3, 20)
+    assert found["value"] == 2 and found["seconds"] >= 0 and found["cpu_seconds"] >= 0
