@@ -1,5 +1,6 @@
 """What several test modules need: positions reached by random play, a call bounded in
-time, and ``parlour play`` in a pseudo-terminal."""
+time, ``parlour play`` in a pseudo-terminal, and a game's exact values by a plain
+exhaustive search (written here, independently of parlour's solver)."""
 
 from __future__ import annotations
 
@@ -85,3 +86,32 @@ def transcript(child: pexpect.spawn) -> str:
     noted = COMMANDS_NOTE.strip()
     kept = (line for line in lines if not line.startswith("warming up ") and line != noted)
     return "\n".join(kept)
+
+
+def mover_value(before: State, after: State) -> int:
+    """The final margin with perfect play from ``after``, for ``before``'s side to move."""
+    if after.is_over:
+        mine, theirs = after.scores if before.to_move == 0 else after.scores[::-1]
+        return mine - theirs
+    value = exhaustive(after)
+    return value if after.to_move == before.to_move else -value
+
+
+VALUES: dict[tuple[str, str], int] = {}
+"""The exhaustive values found so far, by game and position, for every test."""
+
+
+def exhaustive(state: State) -> int:
+    """The final margin of ``state``'s side to move with perfect play: every line to its
+    end, each position valued once (a plain recursion, deep enough for these boards)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
+    key = (repr(sorted(state.game.options.items())), state.notation())
+    if key not in VALUES:
+        best = None
+        for move in state.legal_moves():
+            child = state.play(move)
+            found = mover_value(state, child)
+            best = found if best is None else max(best, found)
+        assert best is not None
+        VALUES[key] = best
+    return VALUES[key]

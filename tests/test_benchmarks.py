@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 import parlour
+from helpers import exhaustive, mover_value
 from parlour.search.engine import Engine
 
 ROOT = Path(__file__).parents[1]
@@ -248,7 +249,6 @@ def test_arena_rates_agree_on_the_games() -> None:
 
 @pytest.mark.slow
 def test_solve_proves_the_small_kalah_boards_as_an_exhaustive_search() -> None:
-    from test_solve import exhaustive, mover_value
 
     _, figures = quick("solve")
     assert figures["table_positions"] == 924  # C(6 + 6, 6): 6 pits, up to 6 seeds

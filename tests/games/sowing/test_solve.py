@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 import parlour
+from helpers import exhaustive, mover_value
 from parlour.cli import main
 from parlour.core import BadOption, State
 from parlour.games.sowing import endgame, evaluation
@@ -55,35 +55,6 @@ BOARDS = [
     {"pits": 4, "seeds": 1},
     {"pits": 2, "seeds": 5},
 ]
-
-
-def mover_value(before: State, after: State) -> int:
-    """The final margin with perfect play from ``after``, for ``before``'s side to move."""
-    if after.is_over:
-        mine, theirs = after.scores if before.to_move == 0 else after.scores[::-1]
-        return mine - theirs
-    value = exhaustive(after)
-    return value if after.to_move == before.to_move else -value
-
-
-VALUES: dict[tuple[str, str], int] = {}
-"""The exhaustive values found so far, by game and position, for every test."""
-
-
-def exhaustive(state: State) -> int:
-    """The final margin of ``state``'s side to move with perfect play: every line to its
-    end, each position valued once (a plain recursion, deep enough for these boards)."""
-    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20_000))
-    key = (repr(sorted(state.game.options.items())), state.notation())
-    if key not in VALUES:
-        best = None
-        for move in state.legal_moves():
-            child = state.play(move)
-            found = mover_value(state, child)
-            best = found if best is None else max(best, found)
-        assert best is not None
-        VALUES[key] = best
-    return VALUES[key]
 
 
 def midgame(game: parlour.Game, plies: int, seed: int) -> SowingState:
