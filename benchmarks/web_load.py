@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import json
 import os
 import random
@@ -202,6 +203,11 @@ class Seat(asyncio.Protocol):
             self.transport.close()
 
 
+def _itself(seat: Seat) -> Seat:
+    """The protocol factory of a seat made already."""
+    return seat
+
+
 def rss_mb(pid: int) -> float:
     """The resident memory of process ``pid`` in MB (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -268,7 +274,7 @@ async def run(args: argparse.Namespace, games: int, port: int, pid: int) -> dict
         started = time.perf_counter()
         everyone = [seat for pair in seats for seat in pair if seat]
         for seat in everyone:
-            await loop.create_connection(lambda seat=seat: seat, "127.0.0.1", port)
+            await loop.create_connection(functools.partial(_itself, seat), "127.0.0.1", port)
         done = await asyncio.wait_for(
             asyncio.gather(*(seat.ended for seat in everyone), return_exceptions=True),
             args.limit,
