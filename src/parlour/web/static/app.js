@@ -535,7 +535,8 @@ function status() {
     const how = { sowing: "choose a pit (click it or type its letter)", ayo: "choose a house (click it or type its number)", gomoku: "choose a point (click it, type it like H8, or move with the arrow keys and press Enter)" }[p.kind];
     return say(`${S.you.length > 1 ? mover + ", your" : "Your"} move: ${how}.`);
   }
-  const waiting = S.warming && !S.you.includes(p.to_move) ? " " + S.warming + " Its first move waits for that." : "";
+  const computer = S.table.hint && !S.you.includes(p.to_move); // a person's move waits on no compile
+  const waiting = S.warming && computer ? " " + S.warming + " Its first move waits for that." : "";
   say(`${mover} to move.${waiting}`);
 }
 
