@@ -1,21 +1,25 @@
 """What keeps a busy server's moves cheap and its memory bounded: an event written as JSON
-once for all its watchers, games' progress written to the store in batches, and a
-finished game's table (and the memory it held) gone once it leaves the hall."""
+once for all its watchers, games' progress written to the store in batches, a finished
+game's table (and the memory it held) gone once it leaves the hall, and closed
+connections' states freed when memory is given back."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import json
 import os
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import weakref
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
@@ -193,3 +197,43 @@ def test_games_against_the_computer_share_one_engine(
                 tab.next()  # each computer has moved
         assert len(made) == 1  # one engine, lent to each game in turn
         close_all()
+
+
+def websockets_states() -> int:
+    """How many websocket connections' states (the websockets library's, which uvicorn
+    serves with) the collector sees alive."""
+    return sum(type(o).__name__ == "ServerProtocol" for o in gc.get_objects())
+
+
+def test_closed_connections_are_freed_when_memory_is_given_back(tmp_path: Path) -> None:
+    """A closed connection's state in uvicorn is a reference cycle that only the cyclic
+    collector frees (see :func:`parlour.web.hall.give_back`): with the collector off,
+    connections come and go and their states stay, until memory is given back."""
+    import uvicorn
+    import websockets.sync.client
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = create_app(tmp_path / "games.sqlite", warm=False)
+    running = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    gc.disable()
+    try:
+        assert eventually(lambda: running.started)
+        made = httpx2.post(f"http://127.0.0.1:{port}/api/games", json={"game": "kalah"}).json()
+        before = websockets_states()
+        for _ in range(3):
+            with websockets.sync.client.connect(f"ws://127.0.0.1:{port}/ws/{made['id']}") as ws:
+                ws.send(json.dumps({"type": "hello", "token": made["token"]}))
+                assert '"type":"state"' in str(ws.recv())
+        table = app.state.hall.tables[made["id"]]
+        assert eventually(lambda: not table.connections)
+        assert websockets_states() >= before + 3  # the cycles, uncollected
+        parlour.web.hall.give_back()
+        assert websockets_states() == before
+    finally:
+        gc.enable()
+        running.should_exit = True
+        thread.join(10)

@@ -66,6 +66,7 @@ def serve(
         import uvicorn
 
         from parlour.web.app import create_app
+        from parlour.web.hall import freeze_start
         from parlour.web.limits import GAMES
     except ImportError as error:
         raise click.ClickException(
@@ -93,6 +94,7 @@ def serve(
         ws_per_message_deflate=False,  # small messages; compressing each is the CPU's
         timeout_graceful_shutdown=1,  # whole seconds: open websockets get one to close
     )
+    freeze_start()
     try:
         uvicorn.Server(config).run(sockets=[listening])
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
