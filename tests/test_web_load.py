@@ -1,7 +1,7 @@
 """What keeps a busy server's moves cheap and its memory bounded: an event written as JSON
-once for all its watchers, games' progress written to the store in batches, a finished
-game's table (and the memory it held) gone once it leaves the hall, and closed
-connections' states freed when memory is given back."""
+once for all its watchers and kept as that text, games' progress written to the store in
+batches, a finished game's table (and the memory it held) gone once it leaves the hall, and
+closed connections' states freed when memory is given back."""
 
 from __future__ import annotations
 
@@ -53,6 +53,24 @@ def test_an_event_is_written_once_for_all_its_watchers() -> None:
     texts = asyncio.run(watched())
     assert texts[0] == '{"type":"event","n":1,"kind":"note"}'
     assert all(text is texts[0] for text in texts)  # the same text, not three copies
+
+
+def test_a_tables_events_are_kept_as_the_text_sent(tmp_path: Path) -> None:
+    """A game's log holds each event as the text its pages were sent (the same string):
+    nothing in it for the cyclic collector to walk, however long the game; its values
+    come back for the record."""
+    with TestClient(create_app(tmp_path / "games.sqlite", warm=False)) as client:
+        made = new_game(client, game="kalah", opponent="here")
+        table = client.app.state.hall.tables[made["id"]]  # type: ignore[attr-defined]
+        tab = Tab(client, made["id"], made["token"])
+        sent = []
+        for _ in range(6):
+            tab.move(tab.position["legal"][0])
+            sent.append(tab.until("moved"))
+        assert table.n == 6 and not any(gc.is_tracked(event) for event in table.events)
+        assert table.log() == sent and table.log(2) == sent[-2:]
+        assert table.record()["log"] == sent
+        close_all()
 
 
 def test_moves_are_written_in_one_batch_and_all_of_them_at_a_stop(

@@ -167,7 +167,13 @@ class Table:
         self.game = game
         self.names = names
         self.created = time.time()
-        self.log: list[Json] = []
+        self.events: list[str] = []
+        """Each event as the JSON text its connections were sent: a finished game's
+        events held as text take a fraction of the memory of their values, and the
+        cyclic collector has nothing in them to walk (a thousand games' logs would make
+        each of its full passes long)."""
+        self.moved_seats: set[int] = set()
+        """The seats that made a move of the log (a take back leaves them in it)."""
         self.connections: set[Connection] = set()
         self.result: Json | None = None
         self.started = False
@@ -180,7 +186,11 @@ class Table:
     @property
     def n(self) -> int:
         """The number of the last event (0 before the first)."""
-        return len(self.log)
+        return len(self.events)
+
+    def log(self, last: int = 0) -> list[Json]:
+        """The events as values (the ``last`` few, where it is given)."""
+        return [json.loads(event) for event in self.events[-last:]]
 
     def info(self) -> Json:
         """The table as the lobby lists it."""
@@ -199,14 +209,17 @@ class Table:
     def publish(self, event: Json) -> None:
         """Number ``event``, keep it, and send it to every connection."""
         event = {"type": "event", "n": self.n + 1, **event}
-        self.log.append(event)
-        self.broadcast(event)
+        if event.get("kind") == "moved":
+            self.moved_seats.add(event["player"])
+        self.events.append(self.broadcast(event))
 
-    def broadcast(self, message: Json) -> None:
-        """Send ``message`` to every connection, written as JSON once for all of them."""
+    def broadcast(self, message: Json) -> str:
+        """Send ``message`` to every connection, written as JSON once for all of them (the
+        text answered)."""
         written = text(message)
         for connection in self.connections:
             connection.outbox.put_nowait(written)
+        return written
 
     def fresh(self, connection: Connection) -> Json:
         """The whole game as it stands, for a connection that joins or fell behind."""
@@ -225,7 +238,7 @@ class Table:
 
     def record(self) -> Json:
         """The finished game as the records keep it: everything that was shown."""
-        return {"table": self.info(), "log": self.log, "result": self.result, "start": None}
+        return {"table": self.info(), "log": self.log(), "result": self.result, "start": None}
 
     def join(self, token: str | None, address: str = "") -> Connection:
         """A new connection for ``token`` (None: a spectator) from the client at
@@ -444,7 +457,7 @@ class TurnTable(Table):
             if not self.movers:
                 raise Refused("there is no move to take back")
             return Undo(self.movers[-1])
-        if seat not in self._seats_moved():
+        if seat not in self.moved_seats:
             raise Refused("there is no turn of yours to take back")
         return Undo()
 
@@ -462,7 +475,7 @@ class TurnTable(Table):
                 raise Refused(f"one offers {' or '.join(OFFERS)}, not {what!r:.40}")
             if self.offer is not None:
                 raise Refused(f"{self.names[self.offer['seat']]} is waiting for an answer already")
-            if what == "takeback" and seat not in self._seats_moved():
+            if what == "takeback" and seat not in self.moved_seats:
                 raise Refused("there is no turn of yours to take back")
             self._tell_offer({"what": what, "seat": seat})
             return
@@ -543,9 +556,6 @@ class TurnTable(Table):
                 f"stale: your view is at event {message['at']}, the game at event {self.n};"
                 " look again and choose again"
             )
-
-    def _seats_moved(self) -> set[int]:
-        return {event["player"] for event in self.log if event.get("kind") == "moved"}
 
     def _hint(self, connection: Connection, seat: int) -> None:
         """The engine's move for ``seat``, searched in a thread; sent to this connection.
@@ -684,7 +694,7 @@ class WatchedTable(Table):
         """What the table shows now and the last ``WATCHED_TAIL`` events (a page shows
         the game at its own pace; a late watcher starts from there, not from a start long
         past)."""
-        return self.show.snapshot() | {"log": self.log[-WATCHED_TAIL:]}
+        return self.show.snapshot() | {"log": self.log(WATCHED_TAIL)}
 
     def abort(self, why: str) -> None:
         self.show.abort(why)
