@@ -20,17 +20,21 @@ from pathlib import Path
 from typing import Any
 
 import httpx2
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
 import parlour.web.engines
 import parlour.web.hall
+import parlour.web.tables
 from parlour.cli import main
 from parlour.core import BadOption, game
+from parlour.kit import thinker
 from parlour.players.specs import PlayerSpec
+from parlour.search import Stop
 from parlour.web.app import create_app
-from parlour.web.engines import ENGINE_MB, EnginePool
+from parlour.web.engines import ENGINE_MB, LEAST_BYTES, EnginePool, arrays_bytes
 from parlour.web.records import Records
 from parlour.web.tables import TurnTable
 from test_web_limits import eventually
@@ -154,13 +158,21 @@ def test_parlour_serve_runs_on_cs_allocator(tmp_path: Path) -> None:
             server.wait()
 
 
+class Engine:
+    """An engine as far as the pool can tell: a name, and a table of ``megabytes``."""
+
+    def __init__(self, name: str, megabytes: int) -> None:
+        self.name = name
+        self.tables = {"main": (np.zeros(megabytes << 20, dtype=np.uint8),)}
+
+
 def test_the_engine_pool_lends_at_most_its_memory_and_reuses_engines() -> None:
     made: list[str] = []
 
-    def make(name: str) -> Callable[[], Any]:
+    def make(name: str, megabytes: int = ENGINE_MB) -> Callable[[], Any]:
         def making() -> Any:
             made.append(name)
-            return name  # the engine, as far as the pool can tell
+            return Engine(name, megabytes)
 
         return making
 
@@ -173,14 +185,52 @@ def test_the_engine_pool_lends_at_most_its_memory_and_reuses_engines() -> None:
         assert not third.done()  # both lent: the move waits
         pool.give_back("a", a)
         again = await third
-        assert again == "a" and made == ["a", "b"]  # the same engine, not a new one
+        assert again is a and made == ["a", "b"]  # the same engine, not a new one
         pool.give_back("a", again)
         c = await pool.borrow("c", make("c"))
-        assert c == "c" and pool.idle == [] and pool.lent == 2  # the idle "a" dropped for it
+        assert made[-1] == "c" and pool.idle == [] and pool.lent == 2  # the idle "a" dropped
         pool.give_back("b", b)
         pool.give_back("c", c)
 
     asyncio.run(lend())
+
+
+def holding(megabytes: int) -> Callable[[], Any]:
+    """Makes an engine whose table is of ``megabytes``."""
+    return lambda: Engine("engine", megabytes)
+
+
+def test_the_engine_pool_counts_each_engine_for_what_it_holds() -> None:
+    """An engine with no table (the seed's shallow levels) counts for little once
+    measured: many are lent at once where only one searching level's would be."""
+
+    async def lend() -> None:
+        pool = EnginePool(ENGINE_MB)
+        first = await pool.borrow("seed", holding(0))
+        waiting = asyncio.ensure_future(pool.borrow("seed", holding(0)))
+        await asyncio.sleep(0)
+        assert not waiting.done()  # not measured yet: counted as a searching level's
+        pool.give_back("seed", first)
+        assert pool.sizes["seed"] == LEAST_BYTES
+        lent = [await waiting] + [await pool.borrow("seed", holding(0)) for _ in range(99)]
+        assert pool.lent == 100 and pool.held() == 100 * LEAST_BYTES
+        for engine in lent:
+            pool.give_back("seed", engine)
+        deep = await pool.borrow("deep", holding(8))
+        pool.give_back("deep", deep)
+        assert pool.sizes["deep"] == 8 << 20  # its table, measured
+
+    asyncio.run(lend())
+
+
+def test_real_engines_are_measured_by_their_tables() -> None:
+    """Kalah's level 1 (the seed's minimax) holds no table; level 4 its engine's."""
+    shallow, deep = thinker("kalah", 1), thinker("kalah", 4)
+    state = game("kalah", pits=3, seeds=2).start()
+    for engine in (shallow, deep):
+        engine.best_move(state, Stop())
+    assert arrays_bytes(shallow) == 0
+    assert arrays_bytes(deep) >= 1 << 20
 
 
 def test_too_little_memory_for_one_engine_is_refused_in_one_line(tmp_path: Path) -> None:
@@ -255,3 +305,27 @@ def test_closed_connections_are_freed_when_memory_is_given_back(tmp_path: Path) 
         gc.enable()
         running.should_exit = True
         thread.join(10)
+
+
+def test_hints_borrow_the_pools_engines(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two games' hints, one after the other, are searched by one engine, the pool's: no
+    game keeps a hint engine of its own."""
+    made: list[str] = []
+    make = parlour.web.tables.hinter
+
+    def counted(name: str) -> Any:
+        made.append(name)
+        return make(name)
+
+    monkeypatch.setattr(parlour.web.tables, "hinter", counted)
+    with TestClient(create_app(tmp_path / "games.sqlite", warm=False)) as client:
+        hall = client.app.state.hall  # type: ignore[attr-defined]
+        request = {"game": "kalah", "options": {"pits": 3, "seeds": 1}, "level": 1}
+        for _ in range(2):
+            made_game = new_game(client, **request)
+            tab = Tab(client, made_game["id"], made_game["token"])
+            tab.send(type="hint")
+            assert tab.until("hint")["move"] in tab.position["legal"]
+        assert made == ["kalah"]
+        assert eventually(lambda: any(i.key[1] == "hint" for i in hall.engines.idle))
+        close_all()

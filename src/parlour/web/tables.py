@@ -51,13 +51,13 @@ from parlour.actors import (
     Undo,
     spawn,
 )
-from parlour.actors.runtime import Reply, in_thread
+from parlour.actors.runtime import Reply
 from parlour.core import Game, IllegalMove, State, shown
 from parlour.kit import hinter, kit_of
 from parlour.players.specs import PlayerSpec
-from parlour.search import SearchResult, Stop, Thinker
+from parlour.search import SearchResult, Stop
 from parlour.web import views
-from parlour.web.engines import EnginePool, PooledComputer
+from parlour.web.engines import ENGINE_MB, EnginePool, PooledComputer, rules_of
 from parlour.web.limits import HINTS, Bucket, PerAddress, retry_after
 from parlour.web.views import Json
 
@@ -325,7 +325,7 @@ class TurnTable(Table):
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._hint_stop = Stop()
         self._hint_rate = hint_rate or PerAddress(*HINTS)
-        self._hinter: Thinker | None = None  # one engine, its table kept from hint to hint
+        self._engines = engines or EnginePool(ENGINE_MB)  # the hints' engines too
         self._hinting = False  # one hint searched at a time
         self._listener = spawn(_Listener(self._hear))
         refs: list[Ref] = []
@@ -574,10 +574,12 @@ class TurnTable(Table):
 
         async def think() -> None:
             try:
-                if self._hinter is None:
-                    self._hinter = hinter(state.game.name)
-                search = in_thread(self._hinter.best_move, state, self._hint_stop, name="hint")
-                move, account = await search
+                move, account = await self._engines.search(
+                    (rules_of(state.game), "hint"),
+                    functools.partial(hinter, state.game.name),
+                    lambda engine: engine.best_move(state, self._hint_stop),
+                    "hint",
+                )
             except Exception as error:  # an engine's failure is the hint's alone
                 connection.send({"type": "error", "message": f"no hint: {error}"})
                 return
@@ -663,10 +665,9 @@ class TurnTable(Table):
         self._since = time.monotonic()
 
     def _stop(self) -> None:
-        """Stop the actors and drop the hint's engine: a finished game holds no search
-        table (the records keep what it showed)."""
+        """Stop the actors and a hint under way: a finished game holds no search table
+        (its engines were the pool's; the records keep what it showed)."""
         self._hint_stop.set()
-        self._hinter = None
         for timer in self._timers.values():
             timer.cancel()
         for ref in (*self.players, self.referee, self._listener):
