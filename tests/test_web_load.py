@@ -1,7 +1,7 @@
 """What keeps a busy server's moves cheap and its memory bounded: an event written as JSON
 once for all its watchers and kept as that text, games' progress written to the store in
 batches, a finished game's table (and the memory it held) gone once it leaves the hall, and
-closed connections' states freed when memory is given back."""
+a closed connection's state freed at once."""
 
 from __future__ import annotations
 
@@ -36,6 +36,7 @@ from parlour.search import Stop
 from parlour.web.app import create_app
 from parlour.web.engines import ENGINE_MB, LEAST_BYTES, EnginePool, arrays_bytes
 from parlour.web.records import Records
+from parlour.web.sockets import Sockets
 from parlour.web.tables import TurnTable
 from test_web_limits import eventually
 from web_tabs import Tab, close_all, new_game
@@ -273,10 +274,9 @@ def websockets_states() -> int:
     return sum(type(o).__name__ == "ServerProtocol" for o in gc.get_objects())
 
 
-def test_closed_connections_are_freed_when_memory_is_given_back(tmp_path: Path) -> None:
-    """A closed connection's state in uvicorn is a reference cycle that only the cyclic
-    collector frees (see :func:`parlour.web.hall.give_back`): with the collector off,
-    connections come and go and their states stay, until memory is given back."""
+def test_a_closed_connections_state_is_freed_at_once(tmp_path: Path) -> None:
+    """The websockets library's state of a connection is freed as soon as the connection
+    is lost, with the cyclic collector off (see :mod:`parlour.web.sockets`)."""
     import uvicorn
     import websockets.sync.client
 
@@ -284,7 +284,8 @@ def test_closed_connections_are_freed_when_memory_is_given_back(tmp_path: Path) 
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     app = create_app(tmp_path / "games.sqlite", warm=False)
-    running = uvicorn.Server(uvicorn.Config(app, port=port, log_level="warning"))
+    config = uvicorn.Config(app, port=port, log_level="warning", ws=Sockets)
+    running = uvicorn.Server(config)
     thread = threading.Thread(target=running.run, daemon=True)
     thread.start()
     gc.disable()
@@ -298,9 +299,7 @@ def test_closed_connections_are_freed_when_memory_is_given_back(tmp_path: Path) 
                 assert '"type":"state"' in str(ws.recv())
         table = app.state.hall.tables[made["id"]]
         assert eventually(lambda: not table.connections)
-        assert websockets_states() >= before + 3  # the cycles, uncollected
-        parlour.web.hall.give_back()
-        assert websockets_states() == before
+        assert eventually(lambda: websockets_states() == before)
     finally:
         gc.enable()
         running.should_exit = True

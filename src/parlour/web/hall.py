@@ -353,25 +353,18 @@ def give_back() -> None:
     """Give the memory the process has freed back to the system.  CPython hands a freed
     game's many small blocks back to C's allocator, but glibc's keeps them in its heaps,
     interleaved with what lives on, and returns little by itself: without this a server's
-    resident memory stays at its highest, whatever games ended (nothing elsewhere).
-
-    A full collection comes first.  The websockets library's state of each closed
-    connection is a reference cycle (its parser, a suspended generator, refers to it; the
-    server never feeds it the end of the stream), which only the cyclic collector frees;
-    and a server in its stride allocates about as much as it frees, so that a full
-    collection seldom comes by itself.  Left there, a thousand connections' states pin
-    the heap's pages that held them.  The objects of the start (modules, compiled
-    kernels) are frozen out of the collector's sight (:func:`freeze_start`), so the
-    collection looks at what the games left alone."""
-    gc.collect()
+    resident memory stays at its highest, whatever games ended (nothing elsewhere).  (A
+    closed connection's state, the one reference cycle a game left, is freed at once: see
+    :mod:`parlour.web.sockets`.)"""
     if _LIBC is not None:
         _LIBC.malloc_trim(0)
 
 
 def freeze_start() -> None:
-    """Keep what exists now (before any game: the modules, the application) out of every
-    later collection, which then walks only the objects the games made (``parlour serve``
-    calls it as it starts serving; a program that serves the application itself may)."""
+    """Keep what exists now (before any game: the modules, the compiled kernels' objects,
+    the application) out of every later collection, which then walks only the objects the
+    games made: the full passes the collector makes as a server's games grow in number are
+    shorter (``parlour serve`` calls it as it starts serving)."""
     gc.collect()
     gc.freeze()
 
