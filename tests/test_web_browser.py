@@ -548,6 +548,7 @@ def test_a_game_is_brought_back_after_the_server_is_killed(
     server = parlour_serve(port, db)
     try:
         x, o = two_people(browser, f"http://127.0.0.1:{port}")
+        expect(x.locator("#title")).to_have_text("Five in a row: Player 1 (you) vs Player 2")
         game_id = x.url.rsplit("/", 1)[1].split("#")[0]
         for played, (page, point) in enumerate(((x, "E5"), (o, "A1"), (x, "E6")), 1):
             page.locator(f'[data-point="{point}"].live').click()
