@@ -390,7 +390,7 @@ def main() -> None:
         "--level", type=int, default=0, help="the computer's level (0: people by link)"
     )
     parser.add_argument(
-        "--settle", type=float, default=45.0, help="seconds after the games before the last RSS"
+        "--settle", type=float, default=100.0, help="seconds after the games before the last RSS"
     )
     parser.add_argument(
         "--cold", action="store_true", help="start before the server has compiled its kernels"
