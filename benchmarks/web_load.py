@@ -5,13 +5,14 @@ For each count of ``--games`` (200 and 1,000 by default) it starts a fresh ``par
 --no-rate-limit`` on a free port of the loopback (its own process, a database in a
 temporary folder), makes that many Kalah games, for two people by link (both seats opened
 over a websocket) or, with ``--level``, against the computer at that level (one seat
-opened), and has each person's seat play a random legal move on its turn after thinking:
-a time drawn evenly between half and one and a half ``--think`` seconds (1 s on average by
-default, a fast person's pace: a one-minute game's; ``--think 0.1`` is a stress no person
-makes).  A move's acknowledgement (its round trip) is the time from sending it to receiving
-its event.  At the end every game must have ended by the rules, its moves as each seat saw
-them must agree with the server's, and replaying them must give the final position: a game
-lost or corrupted is counted, and the script fails.
+opened), and, once every seat has been sent its game, has each person's seat play a
+random legal move on its turn after thinking: a time drawn evenly between half and one and
+a half ``--think`` seconds (1 s on average by default, a fast person's pace: a one-minute
+game's; ``--think 0.1`` is a stress no person makes).  A move's acknowledgement (its round
+trip) is the time from sending it to receiving its event.  At the end every game must have
+ended by the rules, its moves as each seat saw them must agree with the server's, and
+replaying them must give the final position: a game lost or corrupted is counted, and the
+script fails.
 
 The processor time the server used from the first game made to the last ended, a move, is
 the cost of a move that the machine's other load does not change much (the round trips
@@ -80,6 +81,23 @@ def frame(opcode: int, payload: bytes) -> bytes:
     return head + b"\0\0\0\0" + payload
 
 
+class Start:
+    """The moment every seat has come (been sent its game): nobody moves before it, so that
+    the games are measured under way at once, not the crowd of their openings."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+        self.come: set[Seat] = set()
+        self.given = False
+
+    def came(self, seat: Seat) -> None:
+        self.come.add(seat)
+        if not self.given and len(self.come) == self.seats:
+            self.given = True
+            for each in self.come:
+                each.consider()
+
+
 class Seat(asyncio.Protocol):
     """One seat's websocket: plays random legal moves, timing each move's round trip.
 
@@ -87,8 +105,11 @@ class Seat(asyncio.Protocol):
     on each message in ``data_received`` and schedules its move with ``call_later``: no
     task, no coroutine, nothing awaited a message."""
 
-    def __init__(self, path: str, token: str, rng: random.Random, think: float) -> None:
+    def __init__(
+        self, path: str, token: str, rng: random.Random, think: float, start: Start
+    ) -> None:
         self.path, self.token, self.rng, self.think = path, token, rng, think
+        self.start = start
         self.trips: list[float] = []
         self.moves: list[str] = []
         self.refused = 0
@@ -149,6 +170,7 @@ class Seat(asyncio.Protocol):
         if kind == "state":
             self.mine, self.n = message["you"], message["n"]
             self.position, self.moves = message["now"]["position"], message["now"]["moves"]
+            self.start.came(self)
         elif kind == "event":
             self.n = message["n"]
             if message["kind"] == "over":
@@ -171,8 +193,13 @@ class Seat(asyncio.Protocol):
             return
         else:
             return
+        self.consider()
+
+    def consider(self) -> None:
+        """Think about a move if it is this seat's turn (once every seat has come)."""
         if (
-            self.position
+            self.start.given
+            and self.position
             and self.position["to_move"] in self.mine
             and self.sent is None
             and not self.thinking
@@ -260,15 +287,16 @@ async def run(args: argparse.Namespace, games: int, port: int, pid: int) -> dict
     base = f"http://127.0.0.1:{port}"
     async with httpx2.AsyncClient(base_url=base) as client:
         start_cpu, own_cpu = cpu_seconds(pid), time.process_time()
+        start = Start(games if args.level else 2 * games)
         for _ in range(games):
             request: dict[str, Any] = {"game": "kalah", "options": options, "opponent": "link"}
             if args.level:
                 request |= {"opponent": "computer", "level": args.level}
             made = (await client.post("/api/games", json=request)).json()
             path = f"/ws/{made['id']}"
-            first = Seat(path, made["token"], random.Random(rng.random()), args.think)
+            first = Seat(path, made["token"], random.Random(rng.random()), args.think, start)
             second = made["invite"] and Seat(
-                path, made["invite"], random.Random(rng.random()), args.think
+                path, made["invite"], random.Random(rng.random()), args.think, start
             )
             seats.append((first, second))
         started = time.perf_counter()
