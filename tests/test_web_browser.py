@@ -4,8 +4,13 @@ tests/artifacts/ (not kept in git)."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import re
 import socket
+import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -506,3 +511,68 @@ def test_the_lobby_shows_each_games_clock(browser: Browser, server: str) -> None
     listed = page.locator(f'#playing li:has(a[href="/game/{made["id"]}"])')
     expect(listed).to_contain_text("— 5 min + 3 s a move: 5:00 to 5:00 left")
     page.context.close()
+
+
+def parlour_serve(port: int, db: Path) -> subprocess.Popen[bytes]:
+    """``parlour serve`` in a process of its own (to be killed), answering on ``port``."""
+    command = [sys.executable, "-c", "from parlour.cli import main; main()", "serve"]
+    command += ["--port", str(port), "--db", str(db)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and server.poll() is None:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return server
+        time.sleep(0.05)
+    server.kill()
+    raise AssertionError("parlour serve did not start")
+
+
+def kept_moves(db: Path, game_id: str) -> list[str]:
+    """The moves the store keeps of the game under way ``game_id`` (none yet: [])."""
+    with contextlib.closing(sqlite3.connect(db)) as found:
+        row = found.execute("SELECT progress FROM under_way WHERE ref = ?", (game_id,)).fetchone()
+    return [] if row is None else list(json.loads(row[0])["moves"])
+
+
+def test_a_game_is_brought_back_after_the_server_is_killed(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Two people by link; the server is killed (SIGKILL: no word to anyone) mid-game and
+    started again with the same ``--db`` on the same port: both pages reconnect by
+    themselves, get their seats back, and play on."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "games.sqlite"
+    server = parlour_serve(port, db)
+    try:
+        x, o = two_people(browser, f"http://127.0.0.1:{port}")
+        expect(x.locator("#title")).to_have_text("Five in a row: Player 1 (you) vs Player 2")
+        game_id = x.url.rsplit("/", 1)[1].split("#")[0]
+        for played, (page, point) in enumerate(((x, "E5"), (o, "A1"), (x, "E6")), 1):
+            page.locator(f'[data-point="{point}"].live').click()
+            expect((o if page is x else x).locator("#moves li")).to_have_count(played)
+        deadline = time.monotonic() + 10  # the moves reach the store within a quarter second
+        while kept_moves(db, game_id) != ["E5", "A1", "E6"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        server.kill()
+        server.wait(10)
+        for page in (x, o):
+            expect(page.locator("#status")).to_contain_text("reconnecting")
+        server = parlour_serve(port, db)
+        expect(o.locator("#status")).to_contain_text("Your move", timeout=20_000)
+        expect(x.locator("#status")).to_have_text("Player 2 to move.")
+        o.locator('[data-point="A2"].live').click()
+        expect(x.locator("#moves li")).to_have_count(4, timeout=10_000)
+        x.locator('[data-point="E7"].live').click()
+        for page in (x, o):
+            expect(page.locator("#moves li")).to_have_text(
+                ["Player 1: E5", "Player 2: A1", "Player 1: E6", "Player 2: A2", "Player 1: E7"]
+            )
+        shot(x, "gomoku-after-restart")
+        for page in (x, o):
+            page.context.close()
+    finally:
+        server.kill()
+        server.wait(10)

@@ -1,5 +1,5 @@
 """The server's bounds: a finished game's engines freed at once (no reference cycle
-keeps them), the rates of new games and hints per client address, games nobody came to
+keeps them), the rates of new games, hints and uploads per client address, games nobody came to
 called off (War too), the lobby's lists paged, the levels each game really has, and the
 warm-up's progress."""
 
@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 from parlour.kit import kit_of
 from parlour.web.app import create_app
 from parlour.web.hall import PAGE
-from parlour.web.limits import GAMES, HINTS
+from parlour.web.limits import GAMES, HINTS, UPLOADS
 from web_tabs import Tab, new_game, serving
 
 pytestmark = pytest.mark.timeout(60)
@@ -89,6 +89,17 @@ def test_new_games_are_rate_limited_per_address(client: TestClient) -> None:
     assert refused.status_code == 429
     assert 1 <= int(refused.headers["Retry-After"]) <= 3 + 1
     assert "too many new games" in refused.json()["error"]
+
+
+def test_uploads_are_rate_limited_per_address(client: TestClient) -> None:
+    """Each file is replayed by the rules: one address sends a burst of them, then waits
+    (a refused file is counted too: reading it was the server's work)."""
+    for _ in range(int(UPLOADS[1])):
+        assert client.post("/api/upload?name=notes.txt", content=b"x").status_code == 400
+    refused = client.post("/api/upload?name=notes.txt", content=b"x")
+    assert refused.status_code == 429
+    assert 1 <= int(refused.headers["Retry-After"]) <= 1 / UPLOADS[0] + 1
+    assert "too many files" in refused.json()["error"]
 
 
 def test_hints_are_rate_limited_per_address_and_one_at_a_time(client: TestClient) -> None:

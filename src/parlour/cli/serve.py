@@ -66,7 +66,9 @@ def serve(
         import uvicorn
 
         from parlour.web.app import create_app
+        from parlour.web.hall import freeze_start
         from parlour.web.limits import GAMES
+        from parlour.web.sockets import Sockets
     except ImportError as error:
         raise click.ClickException(
             f"the web server needs parlour's web extra (pip install 'parlour[web]'): {error}"
@@ -89,10 +91,12 @@ def serve(
         host=host,
         port=port,
         log_level="warning",
+        ws=Sockets,  # a closed connection's state freed at once
         ws_max_size=16 * 1024,
         ws_per_message_deflate=False,  # small messages; compressing each is the CPU's
         timeout_graceful_shutdown=1,  # whole seconds: open websockets get one to close
     )
+    freeze_start()
     try:
         uvicorn.Server(config).run(sockets=[listening])
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again

@@ -13,8 +13,8 @@
   in the game's own record form (five in a row's ``.psq``), where it has one;
   ``POST /api/upload?name=FILE``: a game file (saved game or record form, by its name's
   suffix; its bytes the body) as a replay's record, and ``POST
-  /api/upload/analysis?name=FILE`` its review (see :mod:`parlour.web.upload`; reviews
-  are rated per client address);
+  /api/upload/analysis?name=FILE`` its review (see :mod:`parlour.web.upload`; uploads
+  and reviews are rated per client address);
   ``GET /api/rules/GAME``: the rules of the game, the Markdown parlour's rules text is
   written in (the page lays it out);
   ``GET /api/ready``: whether the games' engines are compiled, and how far that is
@@ -49,7 +49,7 @@ from parlour.web import protocol
 from parlour.web.analysis import analysis as analysed
 from parlour.web.engines import EnginePool, default_megabytes
 from parlour.web.hall import PAGE, WAIT, Hall, catalogue
-from parlour.web.limits import GAMES, REVIEWS, PerAddress, retry_after
+from parlour.web.limits import GAMES, REVIEWS, UPLOADS, PerAddress, retry_after
 from parlour.web.records import Records
 from parlour.web.saved import in_form, saved_game
 from parlour.web.tables import BURST, Connection, Refused, Table
@@ -84,6 +84,7 @@ def create_app(
     warming = WarmUp()
     analyses: dict[str, Json] = {}
     reviewing = PerAddress(*REVIEWS)  # reviews of files (a stored game's is kept)
+    uploading = PerAddress(*UPLOADS)
     analysing = asyncio.Lock()  # one analysis at a time: the engine's threads are few
     stop = Stop()  # set at shutdown: an analysis under way ends with the server
 
@@ -128,15 +129,9 @@ def create_app(
         return JSONResponse(warming.progress())
 
     async def new_game(request: Request) -> Response:
-        address = request.client.host if request.client else ""
-        wait = creating.take(address) if creating else 0
+        wait = creating.take(_address(request)) if creating else 0
         if wait:
-            seconds = retry_after(wait)
-            return JSONResponse(
-                {"error": f"too many new games from your address: try again in {seconds} s"},
-                status_code=429,
-                headers={"Retry-After": str(seconds)},
-            )
+            return _too_many("new games", wait)
         body = await request.body()
         if len(body) > protocol.MAX_CHARS:
             limit = protocol.MAX_CHARS
@@ -178,21 +173,18 @@ def create_app(
         return download(request, in_form, "text/plain")
 
     async def upload(request: Request) -> Response:
+        wait = uploading.take(_address(request))
+        if wait:
+            return _too_many("files", wait)
         try:
             return JSONResponse(uploaded(*await _file(request)))
         except Refused as error:
             return _refusal(str(error))
 
     async def upload_analysis(request: Request) -> Response:
-        address = request.client.host if request.client else ""
-        wait = reviewing.take(address)
+        wait = reviewing.take(_address(request))
         if wait:
-            seconds = retry_after(wait)
-            return JSONResponse(
-                {"error": f"too many reviews from your address: try again in {seconds} s"},
-                status_code=429,
-                headers={"Retry-After": str(seconds)},
-            )
+            return _too_many("reviews", wait)
         try:
             found = uploaded(*await _file(request))
         except Refused as error:
@@ -283,6 +275,21 @@ async def _file(request: Request) -> tuple[str, bytes]:
         if len(body) > MAX_BYTES:
             raise Refused(f"the file is too long: the limit is {MAX_BYTES} bytes")
     return name, body
+
+
+def _address(request: Request) -> str:
+    """The client's address, whose rates a request counts against."""
+    return request.client.host if request.client else ""
+
+
+def _too_many(what: str, wait: float) -> Response:
+    """The refusal of a request over its address's rate, with the seconds to wait."""
+    seconds = retry_after(wait)
+    return JSONResponse(
+        {"error": f"too many {what} from your address: try again in {seconds} s"},
+        status_code=429,
+        headers={"Retry-After": str(seconds)},
+    )
 
 
 def _refusal(message: str) -> Response:

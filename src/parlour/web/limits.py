@@ -1,9 +1,10 @@
 """Rates a server allows: a token bucket, and one bucket per client address.
 
-A connection's messages, the games an address creates and the hints it asks for each go
-through a bucket: ``burst`` at once, then ``rate`` a second.  A request over the rate is
-refused with the seconds until one more is allowed (an HTTP ``Retry-After``), so that
-one client cannot fill the server's tables or keep its engines busy.
+A connection's messages, the games an address creates, the hints it asks for and the files
+it uploads each go through a bucket: ``burst`` at once, then ``rate`` a second.  A request
+over the rate is refused with the seconds until one more is allowed (an HTTP
+``Retry-After``), so that one client cannot fill the server's tables or keep its engines
+busy.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ the engine's search)."""
 REVIEWS = (1 / 20, 3.0)
 """Reviews of an uploaded file an address may ask for: 3 at once, then one every 20
 seconds (each is up to half a minute of the engine's search)."""
+UPLOADS = (1.0, 10.0)
+"""Files an address may upload to replay: 10 at once, then one a second (each is read
+and replayed by the rules, a few milliseconds a move)."""
 MAX_ADDRESSES = 10_000
 """Addresses whose buckets are kept at once; the oldest is dropped for a new one (a
 forgotten address starts again with a full bucket, which only helps it a little)."""

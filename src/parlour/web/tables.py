@@ -51,13 +51,13 @@ from parlour.actors import (
     Undo,
     spawn,
 )
-from parlour.actors.runtime import Reply, in_thread
+from parlour.actors.runtime import Reply
 from parlour.core import Game, IllegalMove, State, shown
 from parlour.kit import hinter, kit_of
 from parlour.players.specs import PlayerSpec
-from parlour.search import SearchResult, Stop, Thinker
+from parlour.search import SearchResult, Stop
 from parlour.web import views
-from parlour.web.engines import EnginePool, PooledComputer
+from parlour.web.engines import ENGINE_MB, EnginePool, PooledComputer, rules_of
 from parlour.web.limits import HINTS, Bucket, PerAddress, retry_after
 from parlour.web.views import Json
 
@@ -167,7 +167,13 @@ class Table:
         self.game = game
         self.names = names
         self.created = time.time()
-        self.log: list[Json] = []
+        self.events: list[str] = []
+        """Each event as the JSON text its connections were sent: a finished game's
+        events held as text take a fraction of the memory of their values, and the
+        cyclic collector has nothing in them to walk (a thousand games' logs would make
+        each of its full passes long)."""
+        self.moved_seats: set[int] = set()
+        """The seats that made a move of the log (a take back leaves them in it)."""
         self.connections: set[Connection] = set()
         self.result: Json | None = None
         self.started = False
@@ -180,7 +186,11 @@ class Table:
     @property
     def n(self) -> int:
         """The number of the last event (0 before the first)."""
-        return len(self.log)
+        return len(self.events)
+
+    def log(self, last: int = 0) -> list[Json]:
+        """The events as values (the ``last`` few, where it is given)."""
+        return [json.loads(event) for event in self.events[-last:]]
 
     def info(self) -> Json:
         """The table as the lobby lists it."""
@@ -199,14 +209,17 @@ class Table:
     def publish(self, event: Json) -> None:
         """Number ``event``, keep it, and send it to every connection."""
         event = {"type": "event", "n": self.n + 1, **event}
-        self.log.append(event)
-        self.broadcast(event)
+        if event.get("kind") == "moved":
+            self.moved_seats.add(event["player"])
+        self.events.append(self.broadcast(event))
 
-    def broadcast(self, message: Json) -> None:
-        """Send ``message`` to every connection, written as JSON once for all of them."""
+    def broadcast(self, message: Json) -> str:
+        """Send ``message`` to every connection, written as JSON once for all of them (the
+        text answered)."""
         written = text(message)
         for connection in self.connections:
             connection.outbox.put_nowait(written)
+        return written
 
     def fresh(self, connection: Connection) -> Json:
         """The whole game as it stands, for a connection that joins or fell behind."""
@@ -225,7 +238,7 @@ class Table:
 
     def record(self) -> Json:
         """The finished game as the records keep it: everything that was shown."""
-        return {"table": self.info(), "log": self.log, "result": self.result, "start": None}
+        return {"table": self.info(), "log": self.log(), "result": self.result, "start": None}
 
     def join(self, token: str | None, address: str = "") -> Connection:
         """A new connection for ``token`` (None: a spectator) from the client at
@@ -312,7 +325,7 @@ class TurnTable(Table):
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._hint_stop = Stop()
         self._hint_rate = hint_rate or PerAddress(*HINTS)
-        self._hinter: Thinker | None = None  # one engine, its table kept from hint to hint
+        self._engines = engines or EnginePool(ENGINE_MB)  # the hints' engines too
         self._hinting = False  # one hint searched at a time
         self._listener = spawn(_Listener(self._hear))
         refs: list[Ref] = []
@@ -444,7 +457,7 @@ class TurnTable(Table):
             if not self.movers:
                 raise Refused("there is no move to take back")
             return Undo(self.movers[-1])
-        if seat not in self._seats_moved():
+        if seat not in self.moved_seats:
             raise Refused("there is no turn of yours to take back")
         return Undo()
 
@@ -462,7 +475,7 @@ class TurnTable(Table):
                 raise Refused(f"one offers {' or '.join(OFFERS)}, not {what!r:.40}")
             if self.offer is not None:
                 raise Refused(f"{self.names[self.offer['seat']]} is waiting for an answer already")
-            if what == "takeback" and seat not in self._seats_moved():
+            if what == "takeback" and seat not in self.moved_seats:
                 raise Refused("there is no turn of yours to take back")
             self._tell_offer({"what": what, "seat": seat})
             return
@@ -544,9 +557,6 @@ class TurnTable(Table):
                 " look again and choose again"
             )
 
-    def _seats_moved(self) -> set[int]:
-        return {event["player"] for event in self.log if event.get("kind") == "moved"}
-
     def _hint(self, connection: Connection, seat: int) -> None:
         """The engine's move for ``seat``, searched in a thread; sent to this connection.
         Refused between people, while a hint is being searched, and over the rate of the
@@ -564,10 +574,12 @@ class TurnTable(Table):
 
         async def think() -> None:
             try:
-                if self._hinter is None:
-                    self._hinter = hinter(state.game.name)
-                search = in_thread(self._hinter.best_move, state, self._hint_stop, name="hint")
-                move, account = await search
+                move, account = await self._engines.search(
+                    (rules_of(state.game), "hint"),
+                    functools.partial(hinter, state.game.name),
+                    lambda engine: engine.best_move(state, self._hint_stop),
+                    "hint",
+                )
             except Exception as error:  # an engine's failure is the hint's alone
                 connection.send({"type": "error", "message": f"no hint: {error}"})
                 return
@@ -653,10 +665,9 @@ class TurnTable(Table):
         self._since = time.monotonic()
 
     def _stop(self) -> None:
-        """Stop the actors and drop the hint's engine: a finished game holds no search
-        table (the records keep what it showed)."""
+        """Stop the actors and a hint under way: a finished game holds no search table
+        (its engines were the pool's; the records keep what it showed)."""
         self._hint_stop.set()
-        self._hinter = None
         for timer in self._timers.values():
             timer.cancel()
         for ref in (*self.players, self.referee, self._listener):
@@ -684,7 +695,7 @@ class WatchedTable(Table):
         """What the table shows now and the last ``WATCHED_TAIL`` events (a page shows
         the game at its own pace; a late watcher starts from there, not from a start long
         past)."""
-        return self.show.snapshot() | {"log": self.log[-WATCHED_TAIL:]}
+        return self.show.snapshot() | {"log": self.log(WATCHED_TAIL)}
 
     def abort(self, why: str) -> None:
         self.show.abort(why)

@@ -6,6 +6,7 @@
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const capital = (words) => words.charAt(0).toUpperCase() + words.slice(1); // a line's start
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 function el(tag, attrs = {}, parent = null, text = null) {
@@ -160,7 +161,7 @@ async function listGames(page) {
   // One page of each list at a time (the server pages them); "More games" adds the next.
   const { playing, finished, more } = await (await fetch("/api/games?page=" + page)).json();
   lobbyPage = page;
-  const names = (g) => `${g.title || g.game}: ${g.names[0]} vs ${g.names[1]}`;
+  const names = (g) => `${capital(g.title || g.game)}: ${g.names[0]} vs ${g.names[1]}`;
   for (const game of playing) {
     const item = html("li", "", $("playing"));
     const link = html("a", names(game) + " (watch)", item);
@@ -208,7 +209,7 @@ const S = {
 function tableInfo(info) {
   S.table = info;
   const title = info.title || info.game; // a record kept before titles were
-  $("title").textContent = `${title}: ${seatName(0)} vs ${seatName(1)}`;
+  $("title").textContent = `${capital(title)}: ${seatName(0)} vs ${seatName(1)}`;
   document.title = `parlour: ${title}`;
   $("download-box").hidden = info.kind === "war" || info.id === "upload"; // a file replayed: the file is its own
   $("download").href = `/api/games/${info.id}/saved`;
@@ -535,7 +536,8 @@ function status() {
     const how = { sowing: "choose a pit (click it or type its letter)", ayo: "choose a house (click it or type its number)", gomoku: "choose a point (click it, type it like H8, or move with the arrow keys and press Enter)" }[p.kind];
     return say(`${S.you.length > 1 ? mover + ", your" : "Your"} move: ${how}.`);
   }
-  const waiting = S.warming && !S.you.includes(p.to_move) ? " " + S.warming + " Its first move waits for that." : "";
+  const computer = S.table.hint && !S.you.includes(p.to_move); // a person's move waits on no compile
+  const waiting = S.warming && computer ? " " + S.warming + " Its first move waits for that." : "";
   say(`${mover} to move.${waiting}`);
 }
 
