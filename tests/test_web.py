@@ -4,6 +4,7 @@ spectator, reconnection, a flood, a seat left empty, the records after a restart
 
 from __future__ import annotations
 
+import io
 import json
 import time
 from collections.abc import Iterator
@@ -13,11 +14,13 @@ import pytest
 from starlette.testclient import TestClient
 
 import parlour
-from parlour.kit import analyze
+from parlour.cli.serve import say_warm_up
+from parlour.kit import analyze, kit_of
 from parlour.outcome import Reason
 from parlour.search.limit import Limit
 from parlour.web import protocol
-from parlour.web.app import create_app
+from parlour.web.app import WarmUp, create_app
+from parlour.web.views import Json
 from web_tabs import Tab, new_game, serving
 
 pytestmark = pytest.mark.timeout(60)
@@ -341,3 +344,38 @@ def test_a_game_nobody_comes_to_is_called_off(db: Path) -> None:
         assert over["winner"] is None and "nobody came" in over["words"]
         assert made["id"] not in [game["id"] for game in client.get("/api/games").json()["playing"]]
         waiting.close()
+
+
+class Stepping(WarmUp):
+    """A warm-up that gets a game ready each time its progress is looked at."""
+
+    def progress(self) -> Json:
+        now = super().progress()
+        self.done += 1
+        if self.done == len(self.names):
+            self.ready.set()
+        return now
+
+
+@pytest.mark.parametrize("live", [False, True])
+def test_serve_says_in_the_terminal_how_far_the_games_warm_up_is(live: bool) -> None:
+    """A first start's minutes of compiling are said where the server was started, a game
+    at a time, then that all is ready (the page says it too, from /api/ready)."""
+    out = io.StringIO()
+    warming = Stepping()
+    say_warm_up(warming, out, live, tick=0)
+    lines = out.getvalue().replace("\r", "\n").replace("\x1b[K", "").split("\n")
+    lines = [line for line in lines if line]
+    titles = [kit_of(name).title(name) for name in warming.names]
+    assert len(titles) >= 4
+    for done, (line, title) in enumerate(zip(lines, titles, strict=False)):
+        assert line.startswith(f"getting the games ready: {title} ({done} of {len(titles)} done)")
+    assert len(lines) == len(titles) + 1 and lines[-1].startswith("the games are ready (in ")
+
+
+def test_serve_says_nothing_of_a_warm_up_that_is_quick() -> None:
+    out = io.StringIO()
+    warming = WarmUp()
+    warming.skip()
+    say_warm_up(warming, out, live=True)
+    assert out.getvalue() == ""

@@ -11,12 +11,17 @@ from __future__ import annotations
 import os
 import socket
 import sys
-from typing import NoReturn
+import threading
+import time
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 import click
 
 from parlour.cli import main
-from parlour.cli._common import EXIT_INTERRUPTED, seconds_type, whole_type
+from parlour.cli._common import EXIT_INTERRUPTED, NOTE_AFTER, TICK, seconds_type, whole_type
+
+if TYPE_CHECKING:
+    from parlour.web.app import WarmUp
 
 
 @main.command()
@@ -86,6 +91,8 @@ def serve(
     listening = _listen(host, port, f"{shown_host}:{port}")
     click.echo(f"parlour serves at http://{shown_host}:{port}/")
     click.echo(f"(games are kept in {path}; Ctrl-C stops the server)")
+    saying = (app.state.warming, sys.stderr, sys.stderr.isatty())
+    threading.Thread(target=say_warm_up, args=saying, daemon=True, name="saying").start()
     config = uvicorn.Config(
         app,
         host=host,
@@ -102,6 +109,32 @@ def serve(
     except KeyboardInterrupt:  # uvicorn stops gracefully, then raises the signal again
         click.echo("Stopped.", err=True)
         _leave_now()
+
+
+def say_warm_up(warming: WarmUp, out: TextIO, live: bool, tick: float = TICK) -> None:
+    """Say in the terminal how far the games' warm-up is (the pages say it from
+    ``/api/ready``), where it takes long enough to be noticed (a first start compiles for
+    minutes; a second loads from the cache in a second): at a terminal (``live``) a line
+    updated every ``tick`` seconds, elsewhere a line a game; then that all is ready."""
+    started = time.monotonic()
+    if warming.ready.wait(NOTE_AFTER):
+        return
+    said = None
+    while not (now := warming.progress())["ready"]:
+        line = (
+            f"getting the games ready: {now['doing']} ({now['done']} of {now['of']} done),"
+            f" {time.monotonic() - started:.0f} s"
+        )
+        if live:
+            out.write(f"\r{line}\x1b[K")
+        elif now["doing"] != said:
+            out.write(f"{line}\n")
+        out.flush()
+        said = now["doing"]
+        warming.ready.wait(tick)
+    ready = f"the games are ready (in {time.monotonic() - started:.1f} s)"
+    out.write(f"\r{ready}\x1b[K\n" if live else f"{ready}\n")
+    out.flush()
 
 
 def _with_c_allocator() -> None:

@@ -262,6 +262,7 @@ def create_app(
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hall = hall
+    app.state.warming = warming
     return app
 
 
