@@ -369,7 +369,8 @@ def test_serve_says_in_the_terminal_how_far_the_games_warm_up_is(live: bool) -> 
     titles = [kit_of(name).title(name) for name in warming.names]
     assert len(titles) >= 4
     for done, (line, title) in enumerate(zip(lines, titles, strict=False)):
-        assert line.startswith(f"getting the games ready: {title} ({done} of {len(titles)} done)")
+        named = title[:1].upper() + title[1:]  # Kalah, Five in a row: as the page names them
+        assert line.startswith(f"getting the games ready: {named} ({done} of {len(titles)} done)")
     assert len(lines) == len(titles) + 1 and lines[-1].startswith("the games are ready (in ")
 
 

@@ -121,8 +121,10 @@ def say_warm_up(warming: WarmUp, out: TextIO, live: bool, tick: float = TICK) ->
         return
     said = None
     while not (now := warming.progress())["ready"]:
+        doing = str(now["doing"])
         line = (
-            f"getting the games ready: {now['doing']} ({now['done']} of {now['of']} done),"
+            f"getting the games ready: {doing[:1].upper()}{doing[1:]}"
+            f" ({now['done']} of {now['of']} done),"
             f" {time.monotonic() - started:.0f} s"
         )
         if live:
