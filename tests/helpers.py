@@ -5,6 +5,7 @@ exhaustive search (written here, independently of parlour's solver)."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import signal
 import sys
@@ -115,3 +116,24 @@ def exhaustive(state: State) -> int:
         assert best is not None
         VALUES[key] = best
     return VALUES[key]
+
+
+def four_stored_games(name: str, players: str, seconds: float, db: Path) -> list[Any]:
+    """``parlour match`` of four games of ``name`` between ``players`` (a spec each, with a
+    comma) at ``seconds`` a move, one at a time, stored at ``db``: the rows stored, once
+    the command has said four games."""
+    from click.testing import CliRunner
+
+    from parlour.arena.records import Records
+    from parlour.cli import main
+
+    result = CliRunner().invoke(main, [
+        "match", name, "--players", players, "--games", "4", "--time", str(seconds),
+        "-j", "1", "--db", str(db), "--json",
+    ])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output.splitlines()[-1])["games"] == 4
+    with Records(db) as records:
+        recorded = list(records.games(limit=10))
+    assert len(recorded) == 4
+    return recorded

@@ -4,15 +4,11 @@ clock, so that a slow start is never a move's thinking time."""
 
 from __future__ import annotations
 
-import json
 import stat
 import sys
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from parlour.arena.records import Records
-from parlour.cli import main
+from helpers import four_stored_games
 
 BRAIN = """\
 import os, sys, time
@@ -81,14 +77,6 @@ def test_gomocup_engines_are_kept_for_every_game_and_start_off_the_clock(
     db, log = tmp_path / "arena.db", tmp_path / "started"
     slow = brain(tmp_path, "slow", log, 2.0)  # past its first move's time and tolerance
     players = f"{slow},{brain(tmp_path, 'quick', log, 0)}"
-    result = CliRunner().invoke(main, [
-        "match", "gomoku", "--players", players, "--games", "4", "--time", "0.5", "-j", "1",
-        "--db", str(db), "--json",
-    ])  # fmt: skip
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output.splitlines()[-1])["games"] == 4
-    with Records(db) as records:
-        recorded = list(records.games(limit=10))
-    assert len(recorded) == 4
+    recorded = four_stored_games("gomoku", players, 0.5, db)
     assert all(row["reason"] == "rules" for row in recorded), [r["detail"] for r in recorded]
     assert len(log.read_text().split()) == 2  # one process an engine, for all four games

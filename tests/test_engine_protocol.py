@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from helpers import PARLOUR
+from helpers import PARLOUR, four_stored_games
 from parlour import game
 from parlour.arena.records import Records
 from parlour.cli import main
@@ -120,15 +120,7 @@ def test_two_engine_processes_play_a_match_each_kept_for_every_game(
 ) -> None:
     db, log = tmp_path / "arena.db", tmp_path / "started"
     players = f"{engine_script(tmp_path, log, 2)},{engine_script(tmp_path, log, 4)}"
-    result = CliRunner().invoke(main, [
-        "match", name, "--players", players, "--games", "4", "--time", "0.05", "-j", "1",
-        "--db", str(db), "--json",
-    ])  # fmt: skip
-    assert result.exit_code == 0, result.output
-    assert json.loads(result.output.splitlines()[-1])["games"] == 4
-    with Records(db) as records:
-        recorded = list(records.games(limit=10))
-    assert len(recorded) == 4
+    recorded = four_stored_games(name, players, 0.05, db)
     for row in recorded:
         state = game(name, **json.loads(row["options"])).parse(row["start"])
         for move in row["moves"].split():

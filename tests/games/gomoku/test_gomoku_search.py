@@ -802,18 +802,24 @@ def test_analyze_reports_each_depth_and_a_forced_win_as_proven() -> None:
     assert win.reason == "five" and win.exact and four.play(win.move).winner == 0
 
 
-def test_a_move_is_timed_by_the_callers_stop_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """One timer mechanism: the move's clock and its threats' shares are ``Stop.until``
-    clocks within the caller's stop (so setting it stops both), no timer of the driver's;
-    a share counts from the move's start."""
-    clocks: list[float | None] = []
+@pytest.fixture
+def clocks(monkeypatch: pytest.MonkeyPatch) -> list[float | None]:
+    """The seconds of every ``Stop.until`` clock made while the test runs, in turn."""
+    made: list[float | None] = []
     until = Stop.until
 
     def counted(stop: Stop, seconds: float | None) -> Any:
-        clocks.append(seconds)
+        made.append(seconds)
         return until(stop, seconds)
 
     monkeypatch.setattr(Stop, "until", counted)
+    return made
+
+
+def test_a_move_is_timed_by_the_callers_stop_alone(clocks: list[float | None]) -> None:
+    """One timer mechanism: the move's clock and its threats' shares are ``Stop.until``
+    clocks within the caller's stop (so setting it stops both), no timer of the driver's;
+    a share counts from the move's start."""
     state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
     search(state, 3, seconds=0.2)
     assert len(clocks) == 2 and clocks[0] == 0.2
@@ -991,20 +997,12 @@ def test_the_screen_keeps_the_answers_that_hold_and_drops_most_that_lose(
 
 
 def test_a_critical_moves_search_leaves_time_to_check_its_choice(
-    monkeypatch: pytest.MonkeyPatch,
+    clocks: list[float | None],
 ) -> None:
     """Against a threat the clocks within the move's are, in turn: the threats' share,
     the screen's (``DEFENCE_SHARE``), the main search's among the answers left
     (``CHECK_SHARE``: its stop flag raised then), and the check of its choice, to the
     move's end; each counted from the move's start."""
-    clocks: list[float | None] = []
-    until = Stop.until
-
-    def counted(stop: Stop, seconds: float | None) -> Any:
-        clocks.append(seconds)
-        return until(stop, seconds)
-
-    monkeypatch.setattr(Stop, "until", counted)
     moves, holding = SUITE_DEFENCES[0]
     state = replay(15, moves)
     report = search(state, 3, seconds=1.0)
