@@ -156,6 +156,7 @@ def test_the_first_start_benchmark_times_each_start_to_its_prompt() -> None:
         (["play", "kalah", "--level", "4", "--first", "computer"], False),
         (["play", "kalah", "--players", "human,human"], False),
         (["play", "gomoku", "--level", "2"], True),
+        (["play", "gomoku", "--level", "2", "--first", "computer"], False),  # seats swapped
     ],
 )
 def test_the_engine_warms_up_behind_the_prompt_only_where_a_person_moves_first(

@@ -70,7 +70,7 @@ def spawn_cold(tmp_path: Path, *args: str) -> pexpect.spawn:
     "args",
     [
         ["play", "kalah", "--first", "computer"],
-        ["play", "gomoku", "--level", "3", "--first", "computer"],
+        ["play", "gomoku", "--level", "4", "--first", "computer"],  # its engine: many kernels
     ],
 )
 def test_a_first_start_says_how_far_it_is_and_ctrl_c_ends_it(

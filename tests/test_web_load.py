@@ -28,6 +28,7 @@ from starlette.testclient import TestClient
 import parlour.web.engines
 import parlour.web.hall
 import parlour.web.tables
+from helpers import default_ctrl_c
 from parlour.cli import main
 from parlour.core import BadOption, game
 from parlour.kit import thinker
@@ -146,7 +147,9 @@ def test_parlour_serve_runs_on_cs_allocator(tmp_path: Path) -> None:
     command = [sys.executable, "-c", "from parlour.cli import main; main()", "serve"]
     command += ["--port", str(port), "--db", str(tmp_path / "games.sqlite")]
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONMALLOC"}
-    server = subprocess.Popen(command, env=environment, stdout=subprocess.PIPE, text=True)
+    server = subprocess.Popen(
+        command, env=environment, stdout=subprocess.PIPE, text=True, preexec_fn=default_ctrl_c
+    )
     try:
         assert server.stdout is not None and "serves at" in server.stdout.readline()
         said = Path(f"/proc/{server.pid}/environ").read_bytes().split(b"\0")

@@ -178,7 +178,9 @@ class Seating:
     load: str | None = None
     """A saved game to go on with (``--load FILE``)."""
 
-    def ready(self, begin: Callable[[], State]) -> tuple[Played, Behind | None]:
+    def ready(
+        self, begin: Callable[[], State], seated: tuple[PlayerSpec, PlayerSpec]
+    ) -> tuple[Played, Behind | None]:
         """The game as it starts: at ``begin()``, or the saved game ``--load`` names (its
         moves kept, for the next save), with the rules compiled first (each level checked
         against the game first, in the kit's words), so that compiling never happens on a
@@ -186,7 +188,8 @@ class Seating:
         (:func:`warm`), a first start's compiling included.  What each computer's search
         needs (its engine, its tables) is made before the game too where a program moves
         first; where a person does, it is made :class:`Behind` the first prompt, while the
-        person thinks, and the screen waits for it only if the person is quicker."""
+        person thinks, and the screen waits for it only if the person is quicker.
+        ``seated`` are the players in their seats (the game's first seat first)."""
         from parlour.kit import prepare
 
         levels = [spec.level for spec in self.specs if spec.kind == "computer"]
@@ -205,7 +208,7 @@ class Seating:
         if not levels:
             return played, None
         start = played.state
-        if start.is_over or not self.specs[start.to_move].human:
+        if start.is_over or not seated[start.to_move].human:
             warm(lambda: prepare(start, levels))
             return played, None
         return played, Behind(lambda: prepare(start, levels))
@@ -219,12 +222,13 @@ class Seating:
         from parlour.kit import kit_of
         from parlour.players.terminal import play_in_terminal
 
-        played, behind = self.ready(begin)
+        seated = specs or self.specs
+        played, behind = self.ready(begin, seated)
         name = played.state.game.name
         raise SystemExit(
             play_in_terminal(
                 played.state,
-                specs or self.specs,
+                seated,
                 kit_of(name).screen(name),
                 seed=self.seed,
                 clear=self.clear,
