@@ -412,6 +412,11 @@ def test_the_review_shows_a_known_blunder_with_a_graph(browser: Browser, server:
     expect(page.locator("#analysis-text")).to_contain_text("(proven)")
     page.locator("#graph .grade-blunder").click()  # the dot takes the replay to the move
     expect(page.locator("#replay-at")).to_have_text("6 / 9")
+    told = page.locator("#log li")  # what happened, told up to the board's move
+    expect(told).to_have_count(6)
+    expect(told.last).to_have_text("Player 1 played B.")  # after an extra turn
+    page.click("#forward")
+    expect(told).to_have_count(7)
     page.click("#rules-box summary")  # the rules, from the game's own text
     expect(page.locator("#rules")).to_contain_text("sow")
     with page.expect_download() as download:
@@ -495,6 +500,10 @@ def test_five_in_a_row_downloads_as_psq_and_a_file_uploads_to_replay(
     expect(lobby.locator("#status")).to_have_text("Player 1 wins.")
     lobby.click("#back")
     expect(lobby.locator("#replay-at")).to_have_text("8 / 9")
+    told = lobby.locator("#log li")  # the file's line, then the story up to the 8th move
+    expect(told).to_have_count(9)
+    expect(told.first).to_have_text(f"Replaying {record.name}.")
+    expect(told.last).to_have_text("Player 2 played A4.")
     lobby.click("#analyse")
     expect(lobby.locator("#moves .grade")).to_have_count(8, timeout=60_000)
     expect(lobby.locator("#download-box")).to_be_hidden()

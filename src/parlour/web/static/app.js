@@ -193,8 +193,8 @@ async function uploadGame(file) {
   if (!response.ok) return ($("upload-error").textContent = answer.error);
   $("lobby").hidden = true;
   const review = () => fetch(url.replace("/api/upload", "/api/upload/analysis"), { method: "POST", body });
-  showRecord(answer, review);
   logLine(`Replaying ${file.name}.`);
+  showRecord(answer, review);
 }
 
 // ------------------------------------------------------------------ a game
@@ -907,24 +907,30 @@ function showRecord(record, review = () => fetch(`/api/games/${record.table.id}/
   }
   // The replay steps through the game's line as it ended (a move taken back is not in
   // it, as in the server's analysis): position i follows the i-th move of the list.
+  // What happened is told up to the moment the shown position was reached: told[i] is
+  // how much of the story came before the line's i-th move was made.
   const positions = [record.start];
   const line = [];
   const movers = [];
+  const story = [];
+  const told = [0];
   for (const event of record.log) {
     const who = record.table.names[event.player];
     if (event.kind === "moved") {
       positions.push(event.position);
       line.push(event.move);
       movers.push(event.player);
-      logLine(`${who} played ${event.move}.`);
+      story.push(`${who} played ${event.move}.`);
+      told[positions.length - 1] = story.length;
     } else if (event.kind === "taken_back") {
-      positions.length = event.moves + 1;
+      positions.length = told.length = event.moves + 1;
       line.length = movers.length = event.moves;
-      logLine(`${who} took back a turn.`);
+      story.push(`${who} took back a turn.`);
     }
   }
   const moves = positions.map((_, at) => line.slice(0, at));
-  logLine(record.result.words);
+  story.push(record.result.words);
+  const before = [...$("log").children]; // a file's "Replaying …" line stays first
   let at = positions.length - 1;
   let reviewed = null; // the review: each position's value for Player 1, each move's grade
   $("replay-controls").hidden = false;
@@ -943,6 +949,8 @@ function showRecord(record, review = () => fetch(`/api/games/${record.table.id}/
     S.movers = movers;
     S.result = null;
     drawMoves();
+    const end = at === positions.length - 1;
+    $("log").replaceChildren(...before, ...story.slice(0, end ? story.length : told[at]).map((text) => html("li", text)));
     if (reviewed) {
       $("moves").querySelectorAll("li").forEach((item, i) => {
         const { grade, lost } = reviewed.grades[i];
