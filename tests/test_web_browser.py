@@ -194,6 +194,11 @@ def test_keyboard_only_kalah(browser: Browser, server: str) -> None:
     page.focus("#start")
     page.keyboard.press("Enter")
     page.wait_for_selector(".pit.live")
+    letter_height = page.locator("#board svg > text").first.bounding_box()
+    expect(page.locator("#board .store-name")).to_have_text(["Player 1", "Computer"])
+    for name in page.locator("#board .store-name").all():  # readable on a phone
+        box = name.bounding_box()
+        assert box and letter_height and box["height"] >= letter_height["height"]
     page.locator("#animate").focus()  # the animation off, by keyboard too
     page.keyboard.press("Space")
     assert not page.is_checked("#animate")

@@ -665,7 +665,7 @@ function drawSowing(p, live) {
   for (let player = 0; player < 2; player++) {
     const s = stores[player];
     const g = el("g", { "aria-label": `${S.table.names[player]}'s store, ${p.scores[player]} seeds`, role: "img" }, svg);
-    el("text", { x: s.x, y: player === 0 ? 272 : 24, "text-anchor": "middle", "font-size": 13, "font-weight": 700 }, svg, shortName(player));
+    storeName(svg, player, width);
     el("rect", { x: s.x - 30, y: 55, width: 60, height: 170, rx: 28, fill: "var(--pit)" }, g);
     seeds(g, s.x, s.y, p.scores[player], 24);
     el("text", { x: s.x, y: player === 0 ? 218 : 76, "text-anchor": "middle", "font-size": 18, fill: "#fff", "font-weight": 700 }, g, String(p.scores[player]));
@@ -683,6 +683,17 @@ function drawSowing(p, live) {
     }
   }
   return svg;
+}
+
+function storeName(svg, player, width) {
+  // Each store's owner, as large as the pit letters (a phone shows the board at half
+  // size), from the board's edge toward the pits; a long name squeezed into the room
+  // before the first pit's letter.
+  const name = shortName(player);
+  const room = 80;
+  const at = player === 0 ? { x: width - 4, y: 272, "text-anchor": "end" } : { x: 4, y: 24, "text-anchor": "start" };
+  const squeeze = name.length * 11 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {};
+  el("text", { ...at, ...squeeze, class: "store-name", "font-size": 18, "font-weight": 700 }, svg, name);
 }
 
 async function sow(before, sown, move, player) {
