@@ -11,7 +11,9 @@ from parlour.games.gomoku.engine.board import (
     LATE,
     LEAF_VCF,
     MAX_PLY,
+    NODE_LIMIT,
     NODES,
+    PRUNE,
     VCF_NODES,
     WIN,
     WORK,
@@ -28,6 +30,7 @@ from parlour.games.gomoku.engine.levels import (
     LEAF_VCF_DEPTH,
     LEAF_VCF_FOURS,
     LEAF_VCF_NODES,
+    PRUNE_MOVES,
 )
 from parlour.games.gomoku.engine.patterns import (
     FOUR,
@@ -108,6 +111,8 @@ def negamax(
     """
     board, near, exact, stop, stats, tt_keys, tt_data = work
     stats[NODES] += 1
+    if 0 < stats[NODE_LIMIT] <= stats[NODES] + stats[VCF_NODES]:
+        stop[0] = 1
     if stop[0]:
         return 0
     points = np.empty(8, dtype=np.int64)
@@ -149,6 +154,9 @@ def negamax(
             return 0  # the board is full: a draw
     generated = first < 0
     late = stats[LATE]
+    # near the horizon, a node with nothing to answer searches its quiet moves only
+    # after the first ``prune`` a ply of depth left (late-move pruning)
+    prune = stats[PRUNE] * depth if depth <= 2 and not defences and threats == 0 else 0
     alpha_in = alpha
     best = -WIN - 1
     best_move = first
@@ -164,7 +172,7 @@ def negamax(
             if i >= moves.shape[0]:
                 break
             q = moves[i]
-            if q == first:
+            if q == first or (0 < prune <= searched and quiet(lines, q, stone)):
                 i += 1
                 continue
         # a late quiet move is searched a ply shallower first (at a node with no four or
@@ -243,16 +251,18 @@ def deepen(
     width: int,
     leaf_vcf: int = LEAF_VCF_NODES,
     late: int = LATE_MOVES,
+    prune: int = PRUNE_MOVES,
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """The main search's iterative deepening from ``state`` to ``depth`` over its ``width``
     likeliest moves, with no clock and no threat search (but a leaf's VCF of ``leaf_vcf``
-    nodes, and reductions after ``late`` moves): the last depth's scores, the moves best
-    first, and the nodes (the main search's and its leaves' VCFs').  For analysis and
-    tests: a move's search goes through the driver, which adds the clock and the threats."""
+    nodes, reductions after ``late`` moves and pruning after ``prune``): the last depth's
+    scores, the moves best first, and the nodes (the main search's and its leaves' VCFs').
+    For analysis and tests: a move's search goes through the driver, which adds the clock
+    and the threats."""
     board, stone = state.board.copy(), state.to_move + 1
     near = nearness(board)
     moves = likeliest_on(board, near, stone, width)
-    stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, leaf_vcf, late)
+    stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, leaf_vcf, late, prune=prune)
     work = Work(board, near, state.game.exact, stop, stats, *table)
     scores = np.zeros(0, dtype=np.int64)
     for d in range(1, depth + 1):

@@ -14,6 +14,11 @@ LATE_MOVES = 3
 """The moves of a node searched at full depth: each quiet move after them (one that makes
 no three or four and blocks none) is searched a ply shallower first, and again at full
 depth only if it then beats the best so far (late-move reductions)."""
+PRUNE_MOVES = 5
+"""The moves of a node one ply from the horizon searched before its quiet moves are left
+out (twice as many two plies from it): at a node with no four or three to answer, a quiet
+move late in the order (``patterns.quiet``) rarely changes a value its leaves' patterns
+give, and leaves are most of a search's nodes (late-move pruning)."""
 LEAF_VCF_DEPTH = 8
 """The fours a leaf's VCF may play."""
 LEAF_VCF_FOURS = 4
@@ -37,8 +42,8 @@ its choice is then checked with the whole budget."""
 @dataclass(frozen=True)
 class Level:
     """How hard a level looks: main-search depth and width, VCF depth, seconds a move, the
-    main search's leaf VCF and late-move reductions (``LEAF_VCF_NODES``, ``LATE_MOVES``),
-    and the screen of the answers to a threat (``SCREEN_NODES``); 0 turns any of them off
+    main search's leaf VCF, late-move reductions and pruning (``LEAF_VCF_NODES``,
+    ``LATE_MOVES``, ``PRUNE_MOVES``), and the screen of the answers to a threat (``SCREEN_NODES``); 0 turns any of them off
     (the screen's 0: the first ``DEFENCES`` answers that hold), which the benchmarks do to
     measure what each gains."""
 
@@ -48,6 +53,7 @@ class Level:
     seconds: float
     leaf_vcf: int = LEAF_VCF_NODES
     late: int = LATE_MOVES
+    prune: int = PRUNE_MOVES
     screen: int = SCREEN_NODES
 
 
