@@ -4,7 +4,8 @@ engine without it, through ``parlour match gomoku`` (every game refereed and rec
 Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker (the
 default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
 (the engine as it is), ``before`` (no leaf VCF, no reductions, no pruning),
-``no-leaf-vcf``, ``no-reductions``, ``no-prune``, ``no-screen`` (a threat answered by the
+``no-leaf-vcf``, ``no-reductions``, ``no-prune``, ``no-late`` (neither),
+``no-screen`` (a threat answered by the
 first three moves that hold); or ``NAME#MAIN/THREATS`` (``--nodes MAIN/THREATS``), the
 same by nodes, with no clock: each threat search to THREATS nodes and the main search
 until it has searched MAIN, a game that is the same on a busy machine as on an idle one
@@ -62,6 +63,7 @@ VARIANTS = {
     "no-leaf-vcf": {**AFTER, "leaf_vcf": 0},
     "no-reductions": {**AFTER, "late": 0},
     "no-prune": {**AFTER, "prune": 0},
+    "no-late": {**AFTER, "late": 0, "prune": 0},
     "no-screen": {**AFTER, "screen": 0},
 }
 """The settings of each player (``Level.leaf_vcf``, ``late``, ``prune`` and ``screen``);

@@ -2,8 +2,8 @@
 same positions.
 
 The positions: ``--positions`` of the self-play openings (``gomoku_selfplay.openings``),
-each as drawn and after ``MIDGAME`` more plies of a depth-3 search's best moves (no clock:
-the same positions on any machine).  On each:
+each as drawn and after ``MIDGAME`` more plies of a depth-3 search's best moves (no clock,
+no leaf VCF, reductions or pruning: the same positions on any machine and any setting).  On each:
 
 - *nodes to depth*: the main search's iterative deepening to ``--depth`` (no clock, no
   threat search: ``alphabeta.deepen``) with each of the self-play variants named
@@ -54,7 +54,7 @@ def positions(count: int) -> list[GomokuState]:
         assert isinstance(state, GomokuState)
         found.append(state)
         for _ in range(MIDGAME):
-            moves = deepen(state, 3, new_table(16), 10)[1]
+            moves = deepen(state, 3, new_table(16), 10, 0, 0, 0)[1]
             played = state.play(divmod(int(moves[0]), SIZE))
             assert isinstance(played, GomokuState)
             if played.is_over:

@@ -33,8 +33,10 @@ from parlour.games.gomoku.engine.levels import (
     PRUNE_MOVES,
 )
 from parlour.games.gomoku.engine.patterns import (
+    FIVE,
     FOUR,
     LINES,
+    OPEN_THREE,
     Lines,
     likeliest,
     likeliest_on,
@@ -42,7 +44,7 @@ from parlour.games.gomoku.engine.patterns import (
     lines_value,
     pattern_table,
     play,
-    quiet,
+    move_class,
     threatens,
 )
 from parlour.games.gomoku.engine.shapes import three_defences
@@ -172,18 +174,26 @@ def negamax(
             if i >= moves.shape[0]:
                 break
             q = moves[i]
-            if q == first or (0 < prune <= searched and quiet(lines, q, stone)):
+            if q == first:
                 i += 1
                 continue
-        # a late quiet move is searched a ply shallower first (at a node with no four or
-        # three to answer, deep enough that the reduced search still looks past a reply)
-        reduced = 0 < late <= searched and depth >= 3 and not defences and quiet(lines, q, stone)
+        # a late move that makes no four and blocks none is left out near the horizon
+        # (late-move pruning), else searched shallower first: a ply, two if it touches
+        # no three either (late-move reductions; at a node with no four or three to
+        # answer, deep enough that the reduced search still looks past a reply)
+        kind = move_class(lines, q, stone) if searched and not defences else FIVE
+        reduced = 0
+        if kind < FOUR and 0 < prune <= searched:
+            i += 1
+            continue
+        if kind < FOUR and 0 < late <= searched and depth >= 3:
+            reduced = 1 + (kind < OPEN_THREE and searched >= 2 * late and depth >= 4)
         play(board, near, lines, q, stone)
         child_key = key ^ stone_key(q, stone)
         score = alpha + 1
         if reduced:
             score = -negamax(
-                work, lines, width, 3 - stone, depth - 2, -alpha - 1, -alpha, ply + 1, q,
+                work, lines, width, 3 - stone, depth - 1 - reduced, -alpha - 1, -alpha, ply + 1, q,
                 child_key,
             )  # fmt: skip
         # after the first move, a null window: does q beat the best so far?  Only if it
