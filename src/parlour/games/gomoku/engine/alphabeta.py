@@ -42,9 +42,9 @@ from parlour.games.gomoku.engine.patterns import (
     likeliest_on,
     lines_of,
     lines_value,
+    move_class,
     pattern_table,
     play,
-    move_class,
     threatens,
 )
 from parlour.games.gomoku.engine.shapes import three_defences

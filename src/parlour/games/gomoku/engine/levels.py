@@ -43,9 +43,9 @@ its choice is then checked with the whole budget."""
 class Level:
     """How hard a level looks: main-search depth and width, VCF depth, seconds a move, the
     main search's leaf VCF, late-move reductions and pruning (``LEAF_VCF_NODES``,
-    ``LATE_MOVES``, ``PRUNE_MOVES``), and the screen of the answers to a threat (``SCREEN_NODES``); 0 turns any of them off
-    (the screen's 0: the first ``DEFENCES`` answers that hold), which the benchmarks do to
-    measure what each gains."""
+    ``LATE_MOVES``, ``PRUNE_MOVES``), and the screen of the answers to a threat
+    (``SCREEN_NODES``); 0 turns any of them off (the screen's 0: the first ``DEFENCES``
+    answers that hold), which the benchmarks do to measure what each gains."""
 
     depth: int
     width: int
