@@ -11,11 +11,12 @@ no leaf VCF, reductions or pruning: the same positions on any machine and any se
   pruning saves), and its seconds (what they cost here, with the load);
 - *depth in a move*: the brain's thinker at ``--seconds`` a move (threats first, then
   deepening to the clock): the depth it finished and its nodes a second;
-- with ``--rapfi PATH``, Rapfi (a Gomocup brain; its ``MESSAGE`` lines give its depth
-  and speed) at the same seconds a move, its memory 0 (its own default hash).
+- with ``--rapfi COMMAND``, Rapfi (a Gomocup brain, started in its program's folder; its
+  ``MESSAGE`` lines give its depth and speed) at the same seconds a move, its memory 0
+  (its own default hash).
 
     .venv/bin/python benchmarks/gomoku_speed.py [--positions 6] [--depth 7]
-        [--variants after,no-prune] [--seconds 1] [--rapfi PATH] [--quick]
+        [--variants after,no-prune] [--seconds 1] [--rapfi COMMAND] [--quick]
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import subprocess
 import time
 from pathlib import Path
@@ -97,13 +99,14 @@ def in_a_move(states: list[GomokuState], seconds: float) -> dict[str, Any]:
     return {"depths": depths, "nodes_a_second": speeds}
 
 
-def rapfi(path: str, states: list[GomokuState], seconds: float) -> dict[str, Any]:
+def rapfi(command: str, states: list[GomokuState], seconds: float) -> dict[str, Any]:
     """Rapfi's last finished depth and its speed on each state at ``seconds`` a move."""
     depths, speeds = [], []
+    program = shlex.split(command)
     for state in states:
         brain = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            cwd=Path(path).parent,
+            program, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            cwd=Path(program[0]).parent,
         )  # fmt: skip
         assert brain.stdin is not None and brain.stdout is not None
         stones = [(p, int(state.board[p]) - 1) for p in zip(*state.board.nonzero(), strict=True)]
@@ -134,7 +137,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--variants", default="after,no-prune")
     parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--rapfi", default="", help="Rapfi's pbrain, to measure it too")
+    parser.add_argument("--rapfi", default="", help="Rapfi's pbrain command, to measure it")
     args = arguments(parser, quick={"positions": 1, "depth": 2, "seconds": 0.05})
     variants = args.variants.split(",")
     if not set(variants) <= set(VARIANTS):
