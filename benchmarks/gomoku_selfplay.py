@@ -96,11 +96,12 @@ def player(argument: str, seed: int | None) -> Bot:
         )
     _warm()
     settings = VARIANTS[name]
-    if by_time:
-        thinker = GomokuThinker(DEFAULT_LEVEL, float(budget), to_the_clock=True, **settings)
-    else:
-        nodes = (int(main), int(threats))
-        thinker = GomokuThinker(DEFAULT_LEVEL, to_the_clock=True, by_nodes=nodes, **settings)
+    leaf_vcf, late, prune, screen = (settings[k] for k in ("leaf_vcf", "late", "prune", "screen"))
+    by_nodes = None if by_time else (int(main), int(threats))
+    thinker = GomokuThinker(
+        DEFAULT_LEVEL, float(budget) if by_time else None, to_the_clock=True,
+        leaf_vcf=leaf_vcf, late=late, prune=prune, screen=screen, by_nodes=by_nodes,
+    )  # fmt: skip
     return Bot(lambda state: thinker.best_move(state, Stop())[0])
 
 
