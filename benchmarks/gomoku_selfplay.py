@@ -3,9 +3,9 @@ engine without it, through ``parlour match gomoku`` (every game refereed and rec
 
 Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker (the
 default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
-(the engine as it is), ``before`` (no leaf VCF, no reductions, no pruning),
-``no-leaf-vcf``, ``no-reductions``, ``no-prune``, ``no-late`` (neither),
-``no-screen`` (a threat answered by the
+(leaf VCF, reductions and pruning: ``LATE_MOVES``, ``PRUNE_MOVES``), ``before`` (none of
+them), ``no-leaf-vcf``, ``no-reductions``, ``no-prune``, ``no-late`` (no reductions or
+pruning: the engine's levels as they are), ``no-screen`` (a threat answered by the
 first three moves that hold); or ``NAME#MAIN/THREATS`` (``--nodes MAIN/THREATS``), the
 same by nodes, with no clock: each threat search to THREATS nodes and the main search
 until it has searched MAIN, a game that is the same on a busy machine as on an idle one
