@@ -3,8 +3,13 @@ engine without it, through ``parlour match gomoku`` (every game refereed and rec
 
 Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker (the
 default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
-(the engine as it is), ``before`` (no leaf VCF, no reductions), ``no-leaf-vcf``,
-``no-reductions``, ``no-screen`` (a threat answered by the first three moves that hold).
+(leaf VCF, reductions and pruning: ``LATE_MOVES``, ``PRUNE_MOVES``), ``before`` (none of
+them), ``no-leaf-vcf``, ``no-reductions``, ``no-prune``, ``no-late`` (no reductions or
+pruning: the engine's levels as they are), ``no-screen`` (a threat answered by the
+first three moves that hold); or ``NAME#MAIN/THREATS`` (``--nodes MAIN/THREATS``), the
+same by nodes, with no clock: each threat search to THREATS nodes and the main search
+until it has searched MAIN, a game that is the same on a busy machine as on an idle one
+(so that ``-j 2`` is fair there: ``--parallel``).
 The openings are three stones on the central 5x5 (``--seed``), those nearest to even of
 several drawn (``--openings balanced``, the default: ``openings``), each
 played twice with the colours swapped; one game at a time (``-j 1``), so that on a busy
@@ -13,8 +18,8 @@ machine both sides share the same load.  The match stops when the SPRT (Elo 0 ag
 Elo with its interval, the LLR) and the machine's load before and after.
 
     .venv/bin/python benchmarks/gomoku_selfplay.py [--players after,before]
-        [--seconds 0.1] [--games 200] [--elo 30] [--seed 1] [--openings balanced|random]
-        [--quick]
+        [--seconds 0.1 | --nodes 100000/20000] [--games 200] [--elo 30] [--seed 1]
+        [--openings balanced|random] [--parallel 1] [--quick]
 """
 
 from __future__ import annotations
@@ -34,21 +39,34 @@ import parlour
 from bots import Bot
 from parlour.games.gomoku.engine import GomokuThinker
 from parlour.games.gomoku.engine.alphabeta import deepen
-from parlour.games.gomoku.engine.levels import LATE_MOVES, LEAF_VCF_NODES, SCREEN_NODES
+from parlour.games.gomoku.engine.levels import (
+    LATE_MOVES,
+    LEAF_VCF_NODES,
+    PRUNE_MOVES,
+    SCREEN_NODES,
+)
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
 from parlour.search.table import new_table
 from record import arguments, record
 
 SIZE = 15
-VARIANTS = {
-    "after": {"leaf_vcf": LEAF_VCF_NODES, "late": LATE_MOVES, "screen": SCREEN_NODES},
-    "before": {"leaf_vcf": 0, "late": 0, "screen": SCREEN_NODES},
-    "no-leaf-vcf": {"leaf_vcf": 0, "late": LATE_MOVES, "screen": SCREEN_NODES},
-    "no-reductions": {"leaf_vcf": LEAF_VCF_NODES, "late": 0, "screen": SCREEN_NODES},
-    "no-screen": {"leaf_vcf": LEAF_VCF_NODES, "late": LATE_MOVES, "screen": 0},
+AFTER = {
+    "leaf_vcf": LEAF_VCF_NODES,
+    "late": LATE_MOVES,
+    "prune": PRUNE_MOVES,
+    "screen": SCREEN_NODES,
 }
-"""The settings of each player (``Level.leaf_vcf``, ``Level.late`` and ``Level.screen``);
+VARIANTS = {
+    "after": AFTER,
+    "before": {**AFTER, "leaf_vcf": 0, "late": 0, "prune": 0},
+    "no-leaf-vcf": {**AFTER, "leaf_vcf": 0},
+    "no-reductions": {**AFTER, "late": 0},
+    "no-prune": {**AFTER, "prune": 0},
+    "no-late": {**AFTER, "late": 0, "prune": 0},
+    "no-screen": {**AFTER, "screen": 0},
+}
+"""The settings of each player (``Level.leaf_vcf``, ``late``, ``prune`` and ``screen``);
 ``no-screen`` answers a threat as the engine did before the screen: the first three
 answers that hold, each proven with a whole threat search."""
 POOL = 8
@@ -67,12 +85,23 @@ def _warm() -> None:
 
 
 def player(argument: str, seed: int | None) -> Bot:
-    """The brain's thinker with ``VARIANTS[NAME]``'s settings, ``NAME@SECONDS`` a move."""
-    name, _, seconds = argument.partition("@")
-    if name not in VARIANTS or not seconds:
-        raise ValueError(f"player: NAME@SECONDS, NAME one of {', '.join(VARIANTS)}")
+    """The brain's thinker with ``VARIANTS[NAME]``'s settings, ``NAME@SECONDS`` a move or
+    ``NAME#MAIN/THREATS`` nodes (no clock)."""
+    by_time = "@" in argument
+    name, _, budget = argument.partition("@" if by_time else "#")
+    main, _, threats = budget.partition("/")
+    if name not in VARIANTS or not (by_time or (main.isdigit() and threats.isdigit())):
+        raise ValueError(
+            f"player: NAME@SECONDS or NAME#MAIN/THREATS, NAME one of {', '.join(VARIANTS)}"
+        )
     _warm()
-    thinker = GomokuThinker(DEFAULT_LEVEL, float(seconds), to_the_clock=True, **VARIANTS[name])
+    settings = VARIANTS[name]
+    leaf_vcf, late, prune, screen = (settings[k] for k in ("leaf_vcf", "late", "prune", "screen"))
+    by_nodes = None if by_time else (int(main), int(threats))
+    thinker = GomokuThinker(
+        DEFAULT_LEVEL, float(budget) if by_time else None, to_the_clock=True,
+        leaf_vcf=leaf_vcf, late=late, prune=prune, screen=screen, by_nodes=by_nodes,
+    )  # fmt: skip
     return Bot(lambda state: thinker.best_move(state, Stop())[0])
 
 
@@ -108,17 +137,24 @@ def balance(opening: str) -> int:
 
 
 def match(
-    players: list[str], seconds: float, games: int, elo: float, seed: int, balanced: bool
+    players: list[str],
+    budget: str,
+    games: int,
+    elo: float,
+    seed: int,
+    balanced: bool,
+    parallel: int = 1,
 ) -> Any:
-    """``parlour match gomoku`` of the two variants, one game at a time: its JSON."""
-    specs = ",".join(f"python:gomoku_selfplay:player:{name}@{seconds:g}" for name in players)
+    """``parlour match gomoku`` of the two variants, ``parallel`` games at a time, each
+    move's ``budget`` (``@SECONDS`` or ``#MAIN/THREATS``): its JSON."""
+    specs = ",".join(f"python:gomoku_selfplay:player:{name}{budget}" for name in players)
     parlour_command = str(Path(sys.executable).parent / "parlour")
     with tempfile.TemporaryDirectory() as folder:
         book = Path(folder) / "openings.txt"
         book.write_text("\n".join(openings((games + 1) // 2, seed, balanced)) + "\n")
         command = [
             parlour_command, "match", "gomoku", "--players", specs, "--games", str(games),
-            "--openings", str(book), "-j", "1", "--seed", str(seed),
+            "--openings", str(book), "-j", str(parallel), "--seed", str(seed),
             "--sprt", f"0,{elo:g}", "--db", str(Path(folder) / "match.sqlite3"), "--json",
         ]  # fmt: skip
         here = str(Path(__file__).parent)
@@ -135,6 +171,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="after,before")
     parser.add_argument("--seconds", type=float, default=0.1)
+    parser.add_argument(
+        "--nodes", default="", help="MAIN/THREATS: each move by nodes, not --seconds"
+    )
+    parser.add_argument(
+        "--parallel", type=int, default=1, help="games at once (fair on a busy machine by nodes)"
+    )
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--elo", type=float, default=30.0)
     parser.add_argument("--seed", type=int, default=1)
@@ -148,9 +190,14 @@ def main() -> None:
     players = args.players.split(",")
     if len(players) != 2 or not set(players) <= set(VARIANTS):
         parser.error(f"--players: two of {', '.join(VARIANTS)}")
+    main, _, threats = args.nodes.partition("/")
+    if args.nodes and not (main.isdigit() and threats.isdigit()):
+        parser.error("--nodes: MAIN/THREATS, two whole numbers")
+    budget = f"#{args.nodes}" if args.nodes else f"@{args.seconds:g}"
     load_before = os.getloadavg()
+    balanced = args.openings == "balanced"
     result = match(
-        players, args.seconds, args.games, args.elo, args.seed, args.openings == "balanced"
+        players, budget, args.games, args.elo, args.seed, balanced, max(1, args.parallel)
     )
     figures = {"match": result, "load_before": load_before, "load_after": os.getloadavg()}
     print(json.dumps(figures, indent=1))

@@ -212,7 +212,7 @@ def speed(
         nodes, values = 0, []
         wall, cpu = time.perf_counter(), time.thread_time()
         for state in quiet:
-            main = settings["leaf_vcf"], settings["late"]  # the main search's own settings
+            main = settings["leaf_vcf"], settings["late"], settings["prune"]  # the main search's
             scores, _, used = deepen(state, depth, new_table(18), 10, *main)
             nodes += used
             values.append(int(scores.max()))

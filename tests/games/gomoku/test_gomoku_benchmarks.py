@@ -37,6 +37,34 @@ def test_the_self_play_plays_through_parlour_match() -> None:
 
 
 @pytest.mark.slow
+def test_the_self_play_by_nodes_plays_the_same_games_twice() -> None:
+    """By nodes (no clock), two games in parallel: the same moves, so the same score,
+    however busy the machine."""
+    runs = [quick("gomoku_selfplay", "--nodes", "3000/1000", "--parallel", "2") for _ in "ab"]
+    first, second = (figures["match"] for _, figures in runs)
+    assert first["players"][0] == "python:gomoku_selfplay:player:after#3000/1000"
+    assert (first["wins"], first["losses"], first["draws"]) == (
+        second["wins"], second["losses"], second["draws"]
+    )  # fmt: skip
+
+
+@pytest.mark.slow
+def test_the_speed_benchmark_counts_nodes_to_a_depth_and_asks_rapfi_where_told() -> None:
+    """Nodes to depth by setting, the same on any machine, fewer with the reductions and
+    pruning; a stand-in Rapfi (a brain that prints Rapfi's ``MESSAGE`` lines) read."""
+    brain = Path(__file__).with_name("brains") / "misbehaving.py"
+    stand_in = shlex.join([sys.executable, str(brain), "rapfi"])
+    _, figures = quick(
+        "gomoku_speed", "--depth", "4", "--variants", "after,before", "--rapfi", stand_in
+    )
+    after, before = figures["to_depth"]["after"], figures["to_depth"]["before"]
+    assert 0 < after["total_nodes"] < before["total_nodes"]
+    assert len(figures["in_a_move"]["depths"]) == len(after["nodes"]) == 2
+    # the stand-in's depth is its stones: an opening's three, its midgame's 8 plies more
+    assert figures["rapfi"] == {"depths": [3, 11], "speeds": ["500K", "500K"]}
+
+
+@pytest.mark.slow
 def test_the_engine_plays_at_its_own_time_when_given_one(tmp_path: Path) -> None:
     """``--engine-time-per-move``: the engine is told its own time a move, parlour keeps
     ``--time-per-move``'s (the engine here is parlour's own brain, what it is told kept)."""

@@ -24,6 +24,7 @@ from parlour.games.gomoku.engine import (
 from parlour.games.gomoku.engine.alphabeta import deepen, search_root
 from parlour.games.gomoku.engine.board import (
     MAX_PLY,
+    NODE_LIMIT,
     NODES,
     VCF_NODES,
     WIN,
@@ -42,6 +43,7 @@ from parlour.games.gomoku.engine.levels import (
     DEFENCE_SHARE,
     LATE_MOVES,
     LEAF_VCF_NODES,
+    PRUNE_MOVES,
     THREAT_NODES,
     THREAT_SECONDS,
     THREATS_SHARE,
@@ -64,9 +66,9 @@ from parlour.games.gomoku.engine.patterns import (
     likeliest_on,
     lines_of,
     lines_value,
+    move_class,
     pattern_table,
     play,
-    quiet,
     threatens,
 )
 from parlour.games.gomoku.engine.shapes import three_defences
@@ -536,6 +538,29 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
 
 
+@pytest.mark.parametrize("moves", ["H8 H9 I9 G7 J10 K11 G9 J8", "H8 I9 J8 G8 I7 H10 K7"])
+def test_the_root_searches_later_moves_on_a_null_window_and_keeps_the_best_value(
+    moves: str,
+) -> None:
+    """Each root move after the first is asked only whether it beats the best so far, and
+    searched on the whole window above it if it does: the best value and move are those of
+    each move searched alone on the whole window, and every other value is at most it."""
+    state = replay(15, moves)
+    board, stone = state.board.copy(), state.to_move + 1
+    moves_searched = likeliest_on(board, nearness(board), stone, 8)
+
+    def root(points: np.ndarray) -> np.ndarray:
+        work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8),
+                    new_stats(0, 0, 0), *new_table(18))  # fmt: skip
+        return search_root(work, pattern_table(), stone, points, 3, 10)
+
+    scores = root(moves_searched)
+    alone = [int(root(moves_searched[i : i + 1])[0]) for i in range(len(moves_searched))]
+    best = int(np.argmax(scores))
+    assert scores[best] == max(alone) == alone[best]
+    assert all(score <= scores[best] for score in scores)
+
+
 @pytest.mark.parametrize(("stopped_at", "played"), [([4, 9, -WIN - 1], 1), ([4, 2, -WIN - 1], 0)])
 def test_a_move_found_better_before_the_clock_stopped_a_depth_is_played(
     monkeypatch: pytest.MonkeyPatch, stopped_at: list[int], played: int
@@ -883,27 +908,63 @@ def test_a_leafs_vcf_shows_the_main_search_a_win_past_its_horizon(moves: str, de
     assert with_vcf.max() >= WIN - MAX_PLY > without.max()
 
 
-def test_a_quiet_move_makes_no_three_or_four_and_blocks_none() -> None:
-    """X's open two H8 I8: G8 and J8 make it an open three, F8 and K8 a three with a gap:
-    none of them is quiet, for X or for 0 (who would block there); H3, far away, is."""
+def test_a_moves_class_is_the_strongest_pattern_it_makes_or_blocks() -> None:
+    """X's open two H8 I8: G8 and J8 make it an open three, F8 and K8 a three with a gap,
+    for X or for 0 (who would block there); H3, far away, touches nothing.  X's three F10
+    G10 H10 (0's stones after it): E10 and I10 make a four, for X or for 0 blocking."""
     state = replay(15, "H8 A1 I8 A15")
     lines = lines_of(state.board.copy(), pattern_table())
-    for name in ("G8", "J8", "F8", "K8"):
+    for name, least in (("G8", OPEN_THREE), ("J8", OPEN_THREE), ("F8", CLOSED_THREE)):
         row, col = state.parse_move(name)
         for stone in (1, 2):
-            assert not quiet(lines, row * 15 + col, stone), (name, stone)
+            assert least <= move_class(lines, row * 15 + col, stone) < FOUR, (name, stone)
     row, col = state.parse_move("H3")
-    assert quiet(lines, row * 15 + col, 1) and quiet(lines, row * 15 + col, 2)
+    assert move_class(lines, row * 15 + col, 1) < CLOSED_THREE
+    state = replay(15, "F10 A1 G10 A15 H10 O1")
+    lines = lines_of(state.board.copy(), pattern_table())
+    for name in ("E10", "I10"):
+        row, col = state.parse_move(name)
+        for stone in (1, 2):
+            assert move_class(lines, row * 15 + col, stone) >= FOUR, (name, stone)
 
 
-def test_late_move_reductions_save_nodes_and_keep_the_wins() -> None:
-    """Deepening to depth 6 on a quiet position takes fewer nodes when the late quiet moves
-    are searched a ply shallower first, and a VCT position is still proven won."""
-    state = replay(15, "H8 I9 I8 G8 J7 K6 H9")
-    nodes = [deepen(state, 6, new_table(18), 10, 0, late)[2] for late in (0, LATE_MOVES)]
-    assert nodes[1] < nodes[0]
+def test_late_move_reductions_and_pruning_save_nodes_and_keep_the_wins() -> None:
+    """Deepening to depth 6 takes fewer nodes when the late moves that make or block no
+    four are searched shallower first; on the second position, fewer still when those
+    near the horizon are left out (not on every position: the values the pruning changes
+    change the order the next depth searches in).  A VCT position is still proven won."""
+    for moves, pruned in (("H8 I9 I8 G8 J7 K6 H9", False), ("H8 I9 J8 G8 I7 H10 K7", True)):
+        state = replay(15, moves)
+        nodes = [
+            deepen(state, 6, new_table(18), 16, 0, late, prune)[2]
+            for late, prune in ((0, 0), (LATE_MOVES, 0), (LATE_MOVES, PRUNE_MOVES))
+        ]
+        assert nodes[1] < nodes[0] and (nodes[2] < nodes[1] or not pruned), (moves, nodes)
     won = replay(15, "J8 J7 K7 K8 I6 I9 J6 L9")
-    assert deepen(won, 5, new_table(18), 10, 0, LATE_MOVES)[0].max() >= WIN - MAX_PLY
+    assert deepen(won, 5, new_table(18), 10, 0, LATE_MOVES, PRUNE_MOVES)[0].max() >= WIN - MAX_PLY
+
+
+def test_a_search_by_nodes_stops_at_its_count_and_is_the_same_every_time() -> None:
+    """A thinker by nodes (no clock) plays the same move with the same nodes twice; its
+    main search stops once it has searched its count (with its leaves' VCFs), as a clock
+    would stop it: a bigger count searches more nodes and no shallower."""
+    state = replay(15, "H8 I9 I8 G8 J7 K6 H9 H7")
+
+    def by_nodes(main: int) -> SearchResult[tuple[int, int]]:
+        thinker = GomokuThinker(6, to_the_clock=True, by_nodes=(main, 2_000))
+        return thinker.best_move(state, Stop())[1]
+
+    small, again, big = by_nodes(20_000), by_nodes(20_000), by_nodes(200_000)
+    assert (small.move, small.nodes, small.value) == (again.move, again.nodes, again.value)
+    assert small.nodes < big.nodes and small.depth <= big.depth
+    board = state.board.copy()
+    stats = new_stats(0, LEAF_VCF_NODES, LATE_MOVES, prune=PRUNE_MOVES)
+    stats[NODE_LIMIT] = 5_000
+    work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8), stats,
+                *new_table(16))  # fmt: skip
+    moves = likeliest_on(board, work.near, 1, 16)
+    search_root(work, pattern_table(), 1, moves, 30, 16)
+    assert work.stop[0] and 5_000 <= stats[NODES] + stats[VCF_NODES] <= 5_000 + LEAF_VCF_NODES
 
 
 def test_a_leafs_vcf_proves_a_win_the_threat_searches_budget_missed() -> None:

@@ -17,14 +17,17 @@ it (its windows weighed against the opponent's).  Higher levels search:
    still loses; ``levels.CHECK_SHARE``); where none passes the screen, the first few
    moves near the stones after which it has none (``levels.DEFENCES``);
 4. alpha-beta with iterative deepening (principal variation search: moves after the first
-   tried on a null window) over the best-looking moves near the stones, where
-   a node with a five point to answer has only that move (it costs no depth), a node
-   whose opponent just made a three has only its answers (the three's points or fours of
-   its own, which cost no depth either: a sequence of threes is seen as far as one of
-   fours, and a three at the horizon is never missed), the quiet moves after a node's
-   first few are searched a ply shallower first (late-move reductions), and leaves are
-   won where the side to move has a VCF (looked for on the patterns at the principal
-   line's leaves, where it could make two threes' worth of fours), else valued
+   tried on a null window, at the root too) over the best-looking moves near the
+   stones, where a node with a five point to answer has only that move (it costs no
+   depth), a node whose opponent just made a three has only its answers (the three's
+   points or fours of its own, which cost no depth either: a sequence of threes is seen
+   as far as one of fours, and a three at the horizon is never missed), where a level
+   asks for it (``Level.late``, ``Level.prune``: off, for want of a measured gain) the
+   moves after a node's first few that make or block no four (``patterns.move_class``)
+   are searched a ply shallower first, two if they touch no three either (late-move
+   reductions), or left out one or two plies from the horizon (late-move pruning), and
+   leaves are won where the side to move has a VCF (looked for on the patterns at the
+   principal line's leaves, where it could make two threes' worth of fours), else valued
    by the patterns each side could make on the empty points (a four, an open three...:
    ``patterns``), the side to move's counting a fifth more, and a side to move that can
    make an open four as all but won.

@@ -11,7 +11,9 @@ from parlour.games.gomoku.engine.board import (
     LATE,
     LEAF_VCF,
     MAX_PLY,
+    NODE_LIMIT,
     NODES,
+    PRUNE,
     VCF_NODES,
     WIN,
     WORK,
@@ -28,18 +30,21 @@ from parlour.games.gomoku.engine.levels import (
     LEAF_VCF_DEPTH,
     LEAF_VCF_FOURS,
     LEAF_VCF_NODES,
+    PRUNE_MOVES,
 )
 from parlour.games.gomoku.engine.patterns import (
+    FIVE,
     FOUR,
     LINES,
+    OPEN_THREE,
     Lines,
     likeliest,
     likeliest_on,
     lines_of,
     lines_value,
+    move_class,
     pattern_table,
     play,
-    quiet,
     threatens,
 )
 from parlour.games.gomoku.engine.shapes import three_defences
@@ -108,6 +113,8 @@ def negamax(
     """
     board, near, exact, stop, stats, tt_keys, tt_data = work
     stats[NODES] += 1
+    if 0 < stats[NODE_LIMIT] <= stats[NODES] + stats[VCF_NODES]:
+        stop[0] = 1
     if stop[0]:
         return 0
     points = np.empty(8, dtype=np.int64)
@@ -149,6 +156,9 @@ def negamax(
             return 0  # the board is full: a draw
     generated = first < 0
     late = stats[LATE]
+    # near the horizon, a node with nothing to answer searches its quiet moves only
+    # after the first ``prune`` a ply of depth left (late-move pruning)
+    prune = stats[PRUNE] * depth if depth <= 2 and not defences and threats == 0 else 0
     alpha_in = alpha
     best = -WIN - 1
     best_move = first
@@ -167,15 +177,23 @@ def negamax(
             if q == first:
                 i += 1
                 continue
-        # a late quiet move is searched a ply shallower first (at a node with no four or
-        # three to answer, deep enough that the reduced search still looks past a reply)
-        reduced = 0 < late <= searched and depth >= 3 and not defences and quiet(lines, q, stone)
+        # a late move that makes no four and blocks none is left out near the horizon
+        # (late-move pruning), else searched shallower first: a ply, two if it touches
+        # no three either (late-move reductions; at a node with no four or three to
+        # answer, deep enough that the reduced search still looks past a reply)
+        kind = move_class(lines, q, stone) if searched and not defences else FIVE
+        reduced = 0
+        if kind < FOUR and 0 < prune <= searched:
+            i += 1
+            continue
+        if kind < FOUR and 0 < late <= searched and depth >= 3:
+            reduced = 1 + (kind < OPEN_THREE and searched >= 2 * late and depth >= 4)
         play(board, near, lines, q, stone)
         child_key = key ^ stone_key(q, stone)
         score = alpha + 1
         if reduced:
             score = -negamax(
-                work, lines, width, 3 - stone, depth - 2, -alpha - 1, -alpha, ply + 1, q,
+                work, lines, width, 3 - stone, depth - 1 - reduced, -alpha - 1, -alpha, ply + 1, q,
                 child_key,
             )  # fmt: skip
         # after the first move, a null window: does q beat the best so far?  Only if it
@@ -212,10 +230,11 @@ def search_root(
     work: Work, table: np.ndarray, stone: int, moves: np.ndarray, depth: int, width: int
 ) -> np.ndarray:
     """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
-    exactly and the others as bounds (a move no better than the best so far gets the best).
-    The position has no five point of either side; ``table`` is the patterns'.  Stopped,
-    the moves not searched to the end, the one the stop cut short among them, are worth
-    ``-WIN - 1``."""
+    exactly and the others as bounds (a move no better than the best so far gets the best
+    or less), each after the first on a null window first (is it better than the best so
+    far?), and on the whole window above the best only if it is.  The position has no five
+    point of either side; ``table`` is the patterns'.  Stopped, the moves not searched to
+    the end, the one the stop cut short among them, are worth ``-WIN - 1``."""
     board, near, stop = work.board, work.near, work.stop
     lines = lines_of(board, table)
     key = board_key(board)
@@ -224,10 +243,17 @@ def search_root(
     for i in range(moves.shape[0]):
         q = moves[i]
         play(board, near, lines, q, stone)
-        scores[i] = -negamax(
-            work, lines, width, 3 - stone, depth - 1, -WIN - 1, -alpha, 1, q,
-            key ^ stone_key(q, stone),
-        )  # fmt: skip
+        child = key ^ stone_key(q, stone)
+        score = alpha + 1
+        if i:
+            score = -negamax(
+                work, lines, width, 3 - stone, depth - 1, -alpha - 1, -alpha, 1, q, child
+            )
+        if score > alpha:
+            score = -negamax(
+                work, lines, width, 3 - stone, depth - 1, -WIN - 1, -alpha, 1, q, child
+            )
+        scores[i] = score
         play(board, near, lines, q, EMPTY)
         if stop[0]:
             scores[i] = -WIN - 1
@@ -243,16 +269,18 @@ def deepen(
     width: int,
     leaf_vcf: int = LEAF_VCF_NODES,
     late: int = LATE_MOVES,
+    prune: int = PRUNE_MOVES,
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """The main search's iterative deepening from ``state`` to ``depth`` over its ``width``
     likeliest moves, with no clock and no threat search (but a leaf's VCF of ``leaf_vcf``
-    nodes, and reductions after ``late`` moves): the last depth's scores, the moves best
-    first, and the nodes (the main search's and its leaves' VCFs').  For analysis and
-    tests: a move's search goes through the driver, which adds the clock and the threats."""
+    nodes, reductions after ``late`` moves and pruning after ``prune``): the last depth's
+    scores, the moves best first, and the nodes (the main search's and its leaves' VCFs').
+    For analysis and tests: a move's search goes through the driver, which adds the clock
+    and the threats."""
     board, stone = state.board.copy(), state.to_move + 1
     near = nearness(board)
     moves = likeliest_on(board, near, stone, width)
-    stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, leaf_vcf, late)
+    stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, leaf_vcf, late, prune=prune)
     work = Work(board, near, state.game.exact, stop, stats, *table)
     scores = np.zeros(0, dtype=np.int64)
     for d in range(1, depth + 1):

@@ -19,18 +19,23 @@ WIN = 1_000_000
 """A won position's value, less the plies it takes (so that sooner wins are preferred)."""
 MAX_PLY = 64
 
-NODES, VCF_NODES, HINT, GENERATION, LEAF_VCF, LATE = range(6)
+NODES, VCF_NODES, HINT, GENERATION, LEAF_VCF, LATE, PRUNE, NODE_LIMIT = range(8)
 """The ``stats`` array: main-search nodes, threat-search nodes, the point a threat search
 tries first at its root (-1: none), a win found before being the likeliest again, the
 table generation its stores carry (the stones on the board: one a move, so that a move's
-deep entries give way to the next move's), and two settings of the main search: the nodes
-of the VCF it looks for at a leaf (0: none) and the moves of a node searched at full depth
-before the quiet ones are searched a ply shallower first (0: none)."""
+deep entries give way to the next move's), three settings of the main search: the nodes
+of the VCF it looks for at a leaf (0: none), the moves of a node searched at full depth
+before the quiet ones are searched a ply shallower first (0: none) and the moves of a
+node near the horizon searched before its quiet ones are left out (``levels.PRUNE``;
+0: none), and the count of both kinds of nodes at which the main search stops as if its
+clock had (0: none; a search by nodes, the same on any machine)."""
 
 
-def new_stats(generation: int, leaf_vcf: int, late: int, hint: int = -1) -> np.ndarray:
+def new_stats(
+    generation: int, leaf_vcf: int, late: int, hint: int = -1, prune: int = 0
+) -> np.ndarray:
     """A fresh ``stats`` array: no nodes yet, and the settings given."""
-    return np.array([0, 0, hint, generation, leaf_vcf, late], dtype=np.int64)
+    return np.array([0, 0, hint, generation, leaf_vcf, late, prune, 0], dtype=np.int64)
 
 
 class Work(NamedTuple):

@@ -15,6 +15,7 @@ from parlour.games.gomoku.engine.alphabeta import search_root
 from parlour.games.gomoku.engine.board import (
     HINT,
     MAX_PLY,
+    NODE_LIMIT,
     NODES,
     VCF_NODES,
     WIN,
@@ -90,8 +91,9 @@ class _Search:
         self.stop = np.zeros(1, dtype=np.uint8)  # raised by the move's clock (``run``)
         self.threats_stop = np.zeros(1, dtype=np.uint8)  # and by the threats' share of it
         stones = int(np.count_nonzero(self.board))
-        leaf_vcf, late = (level.leaf_vcf, level.late) if level else (0, 0)
-        self.stats = new_stats(stones, leaf_vcf, late)
+        leaf_vcf, late, prune = (level.leaf_vcf, level.late, level.prune) if level else (0, 0, 0)
+        self.stats = new_stats(stones, leaf_vcf, late, prune=prune)
+        self.main_nodes = 0  # the main search's nodes, if it stops at a count (``by_nodes``)
         self.seconds = seconds or (level.seconds if level else 0.0)
         self.threat_nodes = threat_nodes(self.seconds)
         self.tables = tables
@@ -291,6 +293,8 @@ class _Search:
         their values there (the others' are bounds)."""
         best, score, done = moves[0], 0, 0
         scores = np.zeros(len(moves), dtype=np.int64)
+        if self.main_nodes:
+            self.stats[NODE_LIMIT] = self.stats[NODES] + self.stats[VCF_NODES] + self.main_nodes
         for depth in range(1, level.depth + 1):
             found = search_root(self.work, pattern_table(), self.stone, moves, depth, level.width)
             if self.stop[0] and depth > 1:
@@ -319,8 +323,11 @@ class GomokuThinker:
     where the time, not the level's depth, is what bounds it: at level 3's depth of 10 a
     search of 1.8 s often stopped in a third of its time).  ``table_bits`` sizes its
     tables (``2 ** table_bits`` slots of ``parlour.search.table.SLOT_BYTES``).  ``leaf_vcf``,
-    ``late`` and ``screen`` override the level's settings (``Level``), for the benchmarks
-    that measure what each gains."""
+    ``late``, ``prune`` and ``screen`` override the level's settings (``Level``), for the
+    benchmarks that measure what each gains.  ``by_nodes`` (main, threats) searches with
+    no clock at all: each threat search to ``threats`` nodes, the main search deepening
+    until it has searched ``main`` (with its leaves' VCFs): a move that is the same on a
+    busy machine as on an idle one, for self-play that measures strength per node."""
 
     def __init__(
         self,
@@ -331,6 +338,8 @@ class GomokuThinker:
         leaf_vcf: int | None = None,
         late: int | None = None,
         screen: int | None = None,
+        prune: int | None = None,
+        by_nodes: tuple[int, int] | None = None,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -338,11 +347,9 @@ class GomokuThinker:
         self.seconds = seconds
         self.to_the_clock = to_the_clock
         self.table_bits = table_bits
-        self.overrides = {
-            name: value
-            for name, value in (("leaf_vcf", leaf_vcf), ("late", late), ("screen", screen))
-            if value is not None
-        }
+        self.by_nodes = by_nodes
+        settings = (("leaf_vcf", leaf_vcf), ("late", late), ("screen", screen), ("prune", prune))
+        self.overrides = {name: value for name, value in settings if value is not None}
         self.tables: Tables = {}
 
     def best_move(
@@ -363,7 +370,9 @@ class GomokuThinker:
         with counting as mine:  # a stop of its own to set at the nodes, where counted
             counted: Counted[Point] = Counted(limit, mine)
             search = _Search(state, level, seconds, self.tables, mine, counted, self.table_bits)
-            report = counted.answer(search.run())
+            if self.by_nodes is not None:
+                search.main_nodes, search.threat_nodes = self.by_nodes
+            report = counted.answer(search.run(clocked=self.by_nodes is None))
         return report.move, report
 
     def warm_up(self, state: GomokuState) -> None:

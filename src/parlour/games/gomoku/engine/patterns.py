@@ -290,15 +290,17 @@ def move_score(lines: Lines, point: int, stone: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def quiet(lines: Lines, point: int, stone: int) -> bool:
-    """Whether ``stone`` on the empty ``point`` makes no three or four of its own and
-    blocks no point where the opponent would make one: a move the search may reduce."""
+def move_class(lines: Lines, point: int, stone: int) -> int:
+    """The strongest pattern ``stone`` on the empty ``point`` makes or blocks on any of its
+    lines: below ``FOUR``, a move that makes no four and takes no point where the opponent
+    would make one, which the search may reduce or, near its horizon, leave out (below
+    ``OPEN_THREE``, one that touches no three either: reduced the most)."""
     table, keys = lines.table, lines.keys
+    strongest = 0
     for d in range(4):
         key = keys[4 * point + d]
-        if table[stone, key] >= OPEN_THREE or table[3 - stone, key] >= OPEN_THREE:
-            return False
-    return True
+        strongest = max(strongest, table[stone, key], table[3 - stone, key])
+    return strongest
 
 
 @njit(cache=True, nogil=True)
