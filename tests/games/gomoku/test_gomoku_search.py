@@ -132,12 +132,15 @@ def five_points(state: GomokuState, player: int) -> set[tuple[int, int]]:
 @pytest.mark.parametrize(("size", "record"), VCF_POSITIONS)
 def test_level_3_wins_by_continuous_fours(size: int, record: str) -> None:
     """Every move of the attacker is a four (or the five), the defender blocks, and the
-    game ends in the attacker's five: so the first move was a winning one."""
+    game ends in the attacker's five: so the first move was a winning one.  Level 3's
+    threat searches by their node budget, not its clock, which a loaded machine's
+    compiling could use up before the VCF is found."""
     state = replay(size, record)
     attacker = state.to_move
     assert not five_points(state, attacker) and not five_points(state, 1 - attacker)
+    budget = threat_nodes(LEVELS[3].seconds)
     for _ in range(size * size):
-        move = search(state, 3).move
+        move = search_unclocked(state, 3, 4, budget).move
         state = state.play(move)
         if state.is_over:
             break
