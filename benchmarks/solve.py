@@ -40,14 +40,18 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import resource
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
 import parlour
+from parlour import cache
 from parlour.games.sowing import endgame
 from parlour.games.sowing.game import LETTERS, SowingState
 from parlour.games.sowing.solver import Known, PerfectThinker, Proof, Solver
@@ -179,6 +183,67 @@ def against_reference(args: argparse.Namespace) -> dict[str, Any]:
     return figures
 
 
+def by_table_size(args: argparse.Namespace) -> dict[str, Any]:
+    """The main board from nothing with each endgame table of ``--from-nothing-seeds``: one
+    build on the most threads into a temporary cache folder (the cache's own tables left
+    alone), the wall and CPU seconds to each seed count noted as it is saved, then the
+    main board proved on the most threads with each size's table (a fresh transposition
+    table, nothing proven kept): which size makes build and proof the shortest."""
+    start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
+    rules, sizes = start.game.rules, sorted(args.from_nothing_seeds)
+    reached: dict[int, tuple[float, float]] = {}  # wall and CPU seconds by seeds
+    with tempfile.TemporaryDirectory() as folder, _cache_folder(folder):
+        endgame.build(args.pits, rules, 0, lambda done: None)  # its kernels loaded, untimed
+        began, cpu = time.perf_counter(), time.process_time()
+
+        def counted(values: Any, seeds: int) -> None:
+            endgame.save(values, seeds, args.pits, rules)
+            reached[seeds] = (time.perf_counter() - began, time.process_time() - cpu)
+
+        endgame.build(args.pits, rules, sizes[-1], lambda done: None, counted=counted)
+        figures: dict[str, Any] = {}
+        for seeds in sizes:
+            solver = Solver(bits=args.bits, table_seeds=seeds, threads=args.threads[-1])
+            solver.warm_up(start)  # the table read and the search compiled, untimed
+            cpu = time.process_time()
+            proof = solver.prove(start, stop=Stop(), seconds=args.main_seconds)
+            cpu = time.process_time() - cpu
+            wall, build_cpu = reached[seeds]
+            print(
+                f"Kalah({args.pits},{args.seeds}) from nothing with a {seeds}-seed table: build "
+                f"{wall:.1f} s ({build_cpu:.1f} s CPU), proof {shown(proof)} in "
+                f"{proof.seconds:.1f} s ({cpu:.1f} s CPU), {proof.nodes:,} nodes: "
+                f"{wall + proof.seconds:.1f} s in all ({build_cpu + cpu:.1f} s CPU)",
+                flush=True,
+            )
+            figures[str(seeds)] = {
+                "build_seconds": wall,
+                "build_cpu_seconds": build_cpu,
+                "proof": shown(proof),
+                "proof_seconds": proof.seconds,
+                "proof_cpu_seconds": cpu,
+                "nodes": proof.nodes,
+            }
+        endgame.forget()
+    return figures
+
+
+@contextmanager
+def _cache_folder(folder: str) -> Iterator[None]:
+    """Tables read and built in ``folder`` for a while (the kernels stay where they are)."""
+    before = os.environ.get(cache.ENVIRONMENT)
+    os.environ[cache.ENVIRONMENT] = folder
+    endgame.forget()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[cache.ENVIRONMENT]
+        else:
+            os.environ[cache.ENVIRONMENT] = before
+        endgame.forget()
+
+
 def first_move_bounds(args: argparse.Namespace) -> dict[str, Any]:
     """Each first move of the next board's start searched within ``--first-move-seconds``
     (one solver on the most threads, its tables kept from move to move): the bounds it
@@ -250,6 +315,13 @@ def main() -> None:
         default=[1, 2],
         help="the main board's proofs: threads of each, comma-separated",
     )
+    parser.add_argument(
+        "--from-nothing-seeds",
+        type=lambda text: [int(n) for n in text.split(",") if n],
+        default=[endgame.PROOF_SEEDS],
+        help="the main board from nothing (a build in a temporary folder, then the proof)"
+        " with each of these tables, comma-separated (empty: none)",
+    )
     args = arguments(
         parser,
         quick={
@@ -263,8 +335,11 @@ def main() -> None:
             "bits": 16,
             "next_seeds": 4,
             "next_seconds": 20.0,
+            "from_nothing_seeds": [4, 6],
         },
     )
+    nothing = args.from_nothing_seeds and by_table_size(args)
+    nothing_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10
     start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
     game = start.game
     builds: dict[int, float] = {}  # seconds by threads
@@ -392,6 +467,8 @@ def main() -> None:
             "perfect_start_reply_known_seconds": again,
             "perfect_start_reply_known_proven": again_proven,
             "main_from_nothing_seconds": from_nothing,
+            "from_nothing_by_table_seeds": nothing,
+            "from_nothing_peak_bytes": nothing_peak,
             "next": following
             and {
                 "seeds": args.next_seeds,
