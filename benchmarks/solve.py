@@ -9,7 +9,7 @@ time.
         [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--threads 1,2]
         [--next-seeds 5] [--next-seconds 600] [--first-move-seconds 0] [--max-memory MB]
         [--reference PATH] [--reference-seeds 3,4] [--reference-cache 24] [--no-build]
-        [--quick]
+        [--from-nothing-seeds 16] [--quick]
 
 The table is built (within ``--max-memory``: its peak resident memory is the process's
 then), and the main board proved, once for each count of threads, side by side; its
@@ -20,6 +20,17 @@ the proof on the most threads, without proven positions kept on disk.  The board
 on the most threads, within ``--next-seconds``, and with ``--first-move-seconds`` each of
 its first moves searched that long (the bounds proven of each: with ``--next-seeds 6``, a
 glimpse of Kalah(6,6)).  A board not proven in its time prints the bounds it reached.
+``--from-nothing-seeds`` (first, in a temporary cache folder) builds a table once, timed
+to each size named, and proves the main board with each on the most threads: the main
+board from nothing, wall and CPU seconds, by table size (``endgame.PROOF_SEEDS``, what
+``parlour solve`` builds unasked, is the size of the least).  Every figure of issue 44 in
+one go, with the biggest table built here before (``parlour solve build kalah --max-seeds
+26``, its build time and peak memory printed by that command)::
+
+    .venv/bin/python benchmarks/solve.py --table-seeds 26 --no-build --threads 1,2 \
+        --grid 0 --next-seeds 5 --from-nothing-seeds 15,16,17,18 \
+        --reference /work/engines/kalah-ref/src/build/Mancala --reference-seeds 4
+
 The published figures stand beside these (``PUBLISHED``; Rawlings 2015: (6,4) in a
 fraction of a second, (6,5) in several minutes, with far bigger tables).  The grid's
 boards read endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to
