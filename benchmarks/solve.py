@@ -7,7 +7,8 @@ time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
         [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--threads 1,2]
-        [--next-seeds 5] [--next-seconds 600] [--first-move-seconds 0] [--max-memory MB]
+        [--next-seeds 5] [--next-seconds 600] [--first-move-seconds 0] [--checkpoint FILE]
+        [--max-memory MB]
         [--reference PATH] [--reference-seeds 3,4] [--reference-cache 24] [--no-build]
         [--from-nothing-seeds 16] [--quick]
 
@@ -19,7 +20,8 @@ the proof on the most threads, without proven positions kept on disk.  The board
 ``--next-seeds`` a pit (Kalah(6,5) beside Kalah(6,4)) is then proved with the same table
 on the most threads, within ``--next-seconds``, and with ``--first-move-seconds`` each of
 its first moves searched that long (the bounds proven of each: with ``--next-seeds 6``, a
-glimpse of Kalah(6,6)).  A board not proven in its time prints the bounds it reached.
+glimpse of Kalah(6,6)), those proven kept in ``--checkpoint`` for the next run.  A board
+not proven in its time prints the bounds it reached.
 ``--from-nothing-seeds`` (first, in a temporary cache folder) builds a table once, timed
 to each size named, and proves the main board with each on the most threads: the main
 board from nothing, wall and CPU seconds, by table size (``endgame.PROOF_SEEDS``, what
@@ -260,18 +262,24 @@ def first_move_bounds(args: argparse.Namespace) -> dict[str, Any]:
     (one solver on the most threads, its tables kept from move to move): the bounds it
     proved of each, its nodes and their rate (a glimpse of a proof too long to run)."""
     start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.next_seeds).start())
-    solver = Solver(bits=args.bits, table_seeds=args.table_seeds, threads=args.threads[-1])
+    known = Known(args.checkpoint) if args.checkpoint else None
+    solver = Solver(
+        bits=args.bits, table_seeds=args.table_seeds, threads=args.threads[-1], known=known
+    )
     figures: dict[str, Any] = {}
     for move in start.legal_moves():
         after = start.play(move)
         with Stop().until(args.first_move_seconds) as clock:
             proof = solver.prove(after, stop=clock)
+        if known is not None:
+            known.save()  # a move proven is kept: the next run takes it from the file
         same = after.to_move == start.to_move
         low, high = (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
         letter = LETTERS[int(move)]
         print(
             f"Kalah({args.pits},{args.next_seeds}) first move {letter}: [{low:+d},{high:+d}] in "
-            f"{proof.seconds:.1f} s, {proof.nodes:,} nodes ({proof.nodes / proof.seconds:,.0f}/s)",
+            f"{proof.seconds:.1f} s, {proof.nodes:,} nodes"
+            f" ({proof.nodes / max(proof.seconds, 1e-6):,.0f}/s)",
             flush=True,
         )
         figures[letter] = {"bounds": [low, high], "seconds": proof.seconds, "nodes": proof.nodes}
@@ -302,6 +310,12 @@ def main() -> None:
         type=float,
         default=0.0,
         help="then each first move of the next board searched this long (0: none)",
+    )
+    parser.add_argument(
+        "--checkpoint",
+        type=Path,
+        help="a file keeping the first moves proven (--first-move-seconds): a run goes on"
+        " where the last stopped",
     )
     parser.add_argument(
         "--max-memory",

@@ -87,3 +87,18 @@ def test_the_reference_is_driven_over_its_api_mode(tmp_path: Path) -> None:
     stand_in.chmod(0o755)
     found = solve.reference_proof(stand_in, 3, 20)
     assert found["value"] == 2 and found["seconds"] >= 0 and found["cpu_seconds"] >= 0
+
+
+def test_first_moves_proven_are_kept_for_the_next_run(tmp_path: Path) -> None:
+    """``--checkpoint``: a second run takes the first moves the first proved from the file."""
+    args = argparse.Namespace(
+        pits=3, next_seeds=3, bits=16, table_seeds=6, threads=[1], first_move_seconds=60.0,
+        checkpoint=tmp_path / "moves.json",
+    )  # fmt: skip
+    solve = benchmark()
+    first = solve.first_move_bounds(args)
+    assert all(low == high for low, high in (f["bounds"] for f in first.values()))
+    assert all(f["nodes"] > 0 for f in first.values())
+    again = solve.first_move_bounds(args)
+    assert [f["bounds"] for f in again.values()] == [f["bounds"] for f in first.values()]
+    assert all(f["nodes"] == 0 for f in again.values())
