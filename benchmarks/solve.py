@@ -129,11 +129,12 @@ def shown(proof: Proof) -> str:
     return f"[{proof.lower:+d},{proof.upper:+d}]"
 
 
-def timed(proof: Proof, target: float | None, first: Proof) -> str:
-    """A proof's time and nodes, against ``target`` (if any) and the ``first`` proof's."""
+def timed(proof: Proof, target: float | None, first: Proof, cpu: float) -> str:
+    """A proof's time (``cpu`` seconds of CPU) and nodes, against ``target`` (if any) and the
+    ``first`` proof's."""
     against = f" ({proof.seconds / target:.2f} of the {target:.0f} s target)" if target else ""
     return (
-        f"{shown(proof)} in {proof.seconds:.2f} s{against}, {proof.nodes:,} nodes"
+        f"{shown(proof)} in {proof.seconds:.2f} s ({cpu:.2f} s CPU){against}, {proof.nodes:,} nodes"
         f" ({proof.nodes / proof.seconds:,.0f}/s); {first.seconds / proof.seconds:.2f}x as fast"
         " as the first"
     )
@@ -416,16 +417,18 @@ def main() -> None:
         fresh, known = Known(Path(folder) / "fresh.json"), Known(Path(folder) / "known.json")
         first, first_proven = reply(start, args.table_seeds, fresh)
         proofs = {}
+        cpus: dict[int, float] = {}  # CPU seconds of each proof, by threads
         for threads in args.threads:  # the last one's proof kept on disk for the reply
             last = threads == args.threads[-1]
+            cpu = time.process_time()
             proof = proved(
                 start, args.table_seeds, args.main_seconds, args.bits, known if last else None,
                 threads,
             )  # fmt: skip
-            proofs[threads] = proof
+            proofs[threads], cpus[threads] = proof, time.process_time() - cpu
             first_proof = proofs[args.threads[0]]
             print(f"Kalah({args.pits},{args.seeds}), {threads} thread(s): ", end="")
-            print(timed(proof, target, first_proof), flush=True)
+            print(timed(proof, target, first_proof, cpus[threads]), flush=True)
         main_proof = proofs[args.threads[-1]]
         published, source = PUBLISHED.get((args.pits, args.seeds), (None, ""))
         reproduced = all(p.exact and p.lower == published for p in proofs.values())
@@ -441,13 +444,15 @@ def main() -> None:
     following = None
     if args.next_seeds:
         bigger = parlour.game("kalah", pits=args.pits, seeds=args.next_seeds).start()
+        next_cpu = time.process_time()
         following = proved(
             cast(SowingState, bigger), args.table_seeds, args.next_seconds, args.bits,
             threads=args.threads[-1],
         )  # fmt: skip
+        next_cpu = time.process_time() - next_cpu
         print(f"Kalah({args.pits},{args.next_seeds}), {args.threads[-1]} thread(s): ", end="")
         next_target = PROOF_TARGETS.get(args.next_seeds) if args.pits == 6 else None
-        print(timed(following, next_target, following), flush=True)
+        print(timed(following, next_target, following, next_cpu), flush=True)
     first_moves = args.next_seeds and args.first_move_seconds and first_move_bounds(args)
     print(
         f"perfect level's reply from the start: {first:.2f} s, {how(first_proven)} "
@@ -490,6 +495,7 @@ def main() -> None:
             "main_by_threads": {
                 str(threads): {
                     "seconds": proof.seconds,
+                    "cpu_seconds": cpus[threads],
                     "nodes": proof.nodes,
                     "value": shown(proof),
                 }
@@ -507,6 +513,7 @@ def main() -> None:
                 "seeds": args.next_seeds,
                 "value": shown(following),
                 "seconds": following.seconds,
+                "cpu_seconds": next_cpu,
                 "nodes": following.nodes,
             },
             "next_first_moves": first_moves,
