@@ -7,9 +7,11 @@ time.
 
     .venv/bin/python benchmarks/solve.py [--pits 6] [--seeds 4] [--table-seeds 20]
         [--grid 6] [--board-seconds 60] [--main-seconds 600] [--bits 24] [--threads 1,2]
-        [--next-seeds 5] [--next-seconds 600] [--first-move-seconds 0] [--max-memory MB]
-        [--reference PATH] [--reference-seeds 3,4] [--reference-cache 24] [--no-build]
-        [--quick]
+        [--next-seeds 5] [--next-seconds 600] [--first-move-seconds 0] [--checkpoint FILE]
+        [--max-memory MB]
+        [--reference PATH] [--reference-seeds 3,4] [--reference-table-seeds N]
+        [--reference-cache 24] [--no-build]
+        [--from-nothing-seeds 16] [--quick]
 
 The table is built (within ``--max-memory``: its peak resident memory is the process's
 then), and the main board proved, once for each count of threads, side by side; its
@@ -19,7 +21,19 @@ the proof on the most threads, without proven positions kept on disk.  The board
 ``--next-seeds`` a pit (Kalah(6,5) beside Kalah(6,4)) is then proved with the same table
 on the most threads, within ``--next-seconds``, and with ``--first-move-seconds`` each of
 its first moves searched that long (the bounds proven of each: with ``--next-seeds 6``, a
-glimpse of Kalah(6,6)).  A board not proven in its time prints the bounds it reached.
+glimpse of Kalah(6,6)), those proven kept in ``--checkpoint`` for the next run.  A board
+not proven in its time prints the bounds it reached.
+``--from-nothing-seeds`` (first, in a temporary cache folder) builds a table once, timed
+to each size named, and proves the main board with each on the most threads: the main
+board from nothing, wall and CPU seconds, by table size (``endgame.PROOF_SEEDS``, what
+``parlour solve`` builds unasked, is the size of the least).  Every figure of issue 44 in
+one go (one line), with the biggest table built here before (``parlour solve build kalah --max-seeds
+26``, its build time and peak memory printed by that command)::
+
+    .venv/bin/python benchmarks/solve.py --table-seeds 26 --no-build --threads 1,2
+        --grid 0 --next-seeds 5 --from-nothing-seeds 15,16,17,18 --reference-seeds 4
+        --reference /work/engines/kalah-ref/src/build/Mancala --reference-table-seeds 20
+
 The published figures stand beside these (``PUBLISHED``; Rawlings 2015: (6,4) in a
 fraction of a second, (6,5) in several minutes, with far bigger tables).  The grid's
 boards read endgame tables of at most ``endgame.MAX_ENTRIES`` positions (quick to
@@ -40,14 +54,18 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import resource
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, cast
 
 import parlour
+from parlour import cache
 from parlour.games.sowing import endgame
 from parlour.games.sowing.game import LETTERS, SowingState
 from parlour.games.sowing.solver import Known, PerfectThinker, Proof, Solver
@@ -111,11 +129,12 @@ def shown(proof: Proof) -> str:
     return f"[{proof.lower:+d},{proof.upper:+d}]"
 
 
-def timed(proof: Proof, target: float | None, first: Proof) -> str:
-    """A proof's time and nodes, against ``target`` (if any) and the ``first`` proof's."""
+def timed(proof: Proof, target: float | None, first: Proof, cpu: float) -> str:
+    """A proof's time (``cpu`` seconds of CPU) and nodes, against ``target`` (if any) and the
+    ``first`` proof's."""
     against = f" ({proof.seconds / target:.2f} of the {target:.0f} s target)" if target else ""
     return (
-        f"{shown(proof)} in {proof.seconds:.2f} s{against}, {proof.nodes:,} nodes"
+        f"{shown(proof)} in {proof.seconds:.2f} s ({cpu:.2f} s CPU){against}, {proof.nodes:,} nodes"
         f" ({proof.nodes / proof.seconds:,.0f}/s); {first.seconds / proof.seconds:.2f}x as fast"
         " as the first"
     )
@@ -154,9 +173,10 @@ def against_reference(args: argparse.Namespace) -> dict[str, Any]:
     for seeds in args.reference_seeds:
         start = parlour.game("kalah", pits=6, seeds=seeds, empty_capture=False).start()
         state = cast(SowingState, start)
-        endgame.table(6, state.game.rules, args.table_seeds)  # built or read, untimed
+        seeds_read = args.reference_table_seeds or args.table_seeds
+        endgame.table(6, state.game.rules, seeds_read)  # built or read, untimed
         cpu = time.process_time()
-        proof = proved(state, args.table_seeds, args.main_seconds, args.bits)
+        proof = proved(state, seeds_read, args.main_seconds, args.bits)
         cpu = time.process_time() - cpu
         theirs = reference_proof(args.reference, seeds, args.reference_cache)
         print(
@@ -179,23 +199,90 @@ def against_reference(args: argparse.Namespace) -> dict[str, Any]:
     return figures
 
 
+def by_table_size(args: argparse.Namespace) -> dict[str, Any]:
+    """The main board from nothing with each endgame table of ``--from-nothing-seeds``: one
+    build on the most threads into a temporary cache folder (the cache's own tables left
+    alone), the wall and CPU seconds to each seed count noted as it is saved, then the
+    main board proved on the most threads with each size's table (a fresh transposition
+    table, nothing proven kept): which size makes build and proof the shortest."""
+    start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
+    rules, sizes = start.game.rules, sorted(args.from_nothing_seeds)
+    reached: dict[int, tuple[float, float]] = {}  # wall and CPU seconds by seeds
+    with tempfile.TemporaryDirectory() as folder, _cache_folder(folder):
+        endgame.build(args.pits, rules, 0, lambda done: None)  # its kernels loaded, untimed
+        began, cpu = time.perf_counter(), time.process_time()
+
+        def counted(values: Any, seeds: int) -> None:
+            endgame.save(values, seeds, args.pits, rules)
+            reached[seeds] = (time.perf_counter() - began, time.process_time() - cpu)
+
+        endgame.build(args.pits, rules, sizes[-1], lambda done: None, counted=counted)
+        figures: dict[str, Any] = {}
+        for seeds in sizes:
+            solver = Solver(bits=args.bits, table_seeds=seeds, threads=args.threads[-1])
+            solver.warm_up(start)  # the table read and the search compiled, untimed
+            cpu = time.process_time()
+            proof = solver.prove(start, stop=Stop(), seconds=args.main_seconds)
+            cpu = time.process_time() - cpu
+            wall, build_cpu = reached[seeds]
+            print(
+                f"Kalah({args.pits},{args.seeds}) from nothing with a {seeds}-seed table: build "
+                f"{wall:.1f} s ({build_cpu:.1f} s CPU), proof {shown(proof)} in "
+                f"{proof.seconds:.1f} s ({cpu:.1f} s CPU), {proof.nodes:,} nodes: "
+                f"{wall + proof.seconds:.1f} s in all ({build_cpu + cpu:.1f} s CPU)",
+                flush=True,
+            )
+            figures[str(seeds)] = {
+                "build_seconds": wall,
+                "build_cpu_seconds": build_cpu,
+                "proof": shown(proof),
+                "proof_seconds": proof.seconds,
+                "proof_cpu_seconds": cpu,
+                "nodes": proof.nodes,
+            }
+        endgame.forget()
+    return figures
+
+
+@contextmanager
+def _cache_folder(folder: str) -> Iterator[None]:
+    """Tables read and built in ``folder`` for a while (the kernels stay where they are)."""
+    before = os.environ.get(cache.ENVIRONMENT)
+    os.environ[cache.ENVIRONMENT] = folder
+    endgame.forget()
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ[cache.ENVIRONMENT]
+        else:
+            os.environ[cache.ENVIRONMENT] = before
+        endgame.forget()
+
+
 def first_move_bounds(args: argparse.Namespace) -> dict[str, Any]:
     """Each first move of the next board's start searched within ``--first-move-seconds``
     (one solver on the most threads, its tables kept from move to move): the bounds it
     proved of each, its nodes and their rate (a glimpse of a proof too long to run)."""
     start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.next_seeds).start())
-    solver = Solver(bits=args.bits, table_seeds=args.table_seeds, threads=args.threads[-1])
+    known = Known(args.checkpoint) if args.checkpoint else None
+    solver = Solver(
+        bits=args.bits, table_seeds=args.table_seeds, threads=args.threads[-1], known=known
+    )
     figures: dict[str, Any] = {}
     for move in start.legal_moves():
         after = start.play(move)
         with Stop().until(args.first_move_seconds) as clock:
             proof = solver.prove(after, stop=clock)
+        if known is not None:
+            known.save()  # a move proven is kept: the next run takes it from the file
         same = after.to_move == start.to_move
         low, high = (proof.lower, proof.upper) if same else (-proof.upper, -proof.lower)
         letter = LETTERS[int(move)]
         print(
             f"Kalah({args.pits},{args.next_seeds}) first move {letter}: [{low:+d},{high:+d}] in "
-            f"{proof.seconds:.1f} s, {proof.nodes:,} nodes ({proof.nodes / proof.seconds:,.0f}/s)",
+            f"{proof.seconds:.1f} s, {proof.nodes:,} nodes"
+            f" ({proof.nodes / max(proof.seconds, 1e-6):,.0f}/s)",
             flush=True,
         )
         figures[letter] = {"bounds": [low, high], "seconds": proof.seconds, "nodes": proof.nodes}
@@ -228,6 +315,12 @@ def main() -> None:
         help="then each first move of the next board searched this long (0: none)",
     )
     parser.add_argument(
+        "--checkpoint",
+        type=Path,
+        help="a file keeping the first moves proven (--first-move-seconds): a run goes on"
+        " where the last stopped",
+    )
+    parser.add_argument(
         "--max-memory",
         type=int,
         help="megabytes the endgame table's build may hold (default: no limit)",
@@ -242,6 +335,12 @@ def main() -> None:
         help="the boards the reference proves: seeds a pit of Kalah(6,n), comma-separated",
     )
     parser.add_argument(
+        "--reference-table-seeds",
+        type=int,
+        help="parlour's endgame table beside the reference (its rules' own; default: the main"
+        " table's seeds)",
+    )
+    parser.add_argument(
         "--reference-cache", type=int, default=24, help="the reference's table: 2**N entries"
     )
     parser.add_argument(
@@ -249,6 +348,13 @@ def main() -> None:
         type=lambda text: [int(n) for n in text.split(",")],
         default=[1, 2],
         help="the main board's proofs: threads of each, comma-separated",
+    )
+    parser.add_argument(
+        "--from-nothing-seeds",
+        type=lambda text: [int(n) for n in text.split(",") if n],
+        default=[endgame.PROOF_SEEDS],
+        help="the main board from nothing (a build in a temporary folder, then the proof)"
+        " with each of these tables, comma-separated (empty: none)",
     )
     args = arguments(
         parser,
@@ -263,8 +369,11 @@ def main() -> None:
             "bits": 16,
             "next_seeds": 4,
             "next_seconds": 20.0,
+            "from_nothing_seeds": [4, 6],
         },
     )
+    nothing = args.from_nothing_seeds and by_table_size(args)
+    nothing_peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss << 10
     start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
     game = start.game
     builds: dict[int, float] = {}  # seconds by threads
@@ -308,16 +417,18 @@ def main() -> None:
         fresh, known = Known(Path(folder) / "fresh.json"), Known(Path(folder) / "known.json")
         first, first_proven = reply(start, args.table_seeds, fresh)
         proofs = {}
+        cpus: dict[int, float] = {}  # CPU seconds of each proof, by threads
         for threads in args.threads:  # the last one's proof kept on disk for the reply
             last = threads == args.threads[-1]
+            cpu = time.process_time()
             proof = proved(
                 start, args.table_seeds, args.main_seconds, args.bits, known if last else None,
                 threads,
             )  # fmt: skip
-            proofs[threads] = proof
+            proofs[threads], cpus[threads] = proof, time.process_time() - cpu
             first_proof = proofs[args.threads[0]]
             print(f"Kalah({args.pits},{args.seeds}), {threads} thread(s): ", end="")
-            print(timed(proof, target, first_proof), flush=True)
+            print(timed(proof, target, first_proof, cpus[threads]), flush=True)
         main_proof = proofs[args.threads[-1]]
         published, source = PUBLISHED.get((args.pits, args.seeds), (None, ""))
         reproduced = all(p.exact and p.lower == published for p in proofs.values())
@@ -333,13 +444,15 @@ def main() -> None:
     following = None
     if args.next_seeds:
         bigger = parlour.game("kalah", pits=args.pits, seeds=args.next_seeds).start()
+        next_cpu = time.process_time()
         following = proved(
             cast(SowingState, bigger), args.table_seeds, args.next_seconds, args.bits,
             threads=args.threads[-1],
         )  # fmt: skip
+        next_cpu = time.process_time() - next_cpu
         print(f"Kalah({args.pits},{args.next_seeds}), {args.threads[-1]} thread(s): ", end="")
         next_target = PROOF_TARGETS.get(args.next_seeds) if args.pits == 6 else None
-        print(timed(following, next_target, following), flush=True)
+        print(timed(following, next_target, following, next_cpu), flush=True)
     first_moves = args.next_seeds and args.first_move_seconds and first_move_bounds(args)
     print(
         f"perfect level's reply from the start: {first:.2f} s, {how(first_proven)} "
@@ -382,6 +495,7 @@ def main() -> None:
             "main_by_threads": {
                 str(threads): {
                     "seconds": proof.seconds,
+                    "cpu_seconds": cpus[threads],
                     "nodes": proof.nodes,
                     "value": shown(proof),
                 }
@@ -392,11 +506,14 @@ def main() -> None:
             "perfect_start_reply_known_seconds": again,
             "perfect_start_reply_known_proven": again_proven,
             "main_from_nothing_seconds": from_nothing,
+            "from_nothing_by_table_seeds": nothing,
+            "from_nothing_peak_bytes": nothing_peak,
             "next": following
             and {
                 "seeds": args.next_seeds,
                 "value": shown(following),
                 "seconds": following.seconds,
+                "cpu_seconds": next_cpu,
                 "nodes": following.nodes,
             },
             "next_first_moves": first_moves,

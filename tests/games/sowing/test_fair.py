@@ -203,7 +203,8 @@ def test_a_fair_start_of_a_bigger_board_is_proven_a_draw_for_either_first_mover(
         ({"pits": 4, "seeds": 3, "start": "fair:0"}, "must be at least 1"),
         ({"pits": 4, "seeds": 3, "start": "fair:110"}, "must be at most 109"),
         ({"pits": 4, "seeds": 3, "start": "fair:x"}, "the N of option start=fair:N"),
-        ({"start": "fair:1"}, "no fair start is known for 6 pits of 4 seeds"),
+        ({"seeds": 5, "start": "fair:1"}, "no fair start is known for 6 pits of 5 seeds"),
+        ({"start": "fair:4"}, "must be at most 3"),  # Kalah(6,4)'s three
     ],
 )
 def test_a_start_that_is_not_known_is_refused_naming_it(options: dict, named: str) -> None:

@@ -519,3 +519,27 @@ def test_the_perfect_level_benchmark_finds_no_value_given_away() -> None:
     assert all(game["margin"] >= game["opening_value"] for game in games)
     assert all(abs(game["opening_value"]) <= 2 for game in games)  # balanced
     assert "0 gave value away" in printed
+
+
+@pytest.mark.parametrize("pits", [4, 5, 6])
+def test_parlour_solve_reads_unasked_the_table_of_the_shortest_build_and_proof(pits: int) -> None:
+    seeds = endgame.proof_seeds(pits)
+    most = endgame.positions(6, endgame.PROOF_SEEDS)
+    assert endgame.positions(pits, seeds) <= most < endgame.positions(pits, seeds + 1)
+
+
+def test_parlour_solve_says_what_a_build_will_take_before_it_starts(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from parlour.games.sowing import cli
+
+    held = endgame.built_seeds(6, 2)
+    assert held < endgame.PROOF_SEEDS  # the session's own cache folder
+    cli._say_build(6, 2, endgame.PROOF_SEEDS)
+    said = capsys.readouterr().err
+    todo = endgame.positions(6, endgame.PROOF_SEEDS) - endgame.positions(6, held)
+    size = -(-endgame.table_bytes(6, endgame.PROOF_SEEDS) // (1 << 20))
+    assert f"up to {endgame.PROOF_SEEDS} seeds" in said
+    assert f"{todo:,} positions, {size:,} MB on disk, about " in said
+    cli._say_build(6, 2, max(held, 0))  # built: nothing to say
+    assert capsys.readouterr().err == ""

@@ -10,7 +10,7 @@ import json
 import os
 import resource
 import time
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import click
 
@@ -26,6 +26,9 @@ from parlour.cli._common import (
     warming_up,
     whole_type,
 )
+
+if TYPE_CHECKING:
+    from parlour.games.sowing.game import SowingState
 
 BUILD, FAIR = "build", "fair"
 FAIR_MOVED = 2
@@ -110,7 +113,6 @@ def solve(
     if game_name == FAIR:
         _fair(position, pits, seeds, option_texts, seconds, memory, moved, as_json)
         return
-    from parlour.games.sowing.game import SowingState
     from parlour.games.sowing.solver import Known, Solver, bits_within, solve
     from parlour.search import Stop
     from parlour.search.alphabeta import SEARCH_THREADS
@@ -118,19 +120,21 @@ def solve(
     game = make_game(game_name, option_texts, pits=pits, seeds=seeds)
     _check_solved(game.name)
     state = position_to_search(game, position, "solve")
-    _check_size(state.pits, max_seeds)  # type: ignore[attr-defined]
+    sowing = cast("SowingState", state)
+    _check_size(sowing.pits, max_seeds)
     try:
         solver = Solver(
             bits_within(memory),
-            max_seeds,
+            max_seeds if max_seeds is not None else _default_seeds(sowing),
             threads or SEARCH_THREADS,
             Known(),
             build_memory=build_memory,
         )
     except MemoryError:
         raise click.UsageError(f"no {memory:,} MB to be had for --memory") from None
-    sowing = cast(SowingState, state)
-    _check_memory(sowing.pits, sowing.game.rules, solver.table_seeds_for(sowing), build_memory)
+    most = solver.table_seeds_for(sowing)
+    _check_memory(sowing.pits, sowing.game.rules, most, build_memory)
+    _say_build(sowing.pits, sowing.game.rules, most)
     with warming_up("the solver"):
         solver.warm_up(state)  # type: ignore[arg-type]
     stop = Stop()
@@ -177,6 +181,35 @@ def _name(move: int) -> str:
     from parlour.games.sowing.game import LETTERS
 
     return LETTERS[move]
+
+
+def _default_seeds(state: SowingState) -> int:
+    """The endgame table's seeds unasked: the largest built here, or else the size whose
+    build and proof are the shortest (``endgame.proof_seeds``)."""
+    from parlour.games.sowing import endgame
+
+    pits, rules = state.pits, state.game.rules
+    return max(endgame.built_seeds(pits, rules), endgame.proof_seeds(pits))
+
+
+def _say_build(pits: int, rules: int, seeds: int) -> None:
+    """Say on standard error what a build of the endgame table to ``seeds`` seeds will
+    take, before it starts (its progress shows as it goes): nothing if it is built, or
+    quick."""
+    from parlour.games.sowing import endgame
+    from parlour.games.sowing.progress import PATIENCE
+
+    held = endgame.built_seeds(pits, rules)
+    seconds, size = endgame.estimate(pits, seeds, held)
+    if held >= seeds or seconds < PATIENCE:
+        return
+    todo = endgame.positions(pits, seeds) - endgame.positions(pits, held)
+    click.echo(
+        f"the endgame table to build ({pits} pits a side, up to {seeds} seeds; kept in the"
+        f" cache folder): {todo:,} positions, {-(-size // (1 << 20)):,} MB on"
+        f" disk, about {seconds:.0f} s",
+        err=True,
+    )
 
 
 def _check_solved(name: str) -> None:
@@ -244,6 +277,7 @@ def _build(
     _check_size(count, most)
     rules = game.rules  # type: ignore[attr-defined]
     _check_memory(count, rules, most, memory)
+    _say_build(count, rules, most)
     began = time.perf_counter()
     built = interruptible(lambda: endgame.table(count, rules, most, memory=memory))
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10  # kilobytes on Linux

@@ -55,6 +55,16 @@ from parlour.games.sowing import progress as display
 MAX_ENTRIES = 1 << 24
 """The largest table built unasked: 16.8M positions: on six pits a side, every position of
 up to 14 seeds in the pits (6 MB), built in a few seconds."""
+PROOF_SEEDS = 16
+"""The table ``parlour solve`` builds where none as big is built here, by seeds in the pits
+on six pits a side (``proof_seeds``: as many positions on other boards): the size whose
+build and proof of Kalah(6,4) together take the least CPU on two threads, about 52 CPU
+seconds (17 seeds: 54, 18: 70, 20: 177; a bigger table's build costs more than it spares
+the proof: ``benchmarks/solve.py --from-nothing-seeds``)."""
+BUILD_RATE = 1_400_000
+"""Positions a build computes in a CPU second, about (a build to 20 seeds on six pits a
+side, ``benchmarks/solve.py --from-nothing-seeds``): what a build's estimate says before it
+starts."""
 LARGEST = 12 << 30
 """The most positions of a table built on request (``parlour solve --max-seeds``): a
 build holds the table (``packed``) and, for each position of the count it builds, two
@@ -163,6 +173,21 @@ def check_size(pits: int, seeds: int) -> None:
             f"an endgame table of {pits} pits a side to {seeds} seeds holds {count:,} positions;"
             f" at most {positions(pits, most):,} are built (up to {most} seeds)"
         )
+
+
+def proof_seeds(pits: int) -> int:
+    """The seeds of the table ``parlour solve`` reads unasked on ``pits`` pits a side, where
+    none bigger is built: that of as many positions as ``PROOF_SEEDS`` on six (within the
+    largest built)."""
+    return min(seeds_within(pits, positions(6, PROOF_SEEDS)), largest(pits))
+
+
+def estimate(pits: int, seeds: int, held: int, threads: int = BUILD_THREADS) -> tuple[float, int]:
+    """The seconds (about: ``BUILD_RATE``, the threads busy) and the bytes on disk of a
+    build of the table of ``pits`` pits a side to ``seeds`` seeds on ``threads`` threads,
+    from ``held`` seeds built (-1: none)."""
+    todo = positions(pits, seeds) - positions(pits, held)
+    return todo / (BUILD_RATE * threads), table_bytes(pits, seeds)
 
 
 def seeds_within(pits: int, entries: int) -> int:

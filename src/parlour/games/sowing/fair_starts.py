@@ -210,6 +210,16 @@ _LISTS: dict[tuple[int, int, int], str] = {
         3,3,3,3,3,3/3,3,2,3,3,4 3,3,3,3,4,3/3,3,3,2,3,3 3,3,3,4,3,3/2,3,3,3,3,3
         3,4,3,2,3,3/3,3,3,3,3,3
     """,
+    # parlour solve fair kalah --pits 6 --seeds 4 --moved 1 -o empty_capture=false: 3 fair
+    # starts among the 132 one seed moved
+    (6, 4, 0): """
+        3,4,5,4,4,4/4,4,4,4,4,4 4,4,5,4,3,4/4,4,4,4,4,4 4,4,5,4,4,4/4,3,4,4,4,4
+    """,
+    # parlour solve fair kalah --pits 6 --seeds 4 --moved 1: 3 fair starts among the 132 one
+    # seed moved (each also proven +0 by MTD(f), 1-3 CPU s each with the 24-seed table)
+    (6, 4, 2): """
+        4,4,5,4,3,4/4,4,4,4,4,4 4,4,5,4,4,4/4,3,4,4,4,4 4,5,4,4,4,4/4,4,3,4,4,4
+    """,
     # parlour solve fair mancala --pits 5 --seeds 3: 153 fair starts
     (5, 3, 3): """
         3,2,4,3,3/3,3,3,3,3 3,3,3,3,3/4,3,3,2,3 3,3,3,3,3/3,3,3,2,4 3,3,4,3,3/3,3,3,3,2
