@@ -61,10 +61,12 @@ on six pits a side (``proof_seeds``: as many positions on other boards): the siz
 build and proof of Kalah(6,4) together take the least CPU on two threads, about 52 CPU
 seconds (17 seeds: 54, 18: 70, 20: 177; a bigger table's build costs more than it spares
 the proof: ``benchmarks/solve.py --from-nothing-seeds``)."""
-BUILD_RATE = 1_400_000
-"""Positions a build computes in a CPU second, about (a build to 20 seeds on six pits a
-side, ``benchmarks/solve.py --from-nothing-seeds``): what a build's estimate says before it
-starts."""
+BUILD_RATE = 1_000_000
+"""Positions a build computes in a CPU second, about: what a build's estimate says before
+it starts.  The rate falls as the counts grow (six pits a side: 1.4M to 20 seeds,
+``benchmarks/solve.py --from-nothing-seeds``; 0.97M over the build from 14 to 26 seeds),
+and the big builds are the ones whose wait matters: their rate, so that the estimate errs
+long on a small one."""
 LARGEST = 12 << 30
 """The most positions of a table built on request (``parlour solve --max-seeds``): a
 build holds the table (``packed``) and, for each position of the count it builds, two
