@@ -181,7 +181,10 @@ def negamax(
         # (late-move pruning), else searched shallower first: a ply, two if it touches
         # no three either (late-move reductions; at a node with no four or three to
         # answer, deep enough that the reduced search still looks past a reply)
-        kind = move_class(lines, q, stone) if searched and not defences else FIVE
+        late_move = not defences and (
+            0 < prune <= searched or (0 < late <= searched and depth >= 3)
+        )
+        kind = move_class(lines, q, stone) if late_move else FIVE  # none asked: no lookups
         reduced = 0
         if kind < FOUR and 0 < prune <= searched:
             i += 1
