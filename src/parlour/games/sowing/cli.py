@@ -200,10 +200,9 @@ def _say_build(pits: int, rules: int, seeds: int) -> None:
     from parlour.games.sowing.progress import PATIENCE
 
     held = endgame.built_seeds(pits, rules)
-    seconds, size = endgame.estimate(pits, seeds, held)
+    todo, seconds, size = endgame.estimate(pits, seeds, held)
     if held >= seeds or seconds < PATIENCE:
         return
-    todo = endgame.positions(pits, seeds) - endgame.positions(pits, held)
     click.echo(
         f"the endgame table to build ({pits} pits a side, up to {seeds} seeds; kept in the"
         f" cache folder): {todo:,} positions, {-(-size // (1 << 20)):,} MB on"

@@ -184,12 +184,14 @@ def proof_seeds(pits: int) -> int:
     return min(seeds_within(pits, positions(6, PROOF_SEEDS)), largest(pits))
 
 
-def estimate(pits: int, seeds: int, held: int, threads: int = BUILD_THREADS) -> tuple[float, int]:
-    """The seconds (about: ``BUILD_RATE``, the threads busy) and the bytes on disk of a
-    build of the table of ``pits`` pits a side to ``seeds`` seeds on ``threads`` threads,
-    from ``held`` seeds built (-1: none)."""
+def estimate(
+    pits: int, seeds: int, held: int, threads: int = BUILD_THREADS
+) -> tuple[int, float, int]:
+    """The positions to compute, the seconds (about: ``BUILD_RATE``, the threads busy) and
+    the bytes on disk of a build of the table of ``pits`` pits a side to ``seeds`` seeds on
+    ``threads`` threads, from ``held`` seeds built (-1: none)."""
     todo = positions(pits, seeds) - positions(pits, held)
-    return todo / (BUILD_RATE * threads), table_bytes(pits, seeds)
+    return todo, todo / (BUILD_RATE * threads), table_bytes(pits, seeds)
 
 
 def seeds_within(pits: int, entries: int) -> int:
