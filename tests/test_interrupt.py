@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -182,6 +183,31 @@ def test_a_warm_up_line_counts_the_seconds_between_compiles_unless_told_to_wait(
         else:
             wait(lambda: False, 4 * TICK)  # four ticks: the line must not move
     assert lines() >= 3 if between else lines() == 1, screen.getvalue()
+
+
+def test_a_status_line_shows_the_latest_step_at_a_terminal_and_is_wiped_at_the_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A long command (``parlour solve``) shows what it is doing; a log hears nothing."""
+    from parlour.cli._common import status
+
+    screen = Terminal()
+    monkeypatch.setattr(sys, "stderr", screen)
+    with status() as tell:
+        tell("proving the position")
+        tell("the value of each first move: B (2 of 6)")
+        deadline = time.monotonic() + 30
+        while "B (2 of 6), " not in screen.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.05)
+    shown = screen.getvalue()
+    assert "\rthe value of each first move: B (2 of 6), " in shown, shown
+    assert re.search(r"B \(2 of 6\), \d+ s\x1b\[K", shown), shown
+    assert shown.endswith("\r\x1b[K")  # the result that follows stands alone
+    log = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", log)
+    with status() as tell:
+        tell("proving the position")
+    assert log.getvalue() == ""
 
 
 def test_ctrl_c_of_pbrain_parlour_is_parlours_one_line_and_130() -> None:

@@ -540,6 +540,39 @@ def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None
         gc.freeze()
 
 
+@contextmanager
+def status() -> Iterator[Callable[[str], None]]:
+    """A line on stderr, at a terminal, saying what a long command is doing: the block
+    calls the value with the words of each step as it begins, and the line shows the
+    latest with the seconds so far, every ``TICK`` seconds once the command has taken
+    ``NOTE_AFTER``; it is wiped at the end, for the result to stand alone.  Elsewhere (a
+    log) nothing is said: the result follows."""
+    words, finished = ["working"], threading.Event()
+    started = time.monotonic()
+    err = sys.stderr
+    live = err.isatty()
+
+    def talk() -> None:
+        if finished.wait(NOTE_AFTER):
+            return
+        while not finished.is_set():
+            err.write(f"\r{words[0]}, {time.monotonic() - started:.0f} s\x1b[K")
+            err.flush()
+            finished.wait(TICK)
+        err.write("\r\x1b[K")
+        err.flush()
+
+    talker = threading.Thread(target=talk, daemon=True, name="status")
+    if live:
+        talker.start()
+    try:
+        yield lambda said: words.__setitem__(0, said)
+    finally:
+        finished.set()
+        if live:
+            talker.join()
+
+
 def warm(call: Callable[[], T], what: str = "the engine") -> T:
     """``call()``, a first call that compiles (or builds) what a command needs: run so
     that Ctrl-C ends the command at once (:func:`interruptible`), saying how it goes

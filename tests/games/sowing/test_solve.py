@@ -129,6 +129,38 @@ def test_a_perfect_line_and_the_first_moves_keep_the_value() -> None:
     assert mover_value(start, here) == value
 
 
+class Counting(Solver):
+    """A solver that keeps the nodes of each proof it returns."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.proofs: list[int] = []
+
+    def prove(self, *args: Any, **kwargs: Any) -> Proof:
+        proof = super().prove(*args, **kwargs)
+        self.proofs.append(proof.nodes)
+        return proof
+
+
+def test_solve_says_each_step_as_it_begins_and_counts_every_proof_s_nodes() -> None:
+    """``parlour solve`` said nothing for the 15 s of Kalah(6,4)'s first moves' proofs on
+    a fresh cache, and its count of nodes left those proofs out."""
+    start: SowingState = parlour.game("kalah", pits=3, seeds=3).start()  # type: ignore[assignment]
+    told: list[str] = []
+    solver = Counting(bits=14, table_seeds=2)
+    found = solve(start, solver, Stop(), told.append)
+    assert found.nodes == sum(solver.proofs) and len(solver.proofs) > 1 + len(found.moves)
+    assert told[0] == "proving the position"
+    assert any(words.startswith("proving the position: [") for words in told)
+    legal = [int(move) for move in start.legal_moves()]
+    firsts = [words for words in told if words.startswith("the value of each first move")]
+    assert firsts == [
+        f"the value of each first move: {'ABC'[move]} ({i + 1} of {len(legal)})"
+        for i, move in enumerate(legal)
+    ]
+    assert told[-1].startswith("a perfect line: ") and told.index(firsts[-1]) < len(told) - 1
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 def test_a_stopped_solver_gives_bounds_holding_the_value(threads: int) -> None:
     game = parlour.game("kalah", pits=3, seeds=3)

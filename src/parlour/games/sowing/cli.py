@@ -23,6 +23,7 @@ from parlour.cli._common import (
     position_to_search,
     seating_flags,
     seconds_type,
+    status,
     warming_up,
     whole_type,
 )
@@ -138,8 +139,8 @@ def solve(
     with warming_up("the solver"):
         solver.warm_up(state)  # type: ignore[arg-type]
     stop = Stop()
-    with stop.until(seconds) as clock:
-        found = interruptible(lambda: solve(state, solver, clock), stop)  # type: ignore[arg-type]
+    with stop.until(seconds) as clock, status() as tell:
+        found = interruptible(lambda: solve(state, solver, clock, tell), stop)  # type: ignore[arg-type]
     if solver.known is not None:
         solver.known.save()
     proof = found.proof

@@ -74,6 +74,8 @@ class Solver:
     ``progress.shown``)."""
     build_memory: int | None = None
     """The bytes a build of the endgame table may hold (None: no limit)."""
+    searched: int = field(init=False, default=0)
+    """The nodes of every search this solver made: a command's total over its proofs."""
     table: Table = field(init=False)
     endings: dict[sowing.SowingGame, endgame.EndgameTable] = field(init=False)
     """The endgame table of each game solved, chosen (and read or built) once: every
@@ -162,6 +164,7 @@ class Solver:
                 if on_depth is not None:
                     on_depth(depth, low + base, high + base)
                 depth = depth + 1 if depth < DEEPENING else TO_THE_END
+        self.searched += int(search.info[NODES])
         if low == high and self.known is not None:
             self.known.put(state, int(low), int(move))
         return Proof(
@@ -208,6 +211,7 @@ class Solver:
             return found[0] + base >= target
         search = Search(self, root, state.game, ending, stop)
         gain = search.window(target - base - 1, target - base, TO_THE_END)
+        self.searched += int(search.info[NODES])
         return None if search.info[ABORTED] else gain >= target - base
 
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import functools
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from parlour.games.sowing import game as sowing
 from parlour.games.sowing.solver.known import Known
-from parlour.games.sowing.solver.prover import Proof, Solver
+from parlour.games.sowing.solver.prover import TO_THE_END, Proof, Solver
 from parlour.search import Stop
 
 
@@ -93,24 +94,39 @@ def proven(state: sowing.SowingState, stop: Stop) -> int | None:
     return proof.lower if proof.exact else None
 
 
-def solve(state: sowing.SowingState, solver: Solver, stop: Stop) -> Solution:
+def solve(
+    state: sowing.SowingState,
+    solver: Solver,
+    stop: Stop,
+    tell: Callable[[str], None] = lambda _: None,
+) -> Solution:
     """Prove ``state``'s value, then each first move's, then follow proven moves to the
-    end for a perfect line; whatever ``stop`` cuts short stays a bound."""
-    began = time.perf_counter()
-    proof = solver.prove(state, stop=stop)
-    nodes = proof.nodes
+    end for a perfect line; whatever ``stop`` cuts short stays a bound.  ``tell`` hears
+    the words of each step as it begins (a proof may take minutes: a display says them);
+    the nodes counted are those of every proof made."""
+    began, searched = time.perf_counter(), solver.searched
+
+    def deepened(depth: int, lower: int, upper: int) -> None:
+        deep = "to the end" if depth == TO_THE_END else f"{depth} plies deep"
+        tell(f"proving the position: [{lower:+d},{upper:+d}] proven, searched {deep}")
+
+    tell("proving the position")
+    proof = solver.prove(state, stop=stop, on_depth=deepened)
     moves = {}
-    for move in state.legal_moves():
-        moves[int(move)] = mover_bounds(solver, state, int(move), stop, proof.lower)
+    legal = [int(move) for move in state.legal_moves()]
+    for i, move in enumerate(legal):
+        tell(f"the value of each first move: {sowing.LETTERS[move]} ({i + 1} of {len(legal)})")
+        moves[move] = mover_bounds(solver, state, move, stop, proof.lower)
     line: list[int] = []
     here, value = state, proof.lower
     while proof.exact and not here.is_over and not stop.is_set:
+        tell(f"a perfect line: {len(line)} moves proven")
         step = solver.prove(here, value, stop)
-        nodes += step.nodes
         if not step.exact:
             break
         line.append(step.move)
         after = here.play(step.move)
         value = step.lower if after.to_move == here.to_move else -step.lower
         here = after
+    nodes = solver.searched - searched
     return Solution(proof, tuple(line), moves, nodes, time.perf_counter() - began)
