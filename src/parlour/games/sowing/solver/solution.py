@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from parlour.games.sowing import game as sowing
 from parlour.games.sowing.solver.known import Known
-from parlour.games.sowing.solver.prover import TO_THE_END, Proof, Solver
+from parlour.games.sowing.solver.prover import DEEPENING, Proof, Solver
 from parlour.search import Stop
 
 
@@ -107,8 +107,8 @@ def solve(
     began, searched = time.perf_counter(), solver.searched
 
     def deepened(depth: int, lower: int, upper: int) -> None:
-        deep = "to the end" if depth == TO_THE_END else f"{depth} plies deep"
-        tell(f"proving the position: [{lower:+d},{upper:+d}] proven, searched {deep}")
+        ahead = "to the end" if depth >= DEEPENING else f"{depth + 1} plies deep"
+        tell(f"proving the position: [{lower:+d},{upper:+d}] proven, searching {ahead}")
 
     tell("proving the position")
     proof = solver.prove(state, stop=stop, on_depth=deepened)
