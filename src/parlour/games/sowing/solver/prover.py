@@ -228,6 +228,7 @@ class Search:
         clock: Stop,
     ) -> None:
         self.solver, self.root, self.rules = solver, root, game.rules
+        self.threads = solver.threads
         self.ending, self.clock = ending, clock
         self.shared = solver.shared(ending, game, clock.attach(np.zeros(1, dtype=np.int64)))
         self.info = self.shared.info
@@ -265,7 +266,7 @@ class Search:
         """``null_window`` of the root, its figures in ``info``: split between the threads
         once the proof has searched ``SPLIT_NODES`` nodes (a split costs each line a search
         of its own, more than a small proof's whole work)."""
-        if self.solver.threads > 1 and self.info[NODES] >= SPLIT_NODES and self.lines is None:
+        if self.threads > 1 and self.info[NODES] >= SPLIT_NODES and self.lines is None:
             self.lines = lines(self.root, self.rules, self.ending)
             self.costs = [0] * len(self.lines[1])
         if self.lines is None:

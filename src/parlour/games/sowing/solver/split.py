@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
@@ -15,10 +15,21 @@ from parlour.games.sowing import endgame
 from parlour.games.sowing import game as sowing
 from parlour.games.sowing.solver.kernel import _difference, _in_pits, _settled, null_window
 from parlour.games.sowing.solver.table import INF
+from parlour.search import Stop
 from parlour.search.kernel import ABORTED, BEST, HORIZON, INFO_SIZE, NODES
+from parlour.search.shared import Shared
 
-if TYPE_CHECKING:
-    from parlour.games.sowing.solver.prover import Search
+
+class Search(Protocol):
+    """What a split needs of the proof's search it splits (``prover.Search``)."""
+
+    rules: int
+    threads: int
+    shared: Shared
+    info: np.ndarray
+    clock: Stop
+    costs: list[int]
+    """The nodes searched in each line so far: the costliest are taken first."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +89,7 @@ def split(search: Search, lower: int, upper: int, depth: int, root_lines: Lines)
         info[BEST] = move
         return best
     race = Race(search, lower, upper, depth, handovers, best, move)
-    threads = [threading.Thread(target=race.run, daemon=True) for _ in range(search.solver.threads)]
+    threads = [threading.Thread(target=race.run, daemon=True) for _ in range(search.threads)]
     for thread in threads:
         thread.start()
     for thread in threads:
