@@ -193,8 +193,7 @@ def test_a_status_line_shows_the_latest_step_at_a_terminal_and_is_wiped_at_the_e
 
     screen = Terminal()
     monkeypatch.setattr(sys, "stderr", screen)
-    with status() as tell:
-        tell("proving the position")
+    with status("proving the position") as tell:
         tell("the value of each first move: B (2 of 6)")
         deadline = time.monotonic() + 30
         while "B (2 of 6), " not in screen.getvalue() and time.monotonic() < deadline:
@@ -205,8 +204,8 @@ def test_a_status_line_shows_the_latest_step_at_a_terminal_and_is_wiped_at_the_e
     assert shown.endswith("\r\x1b[K")  # the result that follows stands alone
     log = io.StringIO()
     monkeypatch.setattr(sys, "stderr", log)
-    with status() as tell:
-        tell("proving the position")
+    with status("proving the position") as tell:
+        tell("the value of each first move: A (1 of 6)")
     assert log.getvalue() == ""
 
 

@@ -541,20 +541,19 @@ def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None
 
 
 @contextmanager
-def status() -> Iterator[Callable[[str], None]]:
-    """A line on stderr, at a terminal, saying what a long command is doing: the block
-    calls the value with the words of each step as it begins, and the line shows the
-    latest with the seconds so far, every ``TICK`` seconds once the command has taken
-    ``NOTE_AFTER``; it is wiped at the end, for the result to stand alone.  Elsewhere (a
-    log) nothing is said: the result follows."""
-    words, finished = ["working"], threading.Event()
+def status(first: str) -> Iterator[Callable[[str], None]]:
+    """A line on stderr, at a terminal, saying what a long command is doing (``first``,
+    to begin with): the block calls the value with the words of each step as it
+    begins, and the line shows the
+    latest with the seconds so far, at once and every ``TICK`` seconds; it is wiped at
+    the end, for the result to stand alone.  Elsewhere (a log) nothing is said: the
+    result follows."""
+    words, finished = [first], threading.Event()
     started = time.monotonic()
     err = sys.stderr
     live = err.isatty()
 
     def talk() -> None:
-        if finished.wait(NOTE_AFTER):
-            return
         while not finished.is_set():
             err.write(f"\r{words[0]}, {time.monotonic() - started:.0f} s\x1b[K")
             err.flush()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import sys
 import time
 from typing import TYPE_CHECKING, Any, cast
 
@@ -114,6 +115,8 @@ def solve(
     if game_name == FAIR:
         _fair(position, pits, seeds, option_texts, seconds, memory, moved, as_json)
         return
+    if sys.stderr.isatty():  # the solver's modules take most of a second to load
+        click.echo("\rstarting the solver\x1b[K", err=True, nl=False)
     from parlour.games.sowing.solver import Known, Solver, bits_within, solve
     from parlour.search import Stop
     from parlour.search.alphabeta import SEARCH_THREADS
@@ -139,7 +142,7 @@ def solve(
     with warming_up("the solver"):
         solver.warm_up(state)  # type: ignore[arg-type]
     stop = Stop()
-    with stop.until(seconds) as clock, status() as tell:
+    with stop.until(seconds) as clock, status("proving the position") as tell:
         found = interruptible(lambda: solve(state, solver, clock, tell), stop)  # type: ignore[arg-type]
     if solver.known is not None:
         solver.known.save()
