@@ -150,6 +150,18 @@ def test_serve_says_it_is_starting_before_it_loads_the_web_server() -> None:
     assert said.index("starting the web server") < said.index("needs parlour's web extra")
 
 
+def test_parlour_solve_at_a_terminal_says_it_is_starting_before_it_loads_the_solver() -> None:
+    """A second start of ``parlour solve`` showed nothing for 1.3 s: the solver's modules
+    load before any line of its own."""
+    child = spawn_parlour(
+        "solve", "kalah", "--pits", "3", "--seeds", "2", "--memory", "1", timeout=600
+    )  # a fresh machine compiles the solver first
+    child.expect(pexpect.EOF)
+    said = child.before
+    assert said.startswith("\rstarting the solver"), said[:80]
+    assert "value " in said and said.index("starting the solver") < said.index("value ")
+
+
 class Terminal(io.StringIO):
     """Standard error as a terminal (the warm-up line updates only there)."""
 
