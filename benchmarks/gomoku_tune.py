@@ -42,7 +42,7 @@ import numpy as np
 import parlour
 from gomoku_selfplay import openings
 from parlour.games.gomoku.engine import GomokuThinker
-from parlour.games.gomoku.engine.patterns import FIVE, OPEN_FOUR, lines_of, pattern_table
+from parlour.games.gomoku.engine.patterns import FIVE, NONE, OPEN_FOUR, lines_of, pattern_table
 from parlour.games.gomoku.engine.weights import HAND, WEIGHTS_FILE, as_json
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
@@ -114,9 +114,11 @@ def generate(
 
 def design(counts: np.ndarray) -> np.ndarray:
     """Each position's row of features: the value is ``design(counts) @ weights.ravel()``
-    (the side to move's counts, the opponent's negated)."""
+    (the side to move's counts, the opponent's negated; no pattern, ``NONE``, counts
+    nothing: it has no weight)."""
     rows = counts.astype(np.float64)
     rows[:, OPPONENT] *= -1
+    rows[:, :, NONE] = 0
     return rows.reshape(len(counts), -1)
 
 
