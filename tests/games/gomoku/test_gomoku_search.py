@@ -914,15 +914,18 @@ def test_a_leafs_vcf_shows_the_main_search_a_win_past_its_horizon(moves: str, de
 
 
 def test_a_moves_class_is_the_strongest_pattern_it_makes_or_blocks() -> None:
-    """X's open two H8 I8: G8 and J8 make it an open three, F8 and K8 a three with a gap,
-    for X or for 0 (who would block there); H3, far away, touches nothing.  X's three F10
-    G10 H10 (0's stones after it): E10 and I10 make a four, for X or for 0 blocking."""
+    """X's open two H8 I8: G8 and J8 make it an open three, a threat of a four's class
+    for X, and a block of a three for 0; F8 a three with a gap, no less for 0 to block;
+    H3, far away, touches nothing.  X's three F10 G10 H10 (0's stones after it): E10 and
+    I10 make a four, for X or for 0 blocking."""
     state = replay(15, "H8 A1 I8 A15")
     lines = lines_of(state.board.copy(), pattern_table(), weights())
     for name, least in (("G8", OPEN_THREE), ("J8", OPEN_THREE), ("F8", CLOSED_THREE)):
         row, col = state.parse_move(name)
-        for stone in (1, 2):
-            assert least <= move_class(lines, row * 15 + col, stone) < FOUR, (name, stone)
+        assert least <= move_class(lines, row * 15 + col, 2) < FOUR, name
+    for name in ("G8", "J8"):
+        row, col = state.parse_move(name)
+        assert move_class(lines, row * 15 + col, 1) == FOUR, name
     row, col = state.parse_move("H3")
     assert move_class(lines, row * 15 + col, 1) < CLOSED_THREE
     state = replay(15, "F10 A1 G10 A15 H10 O1")

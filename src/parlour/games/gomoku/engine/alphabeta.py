@@ -27,6 +27,7 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.levels import (
     LATE_MOVES,
+    LATE_PLY,
     LEAF_VCF_DEPTH,
     LEAF_VCF_FOURS,
     LEAF_VCF_NODES,
@@ -178,12 +179,15 @@ def negamax(
             if q == first:
                 i += 1
                 continue
-        # a late move that makes no four and blocks none is left out near the horizon
-        # (late-move pruning), else searched shallower first: a ply, two if it touches
-        # no three either (late-move reductions; at a node with no four or three to
-        # answer, deep enough that the reduced search still looks past a reply)
-        late_move = not defences and (
-            0 < prune <= searched or (0 < late <= searched and depth >= 3)
+        # a late move that makes no four or open three and blocks no four is left out
+        # near the horizon (late-move pruning), else searched shallower first: a ply, two
+        # if it touches no three either (late-move reductions; at a node with no four or
+        # three to answer, deep enough that the reduced search still looks past a reply,
+        # and ``LATE_PLY`` from the root at least)
+        late_move = (
+            not defences
+            and ply >= LATE_PLY
+            and (0 < prune <= searched or (0 < late <= searched and depth >= 3))
         )
         kind = move_class(lines, q, stone) if late_move else FIVE  # none asked: no lookups
         reduced = 0

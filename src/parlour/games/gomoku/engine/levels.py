@@ -17,6 +17,9 @@ many, if it touches no three either), and again at full depth only if it then be
 best so far (late-move reductions).  A move that makes or blocks no three, the class
 reduced before, was 0.5% of the moves searched in a middlegame: the reductions saved next
 to nothing (``benchmarks/gomoku_speed.py``: nodes to depth with and without)."""
+LATE_PLY = 2
+"""The first ply reduced or pruned: the answers to the root's moves are all searched at
+full depth, where a reduction's mistake costs the whole search."""
 PRUNE_MOVES = 5
 """The moves of a node one ply from the horizon searched before the moves that make or
 block no four are left out (twice as many two plies from it): at a node with no four or

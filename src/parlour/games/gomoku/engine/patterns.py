@@ -297,14 +297,16 @@ def move_score(lines: Lines, point: int, stone: int) -> int:
 @njit(cache=True, nogil=True)
 def move_class(lines: Lines, point: int, stone: int) -> int:
     """The strongest pattern ``stone`` on the empty ``point`` makes or blocks on any of its
-    lines: below ``FOUR``, a move that makes no four and takes no point where the opponent
-    would make one, which the search may reduce or, near its horizon, leave out (below
-    ``OPEN_THREE``, one that touches no three either: reduced the most)."""
+    lines, an open three made counting as a four (a threat the opponent must answer, as a
+    four is): below ``FOUR``, a move that makes no threat and takes no point where the
+    opponent would make a four, which the search may reduce or, near its horizon, leave
+    out (below ``OPEN_THREE``, one that touches no three either: reduced the most)."""
     table, keys = lines.table, lines.keys
     strongest = 0
     for d in range(4):
         key = keys[4 * point + d]
-        strongest = max(strongest, table[stone, key], table[3 - stone, key])
+        made = table[stone, key]
+        strongest = max(strongest, FOUR if made == OPEN_THREE else made, table[3 - stone, key])
     return strongest
 
 
