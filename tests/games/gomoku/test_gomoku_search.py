@@ -322,12 +322,14 @@ def test_the_main_search_table_saves_nodes_and_keeps_the_best_value() -> None:
 )
 def test_the_main_search_sees_a_chain_of_threes_at_half_its_length(moves: str, win: str) -> None:
     """X has a VCT of threes here (0's last move lost); the answers to a three cost no
-    depth, so the main search proves the win within 5 plies, its first move included
-    (when each answer cost one, it took 8)."""
+    depth, so the main search proves the win within 5 plies, ``win`` among its first
+    moves (when each answer cost one, it took 8; in the second position H6 wins as fast,
+    and which of the two comes first depends on the leaves' weights)."""
     state = replay(15, moves)
     scores, best_first, _ = deepen(state, 5, new_table(16), 10)
-    assert scores.max() >= WIN - MAX_PLY
-    assert state.move_name(divmod(int(best_first[0]), 15)) == win
+    ordered = -np.sort(-scores)  # as the moves are, best first
+    won = {state.move_name(divmod(int(q), 15)) for q in best_first[ordered >= WIN - MAX_PLY]}
+    assert ordered[0] >= WIN - MAX_PLY and win in won
 
 
 def test_a_longer_move_gives_its_threat_searches_more_nodes() -> None:
