@@ -61,9 +61,10 @@ class Level:
     leaf_vcf: int = LEAF_VCF_NODES
     late: int = 0
     """Off: the reductions and pruning by class (``LATE_MOVES``, ``PRUNE_MOVES``) reach a
-    depth with a fifth of the nodes, but gained nothing that self-play could show, by nodes
-    or at 0.2 s, and lost at 0.5 s a move (``benchmarks/results/gomoku_selfplay-notes.md``):
-    the benchmarks turn them on (``gomoku_selfplay.VARIANTS``' ``after``)."""
+    depth with fewer nodes, but gained nothing that self-play could show, by nodes or at
+    0.2 s, and lost at 0.5 s a move, neither when they reduced open threes made nor since
+    they spare them (``benchmarks/results/gomoku_selfplay-notes.md``): the benchmarks turn
+    them on (``gomoku_selfplay.VARIANTS``' ``after``)."""
     prune: int = 0
     screen: int = SCREEN_NODES
 
