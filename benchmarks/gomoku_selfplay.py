@@ -5,11 +5,13 @@ Each player is ``python:gomoku_selfplay:player:NAME@SECONDS``, a brain's thinker
 default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: ``after``
 (leaf VCF, reductions and pruning: ``LATE_MOVES``, ``PRUNE_MOVES``), ``before`` (none of
 them), ``no-leaf-vcf``, ``no-reductions``, ``no-prune``, ``no-late`` (no reductions or
-pruning: the engine's levels as they are), ``no-screen`` (a threat answered by the
-first three moves that hold); or ``NAME#MAIN/THREATS`` (``--nodes MAIN/THREATS``), the
-same by nodes, with no clock: each threat search to THREATS nodes and the main search
-until it has searched MAIN, a game that is the same on a busy machine as on an idle one
-(so that ``-j 2`` is fair there: ``--parallel``).
+pruning: the engine's levels as they are), ``hand`` (the same, its leaves valued by
+the weights set by hand, ``weights.HAND``, not the shipped table: what tuning gained),
+``no-screen`` (a threat answered by the first three moves that hold); or
+``NAME#MAIN/THREATS`` (``--nodes MAIN/THREATS``), the same by nodes, with no clock: each
+threat search to THREATS nodes and the main search until it has searched MAIN, a game
+that is the same on a busy machine as on an idle one (so that ``-j 2`` is fair there:
+``--parallel``).
 The openings are three stones on the central 5x5 (``--seed``), those nearest to even of
 several drawn (``--openings balanced``, the default: ``openings``), each
 played twice with the colours swapped; one game at a time (``-j 1``), so that on a busy
@@ -45,6 +47,7 @@ from parlour.games.gomoku.engine.levels import (
     PRUNE_MOVES,
     SCREEN_NODES,
 )
+from parlour.games.gomoku.engine.weights import HAND
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
 from parlour.search.table import new_table
@@ -65,10 +68,13 @@ VARIANTS = {
     "no-prune": {**AFTER, "prune": 0},
     "no-late": {**AFTER, "late": 0, "prune": 0},
     "no-screen": {**AFTER, "screen": 0},
+    "hand": {**AFTER, "late": 0, "prune": 0},
 }
 """The settings of each player (``Level.leaf_vcf``, ``late``, ``prune`` and ``screen``);
 ``no-screen`` answers a threat as the engine did before the screen: the first three
 answers that hold, each proven with a whole threat search."""
+TABLES = {"hand": HAND}
+"""The players whose leaves are valued by another table than the shipped one."""
 POOL = 8
 """Openings drawn for each kept by ``openings(balanced=True)``."""
 BALANCE_DEPTH = 4
@@ -101,6 +107,7 @@ def player(argument: str, seed: int | None) -> Bot:
     thinker = GomokuThinker(
         DEFAULT_LEVEL, float(budget) if by_time else None, to_the_clock=True,
         leaf_vcf=leaf_vcf, late=late, prune=prune, screen=screen, by_nodes=by_nodes,
+        weights=TABLES.get(name),
     )  # fmt: skip
     return Bot(lambda state: thinker.best_move(state, Stop())[0])
 

@@ -23,14 +23,16 @@ it (its windows weighed against the opponent's).  Higher levels search:
    points or fours of its own, which cost no depth either: a sequence of threes is seen
    as far as one of fours, and a three at the horizon is never missed), where a level
    asks for it (``Level.late``, ``Level.prune``: off, for want of a measured gain) the
-   moves after a node's first few that make or block no four (``patterns.move_class``)
-   are searched a ply shallower first, two if they touch no three either (late-move
-   reductions), or left out one or two plies from the horizon (late-move pruning), and
+   moves after a node's first few that make no four or open three and block no four
+   (``patterns.move_class``), from the second ply on (``levels.LATE_PLY``), are searched
+   a ply shallower first, two if they touch no three either (late-move reductions), or
+   left out one or two plies from the horizon (late-move pruning), and
    leaves are won where the side to move has a VCF (looked for on the patterns at the
    principal line's leaves, where it could make two threes' worth of fours), else valued
    by the patterns each side could make on the empty points (a four, an open three...:
-   ``patterns``), the side to move's counting a fifth more, and a side to move that can
-   make an open four as all but won.
+   ``patterns``), each by its weight for the side to move or for the opponent (a table
+   fitted to the results of the engine's own games: ``weights``), and a side to move
+   that can make an open four as all but won.
 
 One transposition table (``parlour.search.table``, keyed by the XOR of a hash of each
 stone) serves the main search (values and best moves) and the threat searches (wins and
@@ -46,7 +48,8 @@ stops it by setting ``stop[0]``.  A point is one int, ``row * N + col``.
 
 The modules: ``board`` (the working board, keys, five points), ``evaluation`` (windows'
 values: level 1), ``patterns`` (the main search's values, the order of every move
-searched, the threat searches' threats), ``shapes`` (threes and their answers),
+searched, the threat searches' threats), ``weights`` (the patterns' values, read from
+the package's ``weights.json``), ``shapes`` (threes and their answers),
 ``threats`` (VCF and VCT), ``alphabeta`` (the principal variation search),
 ``levels`` and ``driver`` (the move's search on a clock, the thinker).
 """

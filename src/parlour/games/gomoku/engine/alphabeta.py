@@ -27,6 +27,7 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.levels import (
     LATE_MOVES,
+    LATE_PLY,
     LEAF_VCF_DEPTH,
     LEAF_VCF_FOURS,
     LEAF_VCF_NODES,
@@ -49,6 +50,7 @@ from parlour.games.gomoku.engine.patterns import (
 )
 from parlour.games.gomoku.engine.shapes import three_defences
 from parlour.games.gomoku.engine.threats import line_vcf
+from parlour.games.gomoku.engine.weights import weights as default_weights
 from parlour.games.gomoku.game import EMPTY, GomokuState
 from parlour.search.table import Table, probe, store
 
@@ -177,12 +179,15 @@ def negamax(
             if q == first:
                 i += 1
                 continue
-        # a late move that makes no four and blocks none is left out near the horizon
-        # (late-move pruning), else searched shallower first: a ply, two if it touches
-        # no three either (late-move reductions; at a node with no four or three to
-        # answer, deep enough that the reduced search still looks past a reply)
-        late_move = not defences and (
-            0 < prune <= searched or (0 < late <= searched and depth >= 3)
+        # a late move that makes no four or open three and blocks no four is left out
+        # near the horizon (late-move pruning), else searched shallower first: a ply, two
+        # if it touches no three either (late-move reductions; at a node with no four or
+        # three to answer, deep enough that the reduced search still looks past a reply,
+        # and ``LATE_PLY`` from the root at least)
+        late_move = (
+            not defences
+            and ply >= LATE_PLY
+            and (0 < prune <= searched or (0 < late <= searched and depth >= 3))
         )
         kind = move_class(lines, q, stone) if late_move else FIVE  # none asked: no lookups
         reduced = 0
@@ -228,18 +233,29 @@ def negamax(
     return best
 
 
-@njit(INT[::1](WORK, types.int8[:, ::1], INT, INT[::1], INT, INT), cache=True, nogil=True)
+@njit(
+    INT[::1](WORK, types.int8[:, ::1], INT[:, ::1], INT, INT[::1], INT, INT),
+    cache=True,
+    nogil=True,
+)
 def search_root(
-    work: Work, table: np.ndarray, stone: int, moves: np.ndarray, depth: int, width: int
+    work: Work,
+    table: np.ndarray,
+    weights: np.ndarray,
+    stone: int,
+    moves: np.ndarray,
+    depth: int,
+    width: int,
 ) -> np.ndarray:
     """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
     exactly and the others as bounds (a move no better than the best so far gets the best
     or less), each after the first on a null window first (is it better than the best so
     far?), and on the whole window above the best only if it is.  The position has no five
-    point of either side; ``table`` is the patterns'.  Stopped, the moves not searched to
+    point of either side; ``table`` is the patterns', ``weights`` their values at the
+    leaves (``weights``).  Stopped, the moves not searched to
     the end, the one the stop cut short among them, are worth ``-WIN - 1``."""
     board, near, stop = work.board, work.near, work.stop
-    lines = lines_of(board, table)
+    lines = lines_of(board, table, weights)
     key = board_key(board)
     scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
     alpha = -WIN - 1
@@ -273,10 +289,12 @@ def deepen(
     leaf_vcf: int = LEAF_VCF_NODES,
     late: int = LATE_MOVES,
     prune: int = PRUNE_MOVES,
+    weights: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """The main search's iterative deepening from ``state`` to ``depth`` over its ``width``
     likeliest moves, with no clock and no threat search (but a leaf's VCF of ``leaf_vcf``
-    nodes, reductions after ``late`` moves and pruning after ``prune``): the last depth's
+    nodes, reductions after ``late`` moves and pruning after ``prune``; leaves valued by
+    ``weights``, by default the shipped ones): the last depth's
     scores, the moves best first, and the nodes (the main search's and its leaves' VCFs').
     For analysis and tests: a move's search goes through the driver, which adds the clock
     and the threats."""
@@ -286,7 +304,8 @@ def deepen(
     stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, leaf_vcf, late, prune=prune)
     work = Work(board, near, state.game.exact, stop, stats, *table)
     scores = np.zeros(0, dtype=np.int64)
+    values = default_weights() if weights is None else weights
     for d in range(1, depth + 1):
-        scores = search_root(work, pattern_table(), stone, moves, d, width)
+        scores = search_root(work, pattern_table(), values, stone, moves, d, width)
         moves = moves[np.argsort(-scores, kind="stable")]
     return scores, moves, int(stats[NODES] + stats[VCF_NODES])

@@ -39,8 +39,14 @@ from parlour.games.gomoku.engine.levels import (
     Level,
     threat_nodes,
 )
-from parlour.games.gomoku.engine.patterns import likeliest_on, lines_of, pattern_table
+from parlour.games.gomoku.engine.patterns import (
+    NO_WEIGHTS,
+    likeliest_on,
+    lines_of,
+    pattern_table,
+)
 from parlour.games.gomoku.engine.threats import FREE_THREATS, threat_search
+from parlour.games.gomoku.engine.weights import weights
 from parlour.games.gomoku.game import EMPTY, GomokuState, Point
 from parlour.search import NO_LIMIT, Counted, SearchResult, Stop, capped
 from parlour.search.limit import Limit
@@ -94,6 +100,7 @@ class _Search:
         leaf_vcf, late, prune = (level.leaf_vcf, level.late, level.prune) if level else (0, 0, 0)
         self.stats = new_stats(stones, leaf_vcf, late, prune=prune)
         self.main_nodes = 0  # the main search's nodes, if it stops at a count (``by_nodes``)
+        self.weights = weights()  # the leaves' values (a thinker's ``weights``)
         self.seconds = seconds or (level.seconds if level else 0.0)
         self.threat_nodes = threat_nodes(self.seconds)
         self.tables = tables
@@ -178,7 +185,7 @@ class _Search:
         search's node budget, or of ``nodes`` if given), trying ``hint`` first, and which
         it is; -1 if neither is found in the threat searches' share of time."""
         work, stats, key = self.threat_work, self.stats, board_key(self.board)
-        lines = lines_of(self.board, pattern_table())
+        lines = lines_of(self.board, pattern_table(), NO_WEIGHTS)
         stats[HINT] = hint
         budget = nodes or self.threat_nodes
         limit = int(stats[VCF_NODES]) + budget
@@ -296,7 +303,9 @@ class _Search:
         if self.main_nodes:
             self.stats[NODE_LIMIT] = self.stats[NODES] + self.stats[VCF_NODES] + self.main_nodes
         for depth in range(1, level.depth + 1):
-            found = search_root(self.work, pattern_table(), self.stone, moves, depth, level.width)
+            found = search_root(
+                self.work, pattern_table(), self.weights, self.stone, moves, depth, level.width
+            )
             if self.stop[0] and depth > 1:
                 better = int(np.argmax(found))
                 if found[0] > -WIN - 1 and found[better] > found[0]:
@@ -327,7 +336,9 @@ class GomokuThinker:
     benchmarks that measure what each gains.  ``by_nodes`` (main, threats) searches with
     no clock at all: each threat search to ``threats`` nodes, the main search deepening
     until it has searched ``main`` (with its leaves' VCFs): a move that is the same on a
-    busy machine as on an idle one, for self-play that measures strength per node."""
+    busy machine as on an idle one, for self-play that measures strength per node.
+    ``weights`` values the main search's leaves instead of the shipped table
+    (``weights``), for self-play that measures what a table gains."""
 
     def __init__(
         self,
@@ -340,6 +351,7 @@ class GomokuThinker:
         screen: int | None = None,
         prune: int | None = None,
         by_nodes: tuple[int, int] | None = None,
+        weights: np.ndarray | None = None,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -348,6 +360,7 @@ class GomokuThinker:
         self.to_the_clock = to_the_clock
         self.table_bits = table_bits
         self.by_nodes = by_nodes
+        self.weights = weights
         settings = (("leaf_vcf", leaf_vcf), ("late", late), ("screen", screen), ("prune", prune))
         self.overrides = {name: value for name, value in settings if value is not None}
         self.tables: Tables = {}
@@ -372,6 +385,8 @@ class GomokuThinker:
             search = _Search(state, level, seconds, self.tables, mine, counted, self.table_bits)
             if self.by_nodes is not None:
                 search.main_nodes, search.threat_nodes = self.by_nodes
+            if self.weights is not None:
+                search.weights = self.weights
             report = counted.answer(search.run(clocked=self.by_nodes is None))
         return report.move, report
 

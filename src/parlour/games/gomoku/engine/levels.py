@@ -11,15 +11,19 @@ four: a win of fours just past the horizon is seen as one (the driver's VCF and 
 root see only those that start now).  A few dozen nodes find the short ones; the table
 keeps each leaf's answer, so a leaf met again costs one probe."""
 LATE_MOVES = 3
-"""The moves of a node searched at full depth: each move after them that makes or blocks
-no four (``patterns.move_class``) is searched a ply shallower first (two, after twice as
-many, if it touches no three either), and again at full depth only if it then beats the
-best so far (late-move reductions).  A move that makes or blocks no three, the class
-reduced before, was 0.5% of the moves searched in a middlegame: the reductions saved next
-to nothing (``benchmarks/gomoku_speed.py``: nodes to depth with and without)."""
+"""The moves of a node searched at full depth: each move after them that makes no four
+or open three and blocks no four (``patterns.move_class``) is searched a ply shallower
+first (two, after twice as many, if it touches no three either), and again at full
+depth only if it then beats the best so far (late-move reductions).  A move that makes
+or blocks no three, the class reduced in round 4, was 0.5% of the moves searched in a
+middlegame: the reductions saved next to nothing (``benchmarks/gomoku_speed.py``: nodes
+to depth with and without)."""
+LATE_PLY = 2
+"""The first ply reduced or pruned: the answers to the root's moves are all searched at
+full depth, where a reduction's mistake costs the whole search."""
 PRUNE_MOVES = 5
-"""The moves of a node one ply from the horizon searched before the moves that make or
-block no four are left out (twice as many two plies from it): at a node with no four or
+"""The moves of a node one ply from the horizon searched before the moves of the class
+``LATE_MOVES`` reduces are left out (twice as many two plies from it): at a node with no four or
 three to answer, such a move late in the order rarely changes a value its leaves'
 patterns give, and leaves are most of a search's nodes (late-move pruning)."""
 LEAF_VCF_DEPTH = 8
@@ -57,9 +61,10 @@ class Level:
     leaf_vcf: int = LEAF_VCF_NODES
     late: int = 0
     """Off: the reductions and pruning by class (``LATE_MOVES``, ``PRUNE_MOVES``) reach a
-    depth with a fifth of the nodes, but gained nothing that self-play could show, by nodes
-    or at 0.2 s, and lost at 0.5 s a move (``benchmarks/results/gomoku_selfplay-notes.md``):
-    the benchmarks turn them on (``gomoku_selfplay.VARIANTS``' ``after``)."""
+    depth with fewer nodes, but gained nothing that self-play could show, by nodes or at
+    0.2 s, and lost at 0.5 s a move, neither when they reduced open threes made nor since
+    they spare them (``benchmarks/results/gomoku_selfplay-notes.md``): the benchmarks turn
+    them on (``gomoku_selfplay.VARIANTS``' ``after``)."""
     prune: int = 0
     screen: int = SCREEN_NODES
 

@@ -5,16 +5,18 @@ For every empty point and each of the four lines through it, a side's *pattern* 
 the best shape one more stone of its on the point would make on that line, judged from
 the eight points around it (four each side): a five, an open four (two five points), a
 four (one), a three that one more stone makes an open four, a three that one more stone
-makes a four, and the twos before them.  A position's value for a side is the sum of its
-patterns' values over the empty points: not what it has, but what it threatens to make,
+makes a four, and the twos before them.  A position's value is the side to move's
+patterns counted over the empty points, less the opponent's, each by its weight (a table
+fitted to the results of parlour's own games: ``weights``): not what a side has, but what
+it threatens to make,
 which tells a three that can still open from one that cannot, and a point where two lines
 meet from two points apart.  The moves are searched in the order of the same patterns:
 what a stone makes on its point, and what the opponent's would (``likeliest``).
 
 Each point keeps, for each line, a key of its eight neighbours (two bits each: empty,
 either stone, off the board); a stone placed changes the keys of the 32 points in line
-with it, and the sums are kept as it is placed and lifted, so that a leaf's value costs
-nothing to read.  A table from key to pattern is made once, for both stones.  The
+with it, and the patterns' counts are kept as it is placed and lifted, so that a leaf's
+value costs a few multiplications.  A table from key to pattern is made once, for both stones.  The
 patterns ignore the exactly-five rule (an overline counts as a five): they only value a
 position, the search itself finds the fives.
 """
@@ -34,10 +36,9 @@ from parlour.games.gomoku.game import DC, DR, EMPTY
 NONE, CLOSED_TWO, OPEN_TWO, CLOSED_THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE = range(8)
 """A side's patterns on a point's line: what one more stone on the point would make."""
 VALUE = np.array([0, 2, 12, 18, 96, 144, 800, 1200], dtype=np.int64)
-"""The patterns' values, by pattern: the proportions of Wine's evaluation (jinjiebang/wine,
-the Gomocup engine ``benchmarks/gomoku_vs_engine.py`` plays), not tuned here."""
-MOVER_SHARE = (6, 5)
-"""The side to move's sum counts 6/5: it plays first, so its threats are nearer."""
+"""The patterns' values in the move order (what a stone makes or blocks on its point), by
+pattern: the proportions of Wine's evaluation (jinjiebang/wine, the Gomocup engine
+``benchmarks/gomoku_vs_engine.py`` plays); the hand-set evaluation (``weights.HAND``)."""
 SURE = 200_000
 """A leaf's value for the side to move when it can make an open four and the opponent has
 no five point: a win but for the opponent's fours, below any proven win's value."""
@@ -45,6 +46,9 @@ OFF = 3
 """A neighbour off the board, in a key's two bits (else its cell: empty or a stone)."""
 NO_POINTS = np.empty(0, dtype=np.int64)
 """No three to answer: ``likeliest`` of every move."""
+NO_WEIGHTS = np.zeros((2, FIVE + 1), dtype=np.int64)
+"""The weights of patterns counted for the threats and the move order only (no leaf is
+valued): all 0."""
 
 
 class Lines(NamedTuple):
@@ -56,12 +60,13 @@ class Lines(NamedTuple):
     """(N * N * 4) int64: each point's key on each line (index ``4 * point + line``)."""
     counts: np.ndarray
     """(3, 8) int64: for each stone, how many (empty point, line) pairs hold each pattern."""
-    sums: np.ndarray
-    """(3,) int64: for each stone, its patterns' values summed."""
+    weights: np.ndarray
+    """(2, 8) int64: a pattern's weight in a leaf's value, for the side to move (row 0) and
+    for the opponent (row 1, counted against it): ``weights``."""
 
 
 LINES = types.NamedTuple(  # type: ignore[no-untyped-call, unused-ignore]
-    (types.int8[:, ::1], INT[::1], INT[:, ::1], INT[::1]), Lines
+    (types.int8[:, ::1], INT[::1], INT[:, ::1], INT[:, ::1]), Lines
 )
 """``Lines``' numba type, for the signatures."""
 
@@ -163,20 +168,18 @@ def slot(offset: int) -> int:
 @njit(cache=True, nogil=True)
 def count(lines: Lines, point: int, line: int, sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) the empty ``point``'s patterns on ``line``."""
-    table, keys, counts, sums = lines
+    table, keys, counts = lines.table, lines.keys, lines.counts
     key = keys[4 * point + line]
     for stone in (1, 2):
-        pattern = table[stone, key]
-        counts[stone, pattern] += sign
-        sums[stone] += sign * VALUE[pattern]
+        counts[stone, table[stone, key]] += sign
 
 
-@njit(LINES(types.int8[:, ::1], types.int8[:, ::1]), cache=True, nogil=True)
-def lines_of(board: np.ndarray, table: np.ndarray) -> Lines:
-    """The patterns' state of ``board``, counted afresh."""
+@njit(LINES(types.int8[:, ::1], types.int8[:, ::1], INT[:, ::1]), cache=True, nogil=True)
+def lines_of(board: np.ndarray, table: np.ndarray, weights: np.ndarray) -> Lines:
+    """The patterns' state of ``board``, counted afresh, valued by ``weights``."""
     n = board.shape[0]
     keys = np.zeros(n * n * 4, dtype=np.int64)
-    lines = Lines(table, keys, np.zeros((3, 8), dtype=np.int64), np.zeros(3, dtype=np.int64))
+    lines = Lines(table, keys, np.zeros((3, 8), dtype=np.int64), weights)
     for p in range(n * n):
         row, col = divmod(p, n)
         for d in range(4):
@@ -196,14 +199,14 @@ def lines_of(board: np.ndarray, table: np.ndarray) -> Lines:
 @njit(cache=True, nogil=True)
 def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: int) -> None:
     """``place`` (``stone`` 0 lifts), keeping ``lines``: the point's own patterns leave
-    the sums while it holds a stone, and each point in line with it, within four, has its
+    the counts while it holds a stone, and each point in line with it, within four, has its
     key changed and, if empty, the patterns its new key changes counted again."""
     n = board.shape[0]
     if stone != EMPTY:
         for d in range(4):
             count(lines, point, d, -1)
     place(board, near, point, stone)
-    table, keys, counts, sums = lines
+    table, keys, counts = lines.table, lines.keys, lines.counts
     row, col = divmod(point, n)
     for d in range(4):
         dr, dc = DR[d], DC[d]
@@ -223,7 +226,6 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
                 if was != now:
                     counts[side, was] -= 1
                     counts[side, now] += 1
-                    sums[side] += VALUE[now] - VALUE[was]
     if stone == EMPTY:
         for d in range(4):
             count(lines, point, d, 1)
@@ -242,13 +244,16 @@ def threatens(lines: Lines, stone: int) -> bool:
 @njit(cache=True, nogil=True)
 def lines_value(lines: Lines, stone: int) -> int:
     """A leaf's value for ``stone``, to move: ``SURE`` if it can make an open four (or a
-    five) and the opponent has no five point, else its sum (``MOVER_SHARE``) less the
-    opponent's."""
-    counts, sums = lines.counts, lines.sums
+    five) and the opponent has no five point, else its patterns' counts by their weights
+    less the opponent's by theirs."""
+    counts, weights = lines.counts, lines.weights
     if counts[stone, FIVE] or (counts[stone, OPEN_FOUR] and not counts[3 - stone, FIVE]):
         return SURE
-    share, whole = MOVER_SHARE
-    return int(sums[stone] * share // whole - sums[3 - stone])
+    value = 0
+    for pattern in range(1, FIVE + 1):
+        value += weights[0, pattern] * counts[stone, pattern]
+        value -= weights[1, pattern] * counts[3 - stone, pattern]
+    return int(value)
 
 
 @njit(cache=True, nogil=True)
@@ -292,14 +297,16 @@ def move_score(lines: Lines, point: int, stone: int) -> int:
 @njit(cache=True, nogil=True)
 def move_class(lines: Lines, point: int, stone: int) -> int:
     """The strongest pattern ``stone`` on the empty ``point`` makes or blocks on any of its
-    lines: below ``FOUR``, a move that makes no four and takes no point where the opponent
-    would make one, which the search may reduce or, near its horizon, leave out (below
-    ``OPEN_THREE``, one that touches no three either: reduced the most)."""
+    lines, an open three made counting as a four (a threat the opponent must answer, as a
+    four is): below ``FOUR``, a move that makes no threat and takes no point where the
+    opponent would make a four, which the search may reduce or, near its horizon, leave
+    out (below ``OPEN_THREE``, one that touches no three either: reduced the most)."""
     table, keys = lines.table, lines.keys
     strongest = 0
     for d in range(4):
         key = keys[4 * point + d]
-        strongest = max(strongest, table[stone, key], table[3 - stone, key])
+        made = table[stone, key]
+        strongest = max(strongest, FOUR if made == OPEN_THREE else made, table[3 - stone, key])
     return strongest
 
 
@@ -340,4 +347,5 @@ def likeliest(
 def likeliest_on(board: np.ndarray, near: np.ndarray, stone: int, width: int) -> np.ndarray:
     """``likeliest`` on a board whose patterns are not kept (counted afresh), with no three
     to answer: the moves the driver searches, in the main search's order."""
-    return likeliest(board, near, lines_of(board, pattern_table()), stone, width, NO_POINTS)
+    lines = lines_of(board, pattern_table(), NO_WEIGHTS)
+    return likeliest(board, near, lines, stone, width, NO_POINTS)

@@ -28,6 +28,7 @@ from parlour.games.gomoku.engine.patterns import (
     FIVE,
     FOUR,
     LINES,
+    NO_WEIGHTS,
     OPEN_THREE,
     Lines,
     lines_of,
@@ -319,7 +320,7 @@ def find_threat(
     stop = np.zeros(1, dtype=np.uint8)
     stats = new_stats(0, 0, 0, hint)
     work = Work(board, nearness(board), state.game.exact, stop, stats, *table)
-    lines = lines_of(board, pattern_table())
+    lines = lines_of(board, pattern_table(), NO_WEIGHTS)
     key = board_key(board)
     found = threat_search(work, lines, stone, threes, nodes, depth, -1, -1, FREE_THREATS, key)
     return int(found), int(stats[VCF_NODES])
