@@ -10,16 +10,21 @@ second on the same positions.
   of 2 to 7 threats, 200,000 nodes each) finds none for the opponent; the positions were
   chosen where 1 to 8 of the 40 likeliest moves hold (the holding moves are listed).
 
-Each position is searched by a fresh thinker (the brain's level, deepening to the clock)
-at each of ``--seconds``; the table gives, per variant and time, the solved count, the
-nodes, and the wall and CPU seconds a position (the CPU seconds are this thread's: a
-busy machine stretches the wall time, not the work done).  The main search's speed is
+Each position is searched by a fresh thinker (the brain's level) at each of ``--depths``
+and ``--threat-nodes`` (no clock: a busy machine changes nothing but the wall time);
+the table gives, per variant and budget, the solved count, the nodes, and the CPU
+seconds a position.  The main search's speed is
 its iterative deepening to ``--depth`` on every position (``alphabeta.deepen``, width
 10): nodes (the leaves' VCFs counted), seconds and nodes a second, and how often each
 variant's best value agrees with the one before.  The machine's load is recorded.
 
-    .venv/bin/python benchmarks/gomoku_tactics.py [--seconds 0.03,0.1,0.3] [--depth 6]
-        [--variants before,no-leaf-vcf,no-reductions,after] [--quick]
+    .venv/bin/python benchmarks/gomoku_tactics.py [--depths 4,6] [--threat-nodes 5000,60000]
+        [--depth 6] [--variants before,no-leaf-vcf,no-reductions,after] [--positions N]
+        [--quick]
+
+The variants are ``gomoku_selfplay.VARIANTS``' settings, all with the shipped weights
+(``hand``'s own table is the self-play's, not this suite's); ``no-late`` is the levels
+as they play.
 """
 
 from __future__ import annotations
