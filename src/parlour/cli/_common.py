@@ -543,11 +543,10 @@ def warming_up(what: str = "the engine", between: bool = False) -> Iterator[None
 @contextmanager
 def status(first: str) -> Iterator[Callable[[str], None]]:
     """A line on stderr, at a terminal, saying what a long command is doing (``first``,
-    to begin with): the block calls the value with the words of each step as it
-    begins, and the line shows the
-    latest with the seconds so far, at once and every ``TICK`` seconds; it is wiped at
-    the end, for the result to stand alone.  Elsewhere (a log) nothing is said: the
-    result follows."""
+    to begin with): the block calls the value with the words of each step as it begins,
+    and the line shows the latest with the seconds so far, at once and every ``TICK``
+    seconds; it is wiped at the end, for the result to stand alone.  Elsewhere (a log)
+    nothing is said: the result follows."""
     words, finished = [first], threading.Event()
     started = time.monotonic()
     err = sys.stderr
