@@ -1,17 +1,22 @@
-"""Where a lost five-in-a-row game went wrong: replays the games ``gomoku_vs_peers.py``
-printed as lost and, at each of parlour's moves, shows what a short and a long search
-choose and whether the opponent then has a VCF or VCT (with a large node budget); it
-stops at the first move after which the opponent has one.
+"""Where a lost five-in-a-row game went wrong: replays the games ``gomoku_vs_peers.py`` or
+``gomoku_vs_engine.py`` printed as lost and, at each of parlour's moves, shows what a short
+and a long search choose, the long search's score, and whether the opponent then has a
+VCF or VCT (with a large node budget).  It reports the first move before which the long
+search's score fell to ``FELL`` or below (the game was lost there, or a move or two
+before: what parlour played, what the long search preferred) and stops at the first
+move after which the opponent has a threat sequence.
 
     benchmarks/.venv-gomoku/bin/python benchmarks/gomoku_vs_peers.py ... > out.txt
+    .venv/bin/python benchmarks/gomoku_vs_engine.py ENGINE ... > out.txt
     .venv/bin/python benchmarks/gomoku_lost_games.py out.txt [--short 0.025] [--long 4]
-        [--nodes 200000] [--quick]
+        [--nodes 200000] [--games N] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Iterable, Iterator
 
 import parlour
 from parlour.games.gomoku import engine as gomoku
@@ -21,6 +26,25 @@ from record import arguments, record
 
 SIZE = 15
 LOST = re.compile(r"lost as ([X0]), from (\S+ \S+): (.*)")
+"""A game lost as ``gomoku_vs_peers.py`` prints it: parlour's stone, the opening's two
+stones, the moves after them."""
+LOST_TO_ENGINE = re.compile(r"game +\d+: parlour ([X0]) lost \([^)]*\) in \d+ s: (.*)")
+"""... as ``gomoku_vs_engine.py`` prints it: parlour's stone, every move from the opening's
+three stones on."""
+ENGINE_OPENING = 3
+FELL = -300
+"""A long search's score (for parlour, to move) at which the game is taken as lost."""
+
+
+def lost_games(lines: Iterable[str]) -> Iterator[tuple[str, int, list[str]]]:
+    """Each lost game in ``lines``: parlour's stone, the opening's stones and every move."""
+    for line in lines:
+        if found := LOST.search(line):
+            seat, opening, moves = found.groups()
+            yield seat, 2, f"{opening} {moves}".split()
+        elif found := LOST_TO_ENGINE.search(line):
+            seat, moves = found.groups()
+            yield seat, ENGINE_OPENING, moves.split()
 
 
 def opponent_threat(state: GomokuState, stone: int, nodes: int) -> str:
@@ -36,14 +60,19 @@ def opponent_threat(state: GomokuState, stone: int, nodes: int) -> str:
     return ""
 
 
-def replay(seat: int, moves: list[str], short: float, long: float, nodes: int) -> dict[str, object]:
-    """Replay a lost game to parlour's first move after which the opponent has a threat
-    sequence: that move's ply, name and the threat (none found: ply -1)."""
+def replay(
+    seat: int, opening: int, moves: list[str], short: float, long: float, nodes: int
+) -> dict[str, object]:
+    """Replay a lost game (``opening`` stones placed, then ``moves``) to parlour's first
+    move after which the opponent has a threat sequence: that move's ply, name and the
+    threat (none found: ply -1), and where the long search's score first fell to ``FELL``
+    (none: an empty dict)."""
     state = parlour.game("gomoku", size=SIZE).start()
     assert isinstance(state, GomokuState)
+    fell: dict[str, object] = {}
     for ply, name in enumerate(moves):
         move = state.parse_move(name)
-        if ply >= 2 and state.to_move == seat:
+        if ply >= opening and state.to_move == seat:
             quick = gomoku.search(state, 3, seconds=short)
             slow = gomoku.search(state, gomoku.MAX_LEVEL, seconds=long)
             threat = opponent_threat(state.play(move), 2 - seat, nodes)
@@ -54,33 +83,36 @@ def replay(seat: int, moves: list[str], short: float, long: float, nodes: int) -
                 f"{threat or 'nothing found'}",
                 flush=True,
             )
+            if not fell and slow.value <= FELL:
+                preferred = state.move_name(slow.move)
+                fell = {"ply": ply, "played": name, "value": slow.value, "preferred": preferred}
             if threat:
-                return {"ply": ply, "move": name, "threat": threat}
+                return {"ply": ply, "move": name, "threat": threat, "fell": fell}
         state = state.play(move)
-    return {"ply": -1, "move": "", "threat": ""}
+    return {"ply": -1, "move": "", "threat": "", "fell": fell}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("output", help="what gomoku_vs_peers.py printed")
+    parser.add_argument("output", help="what gomoku_vs_peers.py or gomoku_vs_engine.py printed")
     parser.add_argument("--short", type=float, default=0.025, help="seconds (default 0.025)")
     parser.add_argument("--long", type=float, default=4.0, help="seconds (default 4)")
     parser.add_argument("--nodes", type=int, default=200_000, help="a threat search's budget")
+    parser.add_argument("--games", type=int, default=0, help="the first N lost games (0: all)")
     args = arguments(parser, quick={"short": 0.01, "long": 0.05, "nodes": 50_000})
     try:
         with open(args.output) as lines:
-            games = [m for m in map(LOST.search, lines) if m]
+            games = list(lost_games(lines))
     except OSError as error:
         parser.error(f"cannot read {args.output}: {error.strerror}")
     if not games:
         parser.error(f"no lost game in {args.output}")
     found = []
-    for game in games:
-        seat, opening, moves = game.groups()
-        print(f"lost as {seat}, from {opening}: {moves}")
-        plies = f"{opening} {moves}".split()
-        where = replay("X0".index(seat), plies, args.short, args.long, args.nodes)
-        found.append({"lost_as": seat, "opening": opening, **where})
+    for seat, opening, moves in games[: args.games or None]:
+        stones = " ".join(moves[:opening])
+        print(f"lost as {seat}, from {stones}: {' '.join(moves[opening:])}")
+        where = replay("X0".index(seat), opening, moves, args.short, args.long, args.nodes)
+        found.append({"lost_as": seat, "opening": stones, **where})
     record(args, {"games": found})
 
 

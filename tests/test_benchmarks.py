@@ -171,6 +171,40 @@ def test_gomoku_lost_games_finds_the_losing_move(tmp_path: Path) -> None:
     assert re.fullmatch(r"VCT of \d from G9", game["threat"])
 
 
+def test_gomoku_lost_games_reads_both_benchmarks_lost_games_and_no_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``gomoku_vs_peers.py`` names a two-stone opening apart; ``gomoku_vs_engine.py`` gives
+    every move from the opening's three stones on.  Won games and other lines are not read."""
+    lines = [
+        "  lost as 0, from G8 I9: H8 H10 G11",
+        "  game  3: parlour X lost (the rules) in 41 s: H8 G7 J9 K10 L11",
+        "  game 12: parlour 0 won (the rules) in 20 s: H8 G7 J9 K10",
+        "  game 13: parlour 0 lost (time: 1.4 s) in 9 s: H8 G7 J9 K10",
+        "parlour vs rapfi at 1 s a move: 0-2-0 (W-L-D) on the board",
+    ]
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    found = list(load("gomoku_lost_games").lost_games(lines))
+    assert found == [
+        ("0", 2, ["G8", "I9", "H8", "H10", "G11"]),
+        ("X", 3, ["H8", "G7", "J9", "K10", "L11"]),
+        ("0", 3, ["H8", "G7", "J9", "K10"]),
+    ]
+
+
+@pytest.mark.slow
+def test_gomoku_lost_games_of_an_engine_match_find_the_losing_move(tmp_path: Path) -> None:
+    """The game of the test above as ``gomoku_vs_engine.py`` prints it: the same move; where
+    the long search's score fell, it fell at that move or before, to ``FELL`` or below."""
+    output = tmp_path / "out.txt"
+    output.write_text("  game  1: parlour 0 lost (the rules) in 9 s: G8 I9 H8 H10 G11 J8 G9\n")
+    _, figures = quick("gomoku_lost_games", str(output))
+    [game] = figures["games"]
+    assert (game["ply"], game["move"], game["opening"]) == (5, "J8", "G8 I9 H8")
+    fell = game["fell"]
+    assert not fell or (fell["ply"] <= 5 and fell["value"] <= -300)
+
+
 @pytest.mark.slow
 def test_gomoku_vs_peers_stand_in() -> None:
     _, figures = quick("gomoku_vs_peers", "--peer", "stand-in: parlour level 1")
