@@ -858,6 +858,16 @@ def test_a_move_is_timed_by_the_callers_stop_alone(clocks: list[float | None]) -
     assert clocks[1] is not None and clocks[1] <= 0.2 * THREATS_SHARE
 
 
+def test_a_thinker_gives_its_threat_searches_the_share_it_is_told(
+    clocks: list[float | None],
+) -> None:
+    """``threats_share`` (the self-play's ``threats-0.3``) replaces ``THREATS_SHARE``."""
+    state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
+    GomokuThinker(3, 0.2, threats_share=0.05).best_move(state, Stop())
+    assert len(clocks) == 2 and clocks[0] == 0.2
+    assert clocks[1] is not None and 0.2 * THREATS_SHARE / 2 > clocks[1]
+
+
 def test_a_critical_moves_answers_get_more_time_than_the_threats_share() -> None:
     """Where the opponent has a VCF or VCT, the answers tried against it may search until
     ``DEFENCE_SHARE`` of the move, past the threats' share, whose clock has stopped;
