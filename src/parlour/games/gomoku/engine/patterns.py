@@ -183,11 +183,10 @@ def slot(offset: int) -> int:
     return offset + 4 if offset < 0 else offset + 3
 
 
-@njit(cache=True, nogil=True, inline="always")
 def combo(code: int) -> int:
     """The double threat of a point whose lines' threats are ``code`` (``Lines.threats``),
     else ``NONE``."""
-    fours, threes = code // FOUR_LINE, code % FOUR_LINE
+    fours, threes = divmod(code, FOUR_LINE)
     if fours >= 2:
         return DOUBLE_FOUR
     if fours and threes:
@@ -195,25 +194,26 @@ def combo(code: int) -> int:
     return DOUBLE_THREE if threes >= 2 else NONE
 
 
+COMBOS = np.array([combo(code) for code in range(5 * FOUR_LINE)], dtype=np.int64)
+"""``combo`` of each code, read by the kernels."""
+SHARES = np.array([FOUR_LINE if p >= FOUR else p == OPEN_THREE for p in range(8)], dtype=np.int64)
+"""A pattern's share of its point's code: 1 an open three, ``FOUR_LINE`` a four or better."""
+
+
 @njit(cache=True, nogil=True, inline="always")
-def tally(lines: Lines, stone: int, point: int, pattern: int, sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) ``stone``'s ``pattern`` on a line of the empty
-    ``point``, and with it the point's double threat if it changes (only an open three or
-    better can change one: the rest costs a comparison)."""
-    counts = lines.counts
-    counts[stone, pattern] += sign
-    if pattern < OPEN_THREE:
-        return
+def shift_threats(lines: Lines, stone: int, point: int, change: int) -> None:
+    """``stone``'s threats on the empty ``point`` changed by ``change`` (``SHARES``), and the
+    double threats' counts with them."""
     code = lines.threats[stone, point]
-    was = combo(code)
-    code += sign * (1 if pattern == OPEN_THREE else FOUR_LINE)
+    was = COMBOS[code]
+    code += change
     lines.threats[stone, point] = code
-    now = combo(code)
+    now = COMBOS[code]
     if was != now:
         if was != NONE:
-            counts[stone, was] -= 1
+            lines.counts[stone, was] -= 1
         if now != NONE:
-            counts[stone, now] += 1
+            lines.counts[stone, now] += 1
 
 
 @njit(cache=True, nogil=True)
@@ -221,7 +221,10 @@ def count(lines: Lines, point: int, line: int, sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) the empty ``point``'s patterns on ``line``."""
     key = lines.keys[4 * point + line]
     for stone in (1, 2):
-        tally(lines, stone, point, lines.table[stone, key], sign)
+        pattern = lines.table[stone, key]
+        lines.counts[stone, pattern] += sign
+        if SHARES[pattern]:
+            shift_threats(lines, stone, point, sign * SHARES[pattern])
 
 
 @njit(LINES(types.int8[:, ::1], types.int8[:, ::1], INT[:, ::1]), cache=True, nogil=True)
@@ -257,7 +260,7 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
         for d in range(4):
             count(lines, point, d, -1)
     place(board, near, point, stone)
-    table, keys = lines.table, lines.keys
+    table, keys, counts = lines.table, lines.keys, lines.counts
     row, col = divmod(point, n)
     for d in range(4):
         dr, dc = DR[d], DC[d]
@@ -275,8 +278,11 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
             for side in (1, 2):
                 was, now = table[side, old], table[side, new]
                 if was != now:
-                    tally(lines, side, r * n + c, was, -1)
-                    tally(lines, side, r * n + c, now, 1)
+                    counts[side, was] -= 1
+                    counts[side, now] += 1
+                    change = SHARES[now] - SHARES[was]
+                    if change:
+                        shift_threats(lines, side, r * n + c, change)
     if stone == EMPTY:
         for d in range(4):
             count(lines, point, d, 1)
