@@ -79,12 +79,12 @@ class Lines(NamedTuple):
     """(2, FEATURES) int64: a feature's weight in a leaf's value, for the side to move (row
     0) and for the opponent (row 1, counted against it): ``weights``."""
     threats: np.ndarray
-    """(3, N * N) int8: for each stone and empty point, its lines' threats: how many hold an
+    """(3, N * N) int64: for each stone and empty point, its lines' threats: how many hold an
     open three, plus ``FOUR_LINE`` times how many a four or better (``combo``'s code)."""
 
 
 LINES = types.NamedTuple(  # type: ignore[no-untyped-call, unused-ignore]
-    (types.int8[:, ::1], INT[::1], INT[:, ::1], INT[:, ::1], types.int8[:, ::1]), Lines
+    (types.int8[:, ::1], INT[::1], INT[:, ::1], INT[:, ::1], INT[:, ::1]), Lines
 )
 """``Lines``' numba type, for the signatures."""
 
@@ -217,14 +217,20 @@ def shift_threats(lines: Lines, stone: int, point: int, change: int) -> None:
 
 
 @njit(cache=True, nogil=True)
-def count(lines: Lines, point: int, line: int, sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) the empty ``point``'s patterns on ``line``."""
-    key = lines.keys[4 * point + line]
+def count(lines: Lines, point: int, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) the empty ``point``'s patterns on its four
+    lines, and its double threats (its threats' codes made afresh, or cleared)."""
+    table, keys, counts = lines.table, lines.keys, lines.counts
     for stone in (1, 2):
-        pattern = lines.table[stone, key]
-        lines.counts[stone, pattern] += sign
-        if SHARES[pattern]:
-            shift_threats(lines, stone, point, sign * SHARES[pattern])
+        code = 0
+        for d in range(4):
+            pattern = table[stone, keys[4 * point + d]]
+            counts[stone, pattern] += sign
+            code += SHARES[pattern]
+        double = COMBOS[code]
+        if double != NONE:
+            counts[stone, double] += sign
+        lines.threats[stone, point] = code if sign > 0 else 0
 
 
 @njit(LINES(types.int8[:, ::1], types.int8[:, ::1], INT[:, ::1]), cache=True, nogil=True)
@@ -233,7 +239,7 @@ def lines_of(board: np.ndarray, table: np.ndarray, weights: np.ndarray) -> Lines
     n = board.shape[0]
     keys = np.zeros(n * n * 4, dtype=np.int64)
     counts = np.zeros((3, FEATURES), dtype=np.int64)
-    lines = Lines(table, keys, counts, weights, np.zeros((3, n * n), dtype=np.int8))
+    lines = Lines(table, keys, counts, weights, np.zeros((3, n * n), dtype=np.int64))
     for p in range(n * n):
         row, col = divmod(p, n)
         for d in range(4):
@@ -245,8 +251,8 @@ def lines_of(board: np.ndarray, table: np.ndarray, weights: np.ndarray) -> Lines
                 cell = int(board[r, c]) if 0 <= r < n and 0 <= c < n else OFF
                 key |= cell << (2 * slot(offset))
             keys[4 * p + d] = key
-            if board[row, col] == EMPTY:
-                count(lines, p, d, 1)
+        if board[row, col] == EMPTY:
+            count(lines, p, 1)
     return lines
 
 
@@ -257,8 +263,7 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
     key changed and, if empty, the patterns its new key changes counted again."""
     n = board.shape[0]
     if stone != EMPTY:
-        for d in range(4):
-            count(lines, point, d, -1)
+        count(lines, point, -1)
     place(board, near, point, stone)
     table, keys, counts = lines.table, lines.keys, lines.counts
     row, col = divmod(point, n)
@@ -284,8 +289,7 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
                     if change:
                         shift_threats(lines, side, r * n + c, change)
     if stone == EMPTY:
-        for d in range(4):
-            count(lines, point, d, 1)
+        count(lines, point, 1)
 
 
 @njit(cache=True, nogil=True)
