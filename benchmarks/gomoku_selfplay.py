@@ -7,7 +7,10 @@ default level, deepening to the clock) with the settings of ``VARIANTS[NAME]``: 
 them), ``no-leaf-vcf``, ``no-reductions``, ``no-prune``, ``no-late`` (no reductions or
 pruning: the engine's levels as they are), ``hand`` (the same, its leaves valued by
 the weights set by hand, ``weights.HAND``, not the shipped table: what tuning gained),
-``no-screen`` (a threat answered by the first three moves that hold); or
+``round6`` (the same with round 6's fitted table, no double threat weighed:
+``benchmarks/data/gomoku_weights_round6.json``), ``threats-0.3`` (the threat searches
+stopped at 0.3 of the move, not ``THREATS_SHARE``), ``no-screen`` (a threat answered by
+the first three moves that hold); or
 ``NAME#MAIN/THREATS`` (``--nodes MAIN/THREATS``), the same by nodes, with no clock: each
 threat search to THREATS nodes and the main search until it has searched MAIN, a game
 that is the same on a busy machine as on an idle one (so that ``-j 2`` is fair there:
@@ -47,7 +50,7 @@ from parlour.games.gomoku.engine.levels import (
     PRUNE_MOVES,
     SCREEN_NODES,
 )
-from parlour.games.gomoku.engine.weights import HAND
+from parlour.games.gomoku.engine.weights import HAND, load_weights
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
 from parlour.search.table import new_table
@@ -60,7 +63,7 @@ AFTER = {
     "prune": PRUNE_MOVES,
     "screen": SCREEN_NODES,
 }
-VARIANTS = {
+VARIANTS: dict[str, dict[str, Any]] = {
     "after": AFTER,
     "before": {**AFTER, "leaf_vcf": 0, "late": 0, "prune": 0},
     "no-leaf-vcf": {**AFTER, "leaf_vcf": 0},
@@ -69,11 +72,16 @@ VARIANTS = {
     "no-late": {**AFTER, "late": 0, "prune": 0},
     "no-screen": {**AFTER, "screen": 0},
     "hand": {**AFTER, "late": 0, "prune": 0},
+    "round6": {**AFTER, "late": 0, "prune": 0},
+    "threats-0.3": {**AFTER, "late": 0, "prune": 0, "threats_share": 0.3},
 }
-"""The settings of each player (``Level.leaf_vcf``, ``late``, ``prune`` and ``screen``);
-``no-screen`` answers a threat as the engine did before the screen: the first three
-answers that hold, each proven with a whole threat search."""
-TABLES = {"hand": HAND}
+"""The settings of each player (``Level.leaf_vcf``, ``late``, ``prune``, ``screen`` and
+``threats_share``); ``no-screen`` answers a threat as the engine did before the screen:
+the first three answers that hold, each proven with a whole threat search."""
+TABLES = {
+    "hand": lambda: HAND,
+    "round6": lambda: load_weights(Path(__file__).parent / "data" / "gomoku_weights_round6.json"),
+}
 """The players whose leaves are valued by another table than the shipped one."""
 POOL = 8
 """Openings drawn for each kept by ``openings(balanced=True)``."""
@@ -101,13 +109,11 @@ def player(argument: str, seed: int | None) -> Bot:
             f"player: NAME@SECONDS or NAME#MAIN/THREATS, NAME one of {', '.join(VARIANTS)}"
         )
     _warm()
-    settings = VARIANTS[name]
-    leaf_vcf, late, prune, screen = (settings[k] for k in ("leaf_vcf", "late", "prune", "screen"))
     by_nodes = None if by_time else (int(main), int(threats))
+    table = TABLES.get(name)
     thinker = GomokuThinker(
         DEFAULT_LEVEL, float(budget) if by_time else None, to_the_clock=True,
-        leaf_vcf=leaf_vcf, late=late, prune=prune, screen=screen, by_nodes=by_nodes,
-        weights=TABLES.get(name),
+        by_nodes=by_nodes, weights=table() if table else None, **VARIANTS[name],
     )  # fmt: skip
     return Bot(lambda state: thinker.best_move(state, Stop())[0])
 

@@ -2,9 +2,10 @@
 positions from self-play labelled with the game's result, and a logistic regression of
 the result on each position's patterns.
 
-A leaf's value (``patterns.lines_value``) is linear in the patterns' counts: for each
-pattern, how many (empty point, line) pairs of the side to move hold it, by the side to
-move's weight, less the opponent's by the opponent's weight.  A position's chance of being
+A leaf's value (``patterns.lines_value``) is linear in its features' counts: for each
+pattern, how many (empty point, line) pairs of the side to move hold it, and for each double
+threat how many empty points, by the side to move's weight, less the opponent's by the
+opponent's weight.  A position's chance of being
 won by the side to move is read as ``sigmoid(value / scale)``; the scale is fitted first
 to the weights set by hand (``weights.HAND``), so that fitted weights stay in the same
 units (the search's other values, a sure win's or a proven one's, are fixed), then the
@@ -13,11 +14,13 @@ logistic regression without intercept).
 
 The games (``generate``): three random stones on the central 5x5 (``gomoku_selfplay``'s
 openings as drawn), then the engine at its default level against itself by nodes, with
-the hand weights (``--nodes MAIN/THREATS``: the same games on any machine).  The positions
+the shipped weights (``--nodes MAIN/THREATS``: the same games on any machine).  The positions
 kept are the quiet ones (neither side has a five point and the side to move cannot make an
 open four: its value is its patterns', not a sure win); a pattern no kept position shows
 for a side (the side to move's open four or five, the opponent's five) keeps its hand
-weight.  One game in ten (``HELD_OUT``) is left out of the fit and scores it.
+weight, and so does a double threat's (0).  One game in ten (``HELD_OUT``) is left out of
+the fit and scores it, with the hand table, the shipped one, and a fit of the patterns
+alone (no double threat: what the double threats add).
 
 The positions are saved in ``--data`` (``benchmarks/data/gomoku_tune.npz``: the counts,
 the results and each position's game) and read from there on the next run unless
@@ -42,8 +45,16 @@ import numpy as np
 import parlour
 from gomoku_selfplay import openings
 from parlour.games.gomoku.engine import GomokuThinker
-from parlour.games.gomoku.engine.patterns import FIVE, NONE, OPEN_FOUR, lines_of, pattern_table
-from parlour.games.gomoku.engine.weights import HAND, WEIGHTS_FILE, as_json
+from parlour.games.gomoku.engine.patterns import (
+    DOUBLE_THREE,
+    FEATURES,
+    FIVE,
+    NONE,
+    OPEN_FOUR,
+    lines_of,
+    pattern_table,
+)
+from parlour.games.gomoku.engine.weights import HAND, WEIGHTS_FILE, as_json, weights
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
 from record import arguments, record
@@ -61,8 +72,9 @@ MOVER, OPPONENT = 0, 1
 
 
 def features(state: GomokuState) -> np.ndarray | None:
-    """The position's patterns' counts, the side to move's then the opponent's (2, 8), or
-    None if it is not quiet (a five point of either side, or an open four to make)."""
+    """The position's features' counts, the side to move's then the opponent's (2,
+    FEATURES), or None if it is not quiet (a five point of either side, or an open four to
+    make)."""
     stone = state.to_move + 1
     counts = lines_of(state.board.copy(), pattern_table(), HAND).counts
     mine, theirs = counts[stone], counts[3 - stone]
@@ -72,12 +84,10 @@ def features(state: GomokuState) -> np.ndarray | None:
 
 
 def play_game(job: tuple[str, int, int]) -> tuple[np.ndarray, np.ndarray]:
-    """One game from ``opening`` by nodes: its quiet positions' counts (k, 2, 8) and each
-    one's result for the side to move (1 won, 0 lost, 0.5 drawn)."""
+    """One game from ``opening`` by nodes: its quiet positions' counts (k, 2, FEATURES)
+    and each one's result for the side to move (1 won, 0 lost, 0.5 drawn)."""
     opening, main, threats = job
-    thinker = GomokuThinker(
-        DEFAULT_LEVEL, to_the_clock=True, late=0, prune=0, by_nodes=(main, threats), weights=HAND
-    )
+    thinker = GomokuThinker(DEFAULT_LEVEL, to_the_clock=True, by_nodes=(main, threats))
     state = parlour.game("gomoku", size=SIZE).start()
     for name in opening.split():
         state = state.play(state.parse_move(name))
@@ -89,7 +99,7 @@ def play_game(job: tuple[str, int, int]) -> tuple[np.ndarray, np.ndarray]:
             kept.append((found, state.to_move))
         state = state.play(thinker.best_move(state, Stop())[0])
     assert isinstance(state, GomokuState)
-    counts = np.array([k for k, _ in kept], dtype=np.int16).reshape(-1, 2, FIVE + 1)
+    counts = np.array([k for k, _ in kept], dtype=np.int16).reshape(-1, 2, FEATURES)
     winner = state.winner
     results = [0.5 if winner is None else float(winner == mover) for _, mover in kept]
     return counts, np.array(results)
@@ -145,7 +155,7 @@ def fit_scale(value: np.ndarray, results: np.ndarray) -> float:
 def fit_weights(
     counts: np.ndarray, results: np.ndarray, scale: float, start: np.ndarray
 ) -> np.ndarray:
-    """The weights (2, 8) minimising the log loss at ``scale`` plus ``RIDGE`` towards
+    """The weights (2, FEATURES) minimising the log loss at ``scale`` plus ``RIDGE`` towards
     ``start``, by Newton's method (each step halved until the loss falls: far from the
     minimum a full step can overshoot); a weight whose pattern no position shows keeps
     ``start``'s."""
@@ -178,24 +188,31 @@ def fit_weights(
 
 
 def tune(data: dict[str, np.ndarray]) -> dict[str, object]:
-    """The fit on the games not held out, and both tables' loss on those held out."""
+    """The fit on the games not held out, and its loss on those held out beside the hand
+    table's, the shipped one's and a fit's of the patterns alone."""
     counts, results, game = data["counts"], data["results"], data["game"]
     test = game % HELD_OUT == 0
     train = ~test
     hand_value = design(counts) @ HAND.ravel()
     scale = fit_scale(hand_value[train], results[train])
-    fitted = fit_weights(counts[train], results[train], scale, HAND)
-    tuned = np.rint(fitted).astype(np.int64)
-    tuned_value = design(counts) @ tuned.ravel()
+
+    def fit(features: np.ndarray) -> np.ndarray:
+        fitted = fit_weights(features[train], results[train], scale, HAND)
+        return np.rint(fitted).astype(np.int64)
+
+    patterns_only = counts.copy()
+    patterns_only[:, :, DOUBLE_THREE:] = 0
+    tables = {"hand": HAND, "shipped": weights(), "patterns": fit(patterns_only)}
+    tuned = tables["tuned"] = fit(counts)
+    loss = {
+        name: round(log_loss((design(counts) @ table.ravel())[test], results[test], scale), 5)
+        for name, table in tables.items()
+    }
     return {
         "positions": len(results),
         "games": int(game.max() + 1) if len(game) else 0,
         "scale": round(scale, 2),
-        "held_out_loss": {
-            "hand": round(log_loss(hand_value[test], results[test], scale), 5),
-            "tuned": round(log_loss(tuned_value[test], results[test], scale), 5),
-            "even": round(float(np.log(2)), 5),
-        },
+        "held_out_loss": {**loss, "even": round(float(np.log(2)), 5)},
         "weights": as_json(tuned),
     }
 

@@ -109,12 +109,12 @@ def test_the_balanced_openings_are_the_drawn_ones_nearest_to_even(
 @pytest.mark.slow
 def test_the_tuning_fits_the_weights_to_its_games_and_writes_nothing() -> None:
     """Two games' quiet positions fitted: the figures say how many, and the held-out loss
-    of both tables; the shipped table is left as it was (``--quick`` writes nothing)."""
-    from parlour.games.gomoku.engine.weights import PATTERNS, WEIGHTS_FILE
+    of each table; the shipped table is left as it was (``--quick`` writes nothing)."""
+    from parlour.games.gomoku.engine.weights import NAMES, WEIGHTS_FILE
 
     shipped = WEIGHTS_FILE.read_bytes()
     _, figures = quick("gomoku_tune", "--write")
     assert figures["games"] == 2 and figures["positions"] > 10 and figures["scale"] > 0
-    assert set(figures["held_out_loss"]) == {"hand", "tuned", "even"}
-    assert set(figures["weights"]["mover"]) == set(PATTERNS)
+    assert set(figures["held_out_loss"]) == {"hand", "shipped", "patterns", "tuned", "even"}
+    assert set(figures["weights"]["mover"]) == set(NAMES)
     assert WEIGHTS_FILE.read_bytes() == shipped

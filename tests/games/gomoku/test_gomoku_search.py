@@ -73,7 +73,7 @@ from parlour.games.gomoku.engine.patterns import (
 )
 from parlour.games.gomoku.engine.shapes import three_defences
 from parlour.games.gomoku.engine.threats import line_vcf, threat_points, threat_search
-from parlour.games.gomoku.engine.weights import weights
+from parlour.games.gomoku.engine.weights import HAND, weights
 from parlour.games.gomoku.game import EMPTY, GomokuGame, GomokuState, window_stones
 from parlour.search import SearchResult, Stop
 from parlour.search.limit import Limit
@@ -858,6 +858,16 @@ def test_a_move_is_timed_by_the_callers_stop_alone(clocks: list[float | None]) -
     assert clocks[1] is not None and clocks[1] <= 0.2 * THREATS_SHARE
 
 
+def test_a_thinker_gives_its_threat_searches_the_share_it_is_told(
+    clocks: list[float | None],
+) -> None:
+    """``threats_share`` (the self-play's ``threats-0.3``) replaces ``THREATS_SHARE``."""
+    state = replay(15, "H8 H9 I9 G7 J10 K11 G9 J8")
+    GomokuThinker(3, 0.2, threats_share=0.05).best_move(state, Stop())
+    assert len(clocks) == 2 and clocks[0] == 0.2
+    assert clocks[1] is not None and clocks[1] < 0.2 * THREATS_SHARE / 2
+
+
 def test_a_critical_moves_answers_get_more_time_than_the_threats_share() -> None:
     """Where the opponent has a VCF or VCT, the answers tried against it may search until
     ``DEFENCE_SHARE`` of the move, past the threats' share, whose clock has stopped;
@@ -909,9 +919,12 @@ def test_the_leaves_vcf_finds_what_the_threat_search_finds(
     ],
 )
 def test_a_leafs_vcf_shows_the_main_search_a_win_past_its_horizon(moves: str, depth: int) -> None:
+    """Valued by the hand table, so that a refit of the shipped one, which changes the
+    principal line (whose leaves alone look for a VCF), does not change the positions'
+    lesson (with round 7's table the second shows its win at depth 6 either way)."""
     state = replay(15, moves)
-    with_vcf, _, _ = deepen(state, depth, new_table(18), 10, LEAF_VCF_NODES, 0)
-    without, _, _ = deepen(state, depth, new_table(18), 10, 0, 0)
+    with_vcf, _, _ = deepen(state, depth, new_table(18), 10, LEAF_VCF_NODES, 0, weights=HAND)
+    without, _, _ = deepen(state, depth, new_table(18), 10, 0, 0, weights=HAND)
     assert with_vcf.max() >= WIN - MAX_PLY > without.max()
 
 

@@ -15,6 +15,8 @@ import pytest
 import parlour
 from parlour.files import BadFile
 from parlour.games.gomoku.engine.patterns import (
+    DOUBLE_THREE,
+    FEATURES,
     FIVE,
     OPEN_FOUR,
     OPEN_THREE,
@@ -25,7 +27,7 @@ from parlour.games.gomoku.engine.patterns import (
 from parlour.games.gomoku.engine.weights import (
     HAND,
     MAX_BYTES,
-    PATTERNS,
+    NAMES,
     WEIGHTS_FILE,
     as_json,
     from_json,
@@ -38,10 +40,10 @@ from test_benchmarks import BENCHMARKS
 def test_the_weights_loaded_are_the_files() -> None:
     data = json.loads(WEIGHTS_FILE.read_text())
     loaded = weights()
-    assert loaded.shape == (2, FIVE + 1) and loaded.dtype == np.int64
+    assert loaded.shape == (2, FEATURES) and loaded.dtype == np.int64
     assert loaded[:, 0].tolist() == [0, 0]  # no pattern, no value
     for row, side in enumerate(("mover", "opponent")):
-        assert loaded[row, 1:].tolist() == [data[side][name] for name in PATTERNS]
+        assert loaded[row, 1:].tolist() == [data[side][name] for name in NAMES]
     assert np.array_equal(from_json(as_json(HAND), "hand"), HAND)
 
 
@@ -54,6 +56,7 @@ def test_the_weights_loaded_are_the_files() -> None:
         ("EXTRA", "opponent must give exactly"),
         ("FLOAT", "mover.open_three is not a whole number"),
         ("HUGE", "opponent.four is not a whole number"),
+        ("OLD", "mover must give exactly .*double_three, four_three, double_four"),
         (" " * (MAX_BYTES + 1), "is larger than"),
     ],
 )
@@ -65,6 +68,7 @@ def test_a_bad_weights_file_is_refused_with_a_message_naming_it(
         "EXTRA": {**good, "opponent": {**good["opponent"], "six": 1}},
         "FLOAT": {**good, "mover": {**good["mover"], "open_three": 96.5}},
         "HUGE": {**good, "opponent": {**good["opponent"], "four": 10**7}},
+        "OLD": {side: {k: table[k] for k in NAMES[:FIVE]} for side, table in good.items()},
     }
     path = tmp_path / "weights.json"
     path.write_text(json.dumps(edited[text]) if text in edited else text)
@@ -80,7 +84,7 @@ def test_a_leaf_is_valued_by_the_weights_the_kernels_are_given() -> None:
     for name in ["H8", "A1", "I8", "A2", "J8"]:
         state = state.play(state.parse_move(name))
     board = state.board.copy()  # type: ignore[attr-defined]
-    only_threes = np.zeros((2, FIVE + 1), dtype=np.int64)
+    only_threes = np.zeros((2, FEATURES), dtype=np.int64)
     only_threes[1, OPEN_FOUR] = 7  # X's points that make an open four: its three's two
     only_threes[0, OPEN_THREE] = 1
     lines = lines_of(board, pattern_table(), only_threes)
@@ -101,9 +105,9 @@ def synthetic(known: np.ndarray, scale: float, positions: int) -> tuple[np.ndarr
     """Random quiet positions' counts, and for each the chance that ``known`` at ``scale``
     gives the side to move (a result drawn as often as that chance says, on average)."""
     rng = np.random.default_rng(3)
-    counts = rng.integers(0, 4, size=(positions, 2, FIVE + 1))
+    counts = rng.integers(0, 4, size=(positions, 2, FEATURES))
     counts[:, :, 0] = 0
-    counts[:, 0, OPEN_FOUR:] = 0  # never in a quiet position
+    counts[:, 0, OPEN_FOUR : FIVE + 1] = 0  # never in a quiet position
     counts[:, 1, FIVE] = 0
     value = counts[:, 0] @ known[0] - counts[:, 1] @ known[1]
     return counts, 1 / (1 + np.exp(-value / scale))
@@ -122,6 +126,7 @@ def test_the_fit_recovers_known_weights(tune: ModuleType) -> None:
     known = HAND.copy()
     known[0, 1:OPEN_FOUR] = [5, 30, 10, 250, 60]
     known[1, 1:FIVE] = [1, 20, 25, 60, 100, 1500]
+    known[:, DOUBLE_THREE:] = [[150, 400, 700], [120, 300, 650]]
     counts, chances = synthetic(known, 1000.0, 4000)
     fitted = tune.fit_weights(counts, chances, 1000.0, HAND)
     assert np.abs(fitted - known).max() < 1.0

@@ -83,7 +83,7 @@ def leaf_value(work: Work, lines: Lines, stone: int, ply: int, principal: bool) 
     if (
         budget
         and principal
-        and lines.counts[stone, FOUR:].sum() >= LEAF_VCF_FOURS
+        and lines.counts[stone, FOUR : FIVE + 1].sum() >= LEAF_VCF_FOURS
         and line_vcf(work, lines, stone, LEAF_VCF_DEPTH, stats[VCF_NODES] + budget, -1)
     ):
         return max(WIN - ply - 3, WIN - MAX_PLY)

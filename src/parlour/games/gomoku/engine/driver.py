@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -35,7 +36,6 @@ from parlour.games.gomoku.engine.levels import (
     LEVELS,
     MAX_LEVEL,
     TABLE_BITS,
-    THREATS_SHARE,
     Level,
     threat_nodes,
 )
@@ -204,7 +204,7 @@ class _Search:
     def _search(self, level: Level) -> Result:
         # our own VCT gets half the budget: a failed one would leave no time to see the
         # opponent's, which the defence needs
-        with self._threats_until(THREATS_SHARE):
+        with self._threats_until(level.threats_share):
             win, kind = self._threats(self.stone, level.vcf_depth, share=0.5)
             if win >= 0:
                 return self.report(win, kind, WIN)
@@ -338,7 +338,8 @@ class GomokuThinker:
     until it has searched ``main`` (with its leaves' VCFs): a move that is the same on a
     busy machine as on an idle one, for self-play that measures strength per node.
     ``weights`` values the main search's leaves instead of the shipped table
-    (``weights``), for self-play that measures what a table gains."""
+    (``weights``), for self-play that measures what a table gains, and
+    ``threats_share`` overrides the threat searches' share of a move likewise."""
 
     def __init__(
         self,
@@ -352,6 +353,7 @@ class GomokuThinker:
         prune: int | None = None,
         by_nodes: tuple[int, int] | None = None,
         weights: np.ndarray | None = None,
+        threats_share: float | None = None,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -361,8 +363,11 @@ class GomokuThinker:
         self.table_bits = table_bits
         self.by_nodes = by_nodes
         self.weights = weights
-        settings = (("leaf_vcf", leaf_vcf), ("late", late), ("screen", screen), ("prune", prune))
-        self.overrides = {name: value for name, value in settings if value is not None}
+        settings = (
+            *(("leaf_vcf", leaf_vcf), ("late", late), ("screen", screen), ("prune", prune)),
+            ("threats_share", threats_share),
+        )
+        self.overrides: dict[str, Any] = {k: v for k, v in settings if v is not None}
         self.tables: Tables = {}
 
     def best_move(

@@ -46,12 +46,18 @@ moves Rapfi chose as 0 were further down: ``benchmarks/results/gomoku_budgets.md
 its choice is then checked with the whole budget."""
 
 
+THREATS_SHARE = 0.5
+"""The part of a move's time the threat searches may take, before the main search (0.3
+played no better in self-play at 0.5 s a move: ``benchmarks/results/gomoku_selfplay-notes.md``)."""
+
+
 @dataclass(frozen=True)
 class Level:
     """How hard a level looks: main-search depth and width, VCF depth, seconds a move, the
     main search's leaf VCF, late-move reductions and pruning (``LEAF_VCF_NODES``,
-    ``LATE_MOVES``, ``PRUNE_MOVES``), and the screen of the answers to a threat
-    (``SCREEN_NODES``); 0 turns any of them off (the screen's 0: the first ``DEFENCES``
+    ``LATE_MOVES``, ``PRUNE_MOVES``), the screen of the answers to a threat
+    (``SCREEN_NODES``) and the threat searches' share of a move (``THREATS_SHARE``); 0
+    turns any of the first four off (the screen's 0: the first ``DEFENCES``
     answers that hold), which the benchmarks do to measure what each gains."""
 
     depth: int
@@ -67,6 +73,7 @@ class Level:
     them on (``gomoku_selfplay.VARIANTS``' ``after``)."""
     prune: int = 0
     screen: int = SCREEN_NODES
+    threats_share: float = THREATS_SHARE
 
 
 LEVELS = {
@@ -94,8 +101,6 @@ CHECK_SHARE = 0.75
 """The part of a critical move's time (from its start) the main search may take among
 the screened answers: the rest is for checking its choice (and the next best, if that
 still loses)."""
-THREATS_SHARE = 0.5
-"""The part of a move's time the threat searches may take, before the main search."""
 DEFENCE_SHARE = 0.8
 """The part of a move's time (from its start) the answers to the opponent's VCF or VCT may
 take, each tried against the opponent's threat searches: a critical move, where the

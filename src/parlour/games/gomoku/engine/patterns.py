@@ -5,18 +5,21 @@ For every empty point and each of the four lines through it, a side's *pattern* 
 the best shape one more stone of its on the point would make on that line, judged from
 the eight points around it (four each side): a five, an open four (two five points), a
 four (one), a three that one more stone makes an open four, a three that one more stone
-makes a four, and the twos before them.  A position's value is the side to move's
-patterns counted over the empty points, less the opponent's, each by its weight (a table
-fitted to the results of parlour's own games: ``weights``): not what a side has, but what
-it threatens to make,
+makes a four, and the twos before them.  A point whose lines hold two such threats (two
+open threes, a four and an open three, two fours) is a *double threat*: one stone there
+nearly wins, as Rapfi's and Wine's evaluations judge a point by its four lines together.
+A position's value is the side to move's patterns and double threats counted over the
+empty points, less the opponent's, each by its weight (a table fitted to the results of
+parlour's own games: ``weights``): not what a side has, but what it threatens to make,
 which tells a three that can still open from one that cannot, and a point where two lines
 meet from two points apart.  The moves are searched in the order of the same patterns:
 what a stone makes on its point, and what the opponent's would (``likeliest``).
 
 Each point keeps, for each line, a key of its eight neighbours (two bits each: empty,
 either stone, off the board); a stone placed changes the keys of the 32 points in line
-with it, and the patterns' counts are kept as it is placed and lifted, so that a leaf's
-value costs a few multiplications.  A table from key to pattern is made once, for both stones.  The
+with it, and the patterns' counts (and each point's threats, for the double threats) are
+kept as it is placed and lifted, so that a leaf's value costs a few multiplications.  A
+table from key to pattern is made once, for both stones.  The
 patterns ignore the exactly-five rule (an overline counts as a five): they only value a
 position, the search itself finds the fives.
 """
@@ -35,6 +38,16 @@ from parlour.games.gomoku.game import DC, DR, EMPTY
 
 NONE, CLOSED_TWO, OPEN_TWO, CLOSED_THREE, OPEN_THREE, FOUR, OPEN_FOUR, FIVE = range(8)
 """A side's patterns on a point's line: what one more stone on the point would make."""
+DOUBLE_THREE, FOUR_THREE, DOUBLE_FOUR = range(FIVE + 1, FIVE + 4)
+"""A side's double threats on a point, counted over its four lines (``combo``): a stone
+there would make two open threes, a four and an open three, or two fours, each nearly a
+win on its own; counted beside the patterns (``Lines.counts``), as a leaf's features."""
+FEATURES = DOUBLE_FOUR + 1
+"""The columns of ``Lines.counts`` and of the weights: the patterns, then the double
+threats (column 0, ``NONE``, is counted but has no weight)."""
+FOUR_LINE = 8
+"""A four's share of a point's ``Lines.threats`` code (an open three's is 1, and a point
+has at most four lines of threes)."""
 VALUE = np.array([0, 2, 12, 18, 96, 144, 800, 1200], dtype=np.int64)
 """The patterns' values in the move order (what a stone makes or blocks on its point), by
 pattern: the proportions of Wine's evaluation (jinjiebang/wine, the Gomocup engine
@@ -46,7 +59,7 @@ OFF = 3
 """A neighbour off the board, in a key's two bits (else its cell: empty or a stone)."""
 NO_POINTS = np.empty(0, dtype=np.int64)
 """No three to answer: ``likeliest`` of every move."""
-NO_WEIGHTS = np.zeros((2, FIVE + 1), dtype=np.int64)
+NO_WEIGHTS = np.zeros((2, FEATURES), dtype=np.int64)
 """The weights of patterns counted for the threats and the move order only (no leaf is
 valued): all 0."""
 
@@ -59,14 +72,19 @@ class Lines(NamedTuple):
     keys: np.ndarray
     """(N * N * 4) int64: each point's key on each line (index ``4 * point + line``)."""
     counts: np.ndarray
-    """(3, 8) int64: for each stone, how many (empty point, line) pairs hold each pattern."""
+    """(3, FEATURES) int64: for each stone, how many (empty point, line) pairs hold each
+    pattern (columns ``NONE`` to ``FIVE``), then how many empty points hold each double
+    threat (``DOUBLE_THREE`` to ``DOUBLE_FOUR``)."""
     weights: np.ndarray
-    """(2, 8) int64: a pattern's weight in a leaf's value, for the side to move (row 0) and
-    for the opponent (row 1, counted against it): ``weights``."""
+    """(2, FEATURES) int64: a feature's weight in a leaf's value, for the side to move (row
+    0) and for the opponent (row 1, counted against it): ``weights``."""
+    threats: np.ndarray
+    """(3, N * N) int64: for each stone and empty point, its lines' threats: how many hold an
+    open three, plus ``FOUR_LINE`` times how many a four or better (``combo``'s code)."""
 
 
 LINES = types.NamedTuple(  # type: ignore[no-untyped-call, unused-ignore]
-    (types.int8[:, ::1], INT[::1], INT[:, ::1], INT[:, ::1]), Lines
+    (types.int8[:, ::1], INT[::1], INT[:, ::1], INT[:, ::1], INT[:, ::1]), Lines
 )
 """``Lines``' numba type, for the signatures."""
 
@@ -165,13 +183,54 @@ def slot(offset: int) -> int:
     return offset + 4 if offset < 0 else offset + 3
 
 
+def combo(code: int) -> int:
+    """The double threat of a point whose lines' threats are ``code`` (``Lines.threats``),
+    else ``NONE``."""
+    fours, threes = divmod(code, FOUR_LINE)
+    if fours >= 2:
+        return DOUBLE_FOUR
+    if fours and threes:
+        return FOUR_THREE
+    return DOUBLE_THREE if threes >= 2 else NONE
+
+
+COMBOS = np.array([combo(code) for code in range(5 * FOUR_LINE)], dtype=np.int64)
+"""``combo`` of each code, read by the kernels."""
+SHARES = np.array([FOUR_LINE if p >= FOUR else p == OPEN_THREE for p in range(8)], dtype=np.int64)
+"""A pattern's share of its point's code: 1 an open three, ``FOUR_LINE`` a four or better."""
+
+
+@njit(cache=True, nogil=True, inline="always")
+def shift_threats(lines: Lines, stone: int, point: int, change: int) -> None:
+    """``stone``'s threats on the empty ``point`` changed by ``change`` (``SHARES``), and the
+    double threats' counts with them."""
+    code = lines.threats[stone, point]
+    was = COMBOS[code]
+    code += change
+    lines.threats[stone, point] = code
+    now = COMBOS[code]
+    if was != now:
+        if was != NONE:
+            lines.counts[stone, was] -= 1
+        if now != NONE:
+            lines.counts[stone, now] += 1
+
+
 @njit(cache=True, nogil=True)
-def count(lines: Lines, point: int, line: int, sign: int) -> None:
-    """Add (``sign`` 1) or take away (-1) the empty ``point``'s patterns on ``line``."""
+def count(lines: Lines, point: int, sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) the empty ``point``'s patterns on its four
+    lines, and its double threats (its threats' codes made afresh, or cleared)."""
     table, keys, counts = lines.table, lines.keys, lines.counts
-    key = keys[4 * point + line]
     for stone in (1, 2):
-        counts[stone, table[stone, key]] += sign
+        code = 0
+        for d in range(4):
+            pattern = table[stone, keys[4 * point + d]]
+            counts[stone, pattern] += sign
+            code += SHARES[pattern]
+        double = COMBOS[code]
+        if double != NONE:
+            counts[stone, double] += sign
+        lines.threats[stone, point] = code if sign > 0 else 0
 
 
 @njit(LINES(types.int8[:, ::1], types.int8[:, ::1], INT[:, ::1]), cache=True, nogil=True)
@@ -179,7 +238,8 @@ def lines_of(board: np.ndarray, table: np.ndarray, weights: np.ndarray) -> Lines
     """The patterns' state of ``board``, counted afresh, valued by ``weights``."""
     n = board.shape[0]
     keys = np.zeros(n * n * 4, dtype=np.int64)
-    lines = Lines(table, keys, np.zeros((3, 8), dtype=np.int64), weights)
+    counts = np.zeros((3, FEATURES), dtype=np.int64)
+    lines = Lines(table, keys, counts, weights, np.zeros((3, n * n), dtype=np.int64))
     for p in range(n * n):
         row, col = divmod(p, n)
         for d in range(4):
@@ -191,8 +251,8 @@ def lines_of(board: np.ndarray, table: np.ndarray, weights: np.ndarray) -> Lines
                 cell = int(board[r, c]) if 0 <= r < n and 0 <= c < n else OFF
                 key |= cell << (2 * slot(offset))
             keys[4 * p + d] = key
-            if board[row, col] == EMPTY:
-                count(lines, p, d, 1)
+        if board[row, col] == EMPTY:
+            count(lines, p, 1)
     return lines
 
 
@@ -203,8 +263,7 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
     key changed and, if empty, the patterns its new key changes counted again."""
     n = board.shape[0]
     if stone != EMPTY:
-        for d in range(4):
-            count(lines, point, d, -1)
+        count(lines, point, -1)
     place(board, near, point, stone)
     table, keys, counts = lines.table, lines.keys, lines.counts
     row, col = divmod(point, n)
@@ -226,9 +285,11 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
                 if was != now:
                     counts[side, was] -= 1
                     counts[side, now] += 1
+                    change = SHARES[now] - SHARES[was]
+                    if change:
+                        shift_threats(lines, side, r * n + c, change)
     if stone == EMPTY:
-        for d in range(4):
-            count(lines, point, d, 1)
+        count(lines, point, 1)
 
 
 @njit(cache=True, nogil=True)
@@ -244,15 +305,15 @@ def threatens(lines: Lines, stone: int) -> bool:
 @njit(cache=True, nogil=True)
 def lines_value(lines: Lines, stone: int) -> int:
     """A leaf's value for ``stone``, to move: ``SURE`` if it can make an open four (or a
-    five) and the opponent has no five point, else its patterns' counts by their weights
-    less the opponent's by theirs."""
+    five) and the opponent has no five point, else its features' counts (patterns and
+    double threats) by their weights less the opponent's by theirs."""
     counts, weights = lines.counts, lines.weights
     if counts[stone, FIVE] or (counts[stone, OPEN_FOUR] and not counts[3 - stone, FIVE]):
         return SURE
     value = 0
-    for pattern in range(1, FIVE + 1):
-        value += weights[0, pattern] * counts[stone, pattern]
-        value -= weights[1, pattern] * counts[3 - stone, pattern]
+    for feature in range(1, FEATURES):
+        value += weights[0, feature] * counts[stone, feature]
+        value -= weights[1, feature] * counts[3 - stone, feature]
     return int(value)
 
 
