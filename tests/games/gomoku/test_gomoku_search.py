@@ -1094,3 +1094,18 @@ def test_a_critical_moves_search_leaves_time_to_check_its_choice(
     assert len(clocks) == 5 and clocks[0] == 1.0
     shares = [THREATS_SHARE, DEFENCE_SHARE, CHECK_SHARE, 1.0]
     assert all(c is not None and c <= share for c, share in zip(clocks[1:], shares, strict=True))
+
+
+def test_a_node_is_lost_only_if_its_moves_beyond_the_width_lose_too() -> None:
+    """A game lost to Rapfi (round 7): after X's I8 every one of O's 16 likeliest answers
+    loses by force, but I7, ranked below them, holds (searched 40 wide, it is O's best,
+    and no threat sequence of X's follows it).  A search 16 wide took the position for
+    lost, and so one ply up X's I8 for a forced win, reported as exact: a node whose
+    likeliest moves all lose now tries the rest before it says so."""
+    state = replay(15, "F6 G10 F9 E10 F8 F10 H10 H8 G9 E7 E9 D10 C10 D9 I9 H9 I8")
+    wide = deepen(state, 7, new_table(20), 40)
+    assert state.move_name(divmod(int(wide[1][0]), 15)) == "I7"
+    assert wide[0][0] > -(WIN - MAX_PLY)
+    narrow = deepen(state, 7, new_table(20), 16)
+    assert "I7" not in {state.move_name(divmod(int(q), 15)) for q in narrow[1]}
+    assert narrow[0][0] > -(WIN - MAX_PLY)

@@ -111,7 +111,9 @@ def negamax(
     move, two or more are lost), so a side never comes to move with a five point of its
     own.  That is why only the lines through ``last`` are looked at.  Moves after the
     first are tried with a null window first (principal variation search), the table's
-    move first of all.  ``width`` moves at most are searched at a node.
+    move first of all.  ``width`` moves at most are searched at a node, unless they all
+    lose by force: then every point near the stones, so that a loss (and one ply up, a win)
+    is never claimed where a move ranked lower holds.
     """
     board, near, exact, stop, stats, tt_keys, tt_data = work
     stats[NODES] += 1
@@ -157,6 +159,7 @@ def negamax(
         if moves.shape[0] == 0:
             return 0  # the board is full: a draw
     generated = first < 0
+    widened = False
     late = stats[LATE]
     # near the horizon, a node with nothing to answer searches its quiet moves only
     # after the first ``prune`` a ply of depth left (late-move pruning)
@@ -174,7 +177,17 @@ def negamax(
                 moves = likeliest(board, near, lines, stone, width, points[:defences])
                 generated = True
             if i >= moves.shape[0]:
-                break
+                # every move looked at loses by force: no proof while a point near the
+                # stones beyond the ``width`` likeliest is left, which may hold (such a
+                # node was taken for lost, and a win claimed one ply up, that a move
+                # ranked below the width refuted).  So they are all tried, the first
+                # ones again (from the table, mostly)
+                if widened or threats == 1 or moves.shape[0] < width or best > -WIN + MAX_PLY:
+                    break
+                moves = likeliest(board, near, lines, stone, n * n, points[:defences])
+                widened = True
+                i = 0
+                continue
             q = moves[i]
             if q == first:
                 i += 1
