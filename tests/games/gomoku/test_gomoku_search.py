@@ -421,6 +421,19 @@ def test_a_stop_ends_a_long_search_at_once() -> None:
     assert stop.is_set and report.reason == "search" and report.depth < LEVELS[6].depth
 
 
+def test_a_search_stopped_before_any_move_is_searched_claims_no_value() -> None:
+    """Stopped before its first move was searched (a caller's stop already set; a cold
+    brain's clock running out while its kernels compile), the search still answers a
+    legal move, but with no value, no depth and nothing exact: it had answered the mark
+    of a move not searched (-WIN - 1) as an exact value."""
+    state = replay(15, "H8 G7 J9 H9")
+    stop = Stop()
+    stop.set()
+    move, report = GomokuThinker(6, seconds=1).best_move(state, stop)
+    assert move in state.legal_moves()
+    assert (report.value, report.depth, report.exact) == (0, 0, False)
+
+
 def shape(board: np.ndarray, point: int, stone: int, stones: int) -> bool:
     """Whether some window of five through ``point`` holds ``stones`` of ``stone`` and
     none of the opponent's, asked window by window."""

@@ -311,6 +311,8 @@ class _Search:
                 if found[0] > -WIN - 1 and found[better] > found[0]:
                     best, score = moves[better], found[better]
                 break
+            if found.max() == -WIN - 1:
+                break  # stopped before any move was searched: nothing is known of them
             order = np.argsort(-found, kind="stable")
             moves, scores = moves[order], found[order]
             best, score, done = moves[0], scores[0], depth
