@@ -43,6 +43,7 @@ from parlour.games.gomoku.engine.patterns import (
     likeliest_on,
     lines_of,
     lines_value,
+    makings,
     move_class,
     pattern_table,
     play,
@@ -83,7 +84,7 @@ def leaf_value(work: Work, lines: Lines, stone: int, ply: int, principal: bool) 
     if (
         budget
         and principal
-        and lines.counts[stone, FOUR : FIVE + 1].sum() >= LEAF_VCF_FOURS
+        and makings(lines, stone, FOUR) >= LEAF_VCF_FOURS
         and line_vcf(work, lines, stone, LEAF_VCF_DEPTH, stats[VCF_NODES] + budget, -1)
     ):
         return max(WIN - ply - 3, WIN - MAX_PLY)

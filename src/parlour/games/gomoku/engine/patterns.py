@@ -292,6 +292,14 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
         count(lines, point, 1)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def makings(lines: Lines, stone: int, least: int) -> int:
+    """How many (empty point, line) pairs hold a pattern of ``stone``'s from ``least`` to
+    ``FIVE``: the patterns' columns of ``Lines.counts``, not the double threats after
+    them (``makings(lines, stone, FOUR)``: the fours it could make)."""
+    return int(lines.counts[stone, least : FIVE + 1].sum())
+
+
 @njit(cache=True, nogil=True)
 def threatens(lines: Lines, stone: int) -> bool:
     """Whether ``stone`` has a five point or a point that makes an open four (a three)

@@ -32,6 +32,7 @@ from parlour.games.gomoku.engine.patterns import (
     OPEN_THREE,
     Lines,
     lines_of,
+    makings,
     pattern_table,
     play,
     point_value,
@@ -183,7 +184,7 @@ def threat_search(
             if held < 0:
                 return -1
         fours, count = points, 0
-        if lines.counts[3 - stone, FOUR : FIVE + 1].any():  # else it has no four to make
+        if makings(lines, 3 - stone, FOUR):  # else it has no four to make
             fours = np.empty(n * n, dtype=np.int64)
             count = threat_points(board, near, lines, 3 - stone, False, -1, -1, fours, fours)[0]
         for k in range(count):
@@ -209,7 +210,7 @@ def threat_search(
     block = forced_block(work, lines, stone, last, points)
     if block == -2:
         return -1
-    if not lines.counts[stone, OPEN_THREE if threes else FOUR : FIVE + 1].any():
+    if not makings(lines, stone, OPEN_THREE if threes else FOUR):
         return -1  # no threat to make
     node = key ^ threat_tag(stone, threes)
     known, settled, stored = probe(tt_keys, tt_data, node, depth, 0, 1, False)
@@ -274,12 +275,7 @@ def line_vcf(work: Work, lines: Lines, stone: int, depth: int, limit: int, only:
     point of the defender's ends the line unless the attacker's block is a four too."""
     board, near, exact, stop, stats = work.board, work.near, work.exact, work.stop, work.stats
     stats[VCF_NODES] += 1
-    if (
-        stop[0]
-        or depth <= 0
-        or stats[VCF_NODES] > limit
-        or not lines.counts[stone, FOUR : FIVE + 1].any()
-    ):
+    if stop[0] or depth <= 0 or stats[VCF_NODES] > limit or not makings(lines, stone, FOUR):
         return False
     n = board.shape[0]
     table, keys = lines.table, lines.keys
