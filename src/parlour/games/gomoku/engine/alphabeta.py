@@ -22,7 +22,6 @@ from parlour.games.gomoku.engine.board import (
     five_points_near,
     nearness,
     new_stats,
-    new_work,
     stone_key,
     window_fills,
 )
@@ -92,54 +91,6 @@ def leaf_value(work: Work, lines: Lines, stone: int, ply: int, principal: bool) 
     return lines_value(lines, stone)
 
 
-QUIET_RANK = 1 << 50
-"""``ordered``'s rank of a quiet move that is a killer (the first killer one more): above
-any history score, below a threat's."""
-
-
-@njit(cache=True, nogil=True)
-def ordered(work: Work, lines: Lines, moves: np.ndarray, stone: int, ply: int) -> None:
-    """``moves`` (the ``width`` likeliest, best first by their static score) put in the
-    order a node tries them, in place: the threats (``move_class`` ``FOUR`` or more: a
-    four or an open three made, a four or a three blocked) first, in their static order,
-    then the quiet moves, this ply's killers first, the others by their history (static
-    order among equals).  Only the order changes, never which moves are searched."""
-    count = moves.shape[0]
-    ranks = np.empty(count, dtype=np.int64)
-    killers, history = work.killers, work.history
-    ply = min(ply, killers.shape[0] - 1)
-    for i in range(count):
-        q = moves[i]
-        if move_class(lines, q, stone) >= FOUR:
-            rank = 2 * QUIET_RANK + 2
-        elif q == killers[ply, 0]:
-            rank = QUIET_RANK + 1
-        elif q == killers[ply, 1]:
-            rank = QUIET_RANK
-        else:
-            rank = history[stone, q]
-        j = i  # insertion, stable: equal ranks keep their static order
-        while j > 0 and ranks[j - 1] < rank:
-            moves[j], ranks[j] = moves[j - 1], ranks[j - 1]
-            j -= 1
-        moves[j], ranks[j] = q, rank
-
-
-@njit(cache=True, nogil=True)
-def cut_off(work: Work, lines: Lines, q: int, stone: int, ply: int, depth: int) -> None:
-    """``stone``'s move ``q`` cut a node ``depth`` deep at ``ply`` off: if quiet (below
-    ``FOUR`` by ``move_class``), it becomes the ply's first killer and gains ``depth``
-    squared in the history."""
-    if move_class(lines, q, stone) >= FOUR:
-        return
-    killers = work.killers
-    ply = min(ply, killers.shape[0] - 1)
-    if killers[ply, 0] != q:
-        killers[ply, 1] = killers[ply, 0]
-        killers[ply, 0] = q
-    work.history[stone, q] += depth * depth
-
-
 @njit(INT(WORK, LINES, INT, INT, INT, INT, INT, INT, INT, types.uint64), cache=True, nogil=True)
 def negamax(
     work: Work,
@@ -165,8 +116,7 @@ def negamax(
     lose by force: then every point near the stones, so that a loss (and one ply up, a win)
     is never claimed where a move ranked lower holds.
     """
-    board, near, exact, stop, stats = work.board, work.near, work.exact, work.stop, work.stats
-    tt_keys, tt_data = work.keys, work.data
+    board, near, exact, stop, stats, tt_keys, tt_data = work
     stats[NODES] += 1
     if 0 < stats[NODE_LIMIT] <= stats[NODES] + stats[VCF_NODES]:
         stop[0] = 1
@@ -209,8 +159,6 @@ def negamax(
         moves = likeliest(board, near, lines, stone, width, points[:defences])
         if moves.shape[0] == 0:
             return 0  # the board is full: a draw
-        if not defences:
-            ordered(work, lines, moves, stone, ply)
     generated = first < 0
     widened = False
     late = stats[LATE]
@@ -228,8 +176,6 @@ def negamax(
         else:
             if not generated:
                 moves = likeliest(board, near, lines, stone, width, points[:defences])
-                if not defences:
-                    ordered(work, lines, moves, stone, ply)
                 generated = True
             if i >= moves.shape[0]:
                 # every move looked at loses by force: no proof while a point near the
@@ -293,8 +239,6 @@ def negamax(
         if best > alpha:
             alpha = best
         if alpha >= beta:
-            if threats == 0 and not defences:
-                cut_off(work, lines, q, stone, ply, depth)
             break
         i += 1
     window = (to_table(alpha_in, ply), to_table(beta, ply))
@@ -372,7 +316,7 @@ def deepen(
     near = nearness(board)
     moves = likeliest_on(board, near, stone, width)
     stop, stats = np.zeros(1, dtype=np.uint8), new_stats(0, leaf_vcf, late, prune=prune)
-    work = new_work(board, near, state.game.exact, stop, stats, table)
+    work = Work(board, near, state.game.exact, stop, stats, *table)
     scores = np.zeros(0, dtype=np.int64)
     values = default_weights() if weights is None else weights
     for d in range(1, depth + 1):

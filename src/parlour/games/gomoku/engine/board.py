@@ -57,29 +57,6 @@ class Work(NamedTuple):
     """The transposition table's keys (``parlour.search.table``)."""
     data: np.ndarray
     """Its entries."""
-    killers: np.ndarray
-    """(MAX_PLY + 1, 2) int64: at each ply of the main search, the last two quiet moves that
-    cut a node off (-1: none), tried before the other quiet moves of the ply's next nodes
-    (``alphabeta.ordered``)."""
-    history: np.ndarray
-    """(3, N * N) int64: for each stone and point, the squared depths of the main search's
-    nodes its quiet move there cut off: the other quiet moves' order."""
-
-
-def new_work(
-    board: np.ndarray,
-    near: np.ndarray,
-    exact: bool,
-    stop: np.ndarray,
-    stats: np.ndarray,
-    table: tuple[np.ndarray, np.ndarray],
-) -> Work:
-    """A search's ``Work`` on ``board`` (``near`` its nearness) with ``table``, its move
-    order's killers and history empty: one move's search learns them afresh."""
-    n = board.shape[0]
-    killers = np.full((MAX_PLY + 1, 2), -1, dtype=np.int64)
-    history = np.zeros((3, n * n), dtype=np.int64)
-    return Work(board, near, exact, stop, stats, *table, killers, history)
 
 
 # The recursive kernels get explicit signatures: numba would otherwise add versions for
@@ -89,10 +66,7 @@ BOARD = types.int8[:, ::1]
 NEAR = types.int16[:, ::1]
 INT = types.int64
 WORK = types.NamedTuple(  # type: ignore[no-untyped-call, unused-ignore]
-    (
-        *(BOARD, NEAR, types.boolean, types.uint8[::1], INT[::1], types.uint64[::1], INT[::1]),
-        *(INT[:, ::1], INT[:, ::1]),
-    ),
+    (BOARD, NEAR, types.boolean, types.uint8[::1], INT[::1], types.uint64[::1], INT[::1]),
     Work,
 )
 """``Work``'s numba type, for the signatures."""

@@ -26,7 +26,6 @@ from parlour.games.gomoku.engine.board import (
     five_points_near,
     nearness,
     new_stats,
-    new_work,
     place,
 )
 from parlour.games.gomoku.engine.evaluation import greedy
@@ -115,7 +114,7 @@ class _Search:
         first needs it."""
         assert self.level is not None
         table = _table(self.tables, self.state, self.level.width, self.table_bits)
-        return new_work(self.board, self.near, self.exact, self.stop, self.stats, table)
+        return Work(self.board, self.near, self.exact, self.stop, self.stats, *table)
 
     @cached_property
     def threat_work(self) -> Work:

@@ -21,7 +21,6 @@ from parlour.games.gomoku.engine.board import (
     five_points_near,
     nearness,
     new_stats,
-    new_work,
     stone_key,
 )
 from parlour.games.gomoku.engine.evaluation import keep_best
@@ -165,8 +164,7 @@ def threat_search(
     a longer one found before may be returned; a finished failure holds for no more
     threats than it had (a failure is that of the threats tried: a VCT whose later
     threes leave their lines is missed, never one claimed that is not)."""
-    board, near, exact, stop, stats = work.board, work.near, work.exact, work.stop, work.stats
-    tt_keys, tt_data = work.keys, work.data
+    board, near, exact, stop, stats, tt_keys, tt_data = work
     stats[VCF_NODES] += 1
     if stop[0] or depth <= 0 or stats[VCF_NODES] > limit:
         return -1
@@ -322,7 +320,7 @@ def find_threat(
     board = state.board.copy()
     stop = np.zeros(1, dtype=np.uint8)
     stats = new_stats(0, 0, 0, hint)
-    work = new_work(board, nearness(board), state.game.exact, stop, stats, table)
+    work = Work(board, nearness(board), state.game.exact, stop, stats, *table)
     lines = lines_of(board, pattern_table(), NO_WEIGHTS)
     key = board_key(board)
     found = threat_search(work, lines, stone, threes, nodes, depth, -1, -1, FREE_THREATS, key)
