@@ -79,6 +79,8 @@ from parlour.search import SearchResult, Stop
 from parlour.search.limit import Limit
 from parlour.search.table import Table, new_table, store
 
+WHOLE = (-WIN - 1, WIN + 1)
+"""``search_root``'s whole window."""
 VCF_POSITIONS = [
     # (board size, the game so far): the side to move has a VCF of at least three fours
     # and no five point on either side; found by random play near the centre
@@ -553,7 +555,7 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     moves = likeliest_on(board, near, stone, 4)
     stats = new_stats(int(np.count_nonzero(board)), 0, 0)
     work = Work(board, near, False, np.ones(1, dtype=np.uint8), stats, *new_table(4))
-    scores = search_root(work, pattern_table(), weights(), stone, moves, 4, 10)
+    scores = search_root(work, pattern_table(), weights(), stone, moves, 4, 10, *WHOLE)
     assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
 
 
@@ -571,7 +573,7 @@ def test_the_root_searches_later_moves_on_a_null_window_and_keeps_the_best_value
     def root(points: np.ndarray) -> np.ndarray:
         work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8),
                     new_stats(0, 0, 0), *new_table(18))  # fmt: skip
-        return search_root(work, pattern_table(), weights(), stone, points, 3, 10)
+        return search_root(work, pattern_table(), weights(), stone, points, 3, 10, *WHOLE)
 
     scores = root(moves_searched)
     alone = [int(root(moves_searched[i : i + 1])[0]) for i in range(len(moves_searched))]
@@ -591,15 +593,15 @@ def test_a_move_found_better_before_the_clock_stopped_a_depth_is_played(
     found = _Search(state, LEVELS[3], 5, {}, Stop())
     moves = np.array([100, 101, 102], dtype=np.int64)
 
-    def search_root(work: Work, table: np.ndarray, values: np.ndarray, stone: int,
-                    tried: np.ndarray, depth: int, width: int) -> np.ndarray:  # fmt: skip
+    def root_values(work: Work, values: np.ndarray, stone: int, tried: np.ndarray,
+                    depth: int, width: int, *window: int | None) -> np.ndarray:  # fmt: skip
         if depth == 1:
             return np.array([1, 3, 2], dtype=np.int64)  # moves 101, 102, 100 after it
         found.stop.fill(1)
         assert list(tried) == [101, 102, 100]
         return np.array(stopped_at, dtype=np.int64)
 
-    monkeypatch.setattr("parlour.games.gomoku.engine.driver.search_root", search_root)
+    monkeypatch.setattr("parlour.games.gomoku.engine.driver.root_values", root_values)
     report, order, _ = found._deepen(moves, LEVELS[3], "search")
     assert report.move == found.point([101, 102, 100][played]) and report.depth == 1
     assert order[0] == [101, 102, 100][played] and sorted(order) == [100, 101, 102]
@@ -687,7 +689,7 @@ def test_a_quiet_move_is_worth_the_value_of_the_patterns_after_it(
     moves = np.array([point], dtype=np.int64)
     near, table = nearness(board), new_table(4)
     work = Work(board, near, False, stop, stats, *table)
-    score = search_root(work, pattern_table(), weights(), stone, moves, 1, 10)[0]
+    score = search_root(work, pattern_table(), weights(), stone, moves, 1, 10, *WHOLE)[0]
     assert score == -lines_value(lines_of(after, pattern_table(), weights()), 3 - stone)
 
 
@@ -999,7 +1001,7 @@ def test_a_search_by_nodes_stops_at_its_count_and_is_the_same_every_time() -> No
     work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8), stats,
                 *new_table(16))  # fmt: skip
     moves = likeliest_on(board, work.near, 1, 16)
-    search_root(work, pattern_table(), weights(), 1, moves, 30, 16)
+    search_root(work, pattern_table(), weights(), 1, moves, 30, 16, *WHOLE)
     assert work.stop[0] and 5_000 <= stats[NODES] + stats[VCF_NODES] <= 5_000 + LEAF_VCF_NODES
 
 
