@@ -21,7 +21,7 @@ from parlour.games.gomoku.engine import (
     search,
     search_unclocked,
 )
-from parlour.games.gomoku.engine.alphabeta import deepen, search_root
+from parlour.games.gomoku.engine.alphabeta import deepen, root_values, search_root
 from parlour.games.gomoku.engine.board import (
     MAX_PLY,
     NODE_LIMIT,
@@ -39,6 +39,7 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.driver import _Search, _table
 from parlour.games.gomoku.engine.levels import (
+    ASPIRATION,
     CHECK_SHARE,
     DEFENCE_SHARE,
     LATE_MOVES,
@@ -557,6 +558,57 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     work = Work(board, near, False, np.ones(1, dtype=np.uint8), stats, *new_table(4))
     scores = search_root(work, pattern_table(), weights(), stone, moves, 4, 10, *WHOLE)
     assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "G8 H10 J8",
+        "G8 H10 J8 G9 H8 I8 F8 I10 I9 J10 K10",
+        "J7 J6 F10 K7 G10 H10 G11 G9 I11 E9 H11",
+        "F10 H8 G6 G7 F6 H6 H7 F8 E9 I8 G8",
+    ],
+)
+def test_the_aspiration_windows_keep_the_best_move_and_value(moves: str) -> None:
+    """Each depth started on a window around the last one's value (and widened where its
+    value fell outside) chooses the move the whole window does, at the same value, on
+    positions of ``benchmarks/gomoku_speed.py``: the windows cut off only what cannot
+    change the root's value (a transposition can, rarely: a bound stored by a failed
+    window meets the node by another path)."""
+    state = replay(15, moves)
+    narrow = deepen(state, 4, new_table(16), 16, 0, 0, 0)
+    whole = deepen(state, 4, new_table(16), 16, 0, 0, 0, aspiration=0)
+    assert (narrow[0][0], narrow[1][0]) == (whole[0][0], whole[1][0])
+
+
+@pytest.mark.parametrize(
+    ("moves", "off"),
+    [
+        ("G8 H10 J8 G9 H8 I8 F8 I10 I9 J10 K10", 50 * ASPIRATION),
+        ("G8 H10 J8 G9 H8 I8 F8 I10 I9 J10 K10", -50 * ASPIRATION),
+        ("J8 J9 F10 I8 F11 I9 I7 K9 L9 K10 H7", 0),
+    ],
+)
+def test_a_depth_whose_value_falls_outside_its_window_is_searched_again_wider(
+    moves: str, off: int
+) -> None:
+    """A guess far from the depth's value (``off`` above it: the window fails low, twice;
+    below it: high) is widened on the side it failed, then made whole: the best value is
+    the whole window's, an open four's value too (the second middlegame's, four plies deep,
+    guessed even)."""
+    state = replay(15, moves)
+    board, stone = state.board.copy(), state.to_move + 1
+    moves_searched = likeliest_on(board, nearness(board), stone, 16)
+
+    def best(guess: int | None) -> int:
+        work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8),
+                    new_stats(0, 0, 0), *new_table(16))  # fmt: skip
+        return int(root_values(work, weights(), stone, moves_searched, 4, 16, guess).max())
+
+    whole = best(None)
+    assert (whole >= SURE) == (off == 0)
+    assert best(off if off == 0 else whole + off) == whole
+    assert np.array_equal(board, state.board)
 
 
 @pytest.mark.parametrize("moves", ["H8 H9 I9 G7 J10 K11 G9 J8", "H8 I9 J8 G8 I7 H10 K7"])
