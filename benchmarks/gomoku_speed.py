@@ -8,6 +8,9 @@ the plies that follow it there (fixed, the same for every version of the engine)
   threat search: ``alphabeta.deepen``) with each of the self-play variants named
   (``--variants``, ``gomoku_selfplay.VARIANTS``): its nodes, the same on any machine (what
   pruning saves), and its seconds (what they cost here, with the load);
+- *threat searches*: each side's VCT (``THREATS`` threats at most, ``--threat-nodes`` a
+  search, a fresh table each: ``threats.find_threat``), the nodes the same on any machine,
+  and their CPU seconds;
 - *depth in a move*: the brain's thinker at ``--seconds`` a move (threats first, then
   deepening to the clock): the depth it finished and its nodes a second;
 - with ``--rapfi COMMAND``, Rapfi (a Gomocup brain, started in its program's folder; its
@@ -15,7 +18,8 @@ the plies that follow it there (fixed, the same for every version of the engine)
   (its own default hash).
 
     .venv/bin/python benchmarks/gomoku_speed.py [--positions 6] [--depth 7]
-        [--variants after,no-prune] [--seconds 1] [--rapfi COMMAND] [--quick]
+        [--variants after,no-prune] [--threat-nodes 30000] [--seconds 1]
+        [--rapfi COMMAND] [--quick]
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from gomoku_selfplay import SIZE, VARIANTS
 from parlour.games.gomoku.engine import GomokuThinker, warm_up
 from parlour.games.gomoku.engine.alphabeta import deepen
 from parlour.games.gomoku.engine.levels import LEVELS, MAX_LEVEL, TABLE_BITS
+from parlour.games.gomoku.engine.threats import find_threat
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import Stop
 from parlour.search.table import new_table
@@ -95,6 +100,29 @@ def to_depth(states: list[GomokuState], depth: int, variant: str) -> dict[str, A
     }
 
 
+THREATS = 10
+"""The threats of ``threat_speed``'s VCTs: the brain's at level 6 (half its VCF depth)."""
+
+
+def threat_speed(states: list[GomokuState], nodes: int) -> dict[str, Any]:
+    """Both sides' VCT on each state within ``nodes``: the nodes, the CPU seconds and
+    where one was found."""
+    total, found = 0, []
+    started = time.process_time()
+    for state in states:
+        for stone in (1, 2):
+            point, used = find_threat(state, stone, True, THREATS, new_table(TABLE_BITS), -1, nodes)
+            total += used
+            found.append(point)
+    cpu = time.process_time() - started
+    return {
+        "nodes": total,
+        "cpu_seconds": round(cpu, 3),
+        "nodes_a_second": round(total / cpu) if cpu else 0,
+        "found": found,
+    }
+
+
 def in_a_move(states: list[GomokuState], seconds: float) -> dict[str, Any]:
     """The depth the brain's thinker finishes in ``seconds`` on each state, and its speed."""
     depths, speeds = [], []
@@ -144,8 +172,11 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--variants", default="after,no-prune")
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--threat-nodes", type=int, default=30_000)
     parser.add_argument("--rapfi", default="", help="Rapfi's pbrain command, to measure it")
-    args = arguments(parser, quick={"positions": 1, "depth": 2, "seconds": 0.05})
+    args = arguments(
+        parser, quick={"positions": 1, "depth": 2, "seconds": 0.05, "threat_nodes": 500}
+    )
     variants = args.variants.split(",")
     if not set(variants) <= set(VARIANTS):
         parser.error(f"--variants: of {', '.join(VARIANTS)}")
@@ -156,6 +187,7 @@ def main() -> None:
     load_before = os.getloadavg()
     figures: dict[str, Any] = {
         "to_depth": {name: to_depth(states, args.depth, name) for name in variants},
+        "threats": threat_speed(states, args.threat_nodes),
         "in_a_move": in_a_move(states, args.seconds),
     }
     if args.rapfi:
