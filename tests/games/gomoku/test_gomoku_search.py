@@ -21,7 +21,7 @@ from parlour.games.gomoku.engine import (
     search,
     search_unclocked,
 )
-from parlour.games.gomoku.engine.alphabeta import deepen, root_values, search_root
+from parlour.games.gomoku.engine.alphabeta import deepen, search_root
 from parlour.games.gomoku.engine.board import (
     MAX_PLY,
     NODE_LIMIT,
@@ -39,7 +39,6 @@ from parlour.games.gomoku.engine.board import (
 )
 from parlour.games.gomoku.engine.driver import _Search, _table
 from parlour.games.gomoku.engine.levels import (
-    ASPIRATION,
     CHECK_SHARE,
     DEFENCE_SHARE,
     LATE_MOVES,
@@ -80,8 +79,6 @@ from parlour.search import SearchResult, Stop
 from parlour.search.limit import Limit
 from parlour.search.table import Table, new_table, store
 
-WHOLE = (-WIN - 1, WIN + 1)
-"""``search_root``'s whole window."""
 VCF_POSITIONS = [
     # (board size, the game so far): the side to move has a VCF of at least three fours
     # and no five point on either side; found by random play near the centre
@@ -556,59 +553,8 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     moves = likeliest_on(board, near, stone, 4)
     stats = new_stats(int(np.count_nonzero(board)), 0, 0)
     work = Work(board, near, False, np.ones(1, dtype=np.uint8), stats, *new_table(4))
-    scores = search_root(work, pattern_table(), weights(), stone, moves, 4, 10, *WHOLE)
+    scores = search_root(work, pattern_table(), weights(), stone, moves, 4, 10)
     assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
-
-
-@pytest.mark.parametrize(
-    "moves",
-    [
-        "G8 H10 J8",
-        "G8 H10 J8 G9 H8 I8 F8 I10 I9 J10 K10",
-        "J7 J6 F10 K7 G10 H10 G11 G9 I11 E9 H11",
-        "F10 H8 G6 G7 F6 H6 H7 F8 E9 I8 G8",
-    ],
-)
-def test_the_aspiration_windows_keep_the_best_move_and_value(moves: str) -> None:
-    """Each depth started on a window around the last one's value (and widened where its
-    value fell outside) chooses the move the whole window does, at the same value, on
-    positions of ``benchmarks/gomoku_speed.py``: the windows cut off only what cannot
-    change the root's value (a transposition can, rarely: a bound stored by a failed
-    window meets the node by another path)."""
-    state = replay(15, moves)
-    narrow = deepen(state, 4, new_table(16), 16, 0, 0, 0)
-    whole = deepen(state, 4, new_table(16), 16, 0, 0, 0, aspiration=0)
-    assert (narrow[0][0], narrow[1][0]) == (whole[0][0], whole[1][0])
-
-
-@pytest.mark.parametrize(
-    ("moves", "off"),
-    [
-        ("G8 H10 J8 G9 H8 I8 F8 I10 I9 J10 K10", 50 * ASPIRATION),
-        ("G8 H10 J8 G9 H8 I8 F8 I10 I9 J10 K10", -50 * ASPIRATION),
-        ("J8 J9 F10 I8 F11 I9 I7 K9 L9 K10 H7", 0),
-    ],
-)
-def test_a_depth_whose_value_falls_outside_its_window_is_searched_again_wider(
-    moves: str, off: int
-) -> None:
-    """A guess far from the depth's value (``off`` above it: the window fails low, twice;
-    below it: high) is widened on the side it failed, then made whole: the best value is
-    the whole window's, an open four's value too (the second middlegame's, four plies deep,
-    guessed even)."""
-    state = replay(15, moves)
-    board, stone = state.board.copy(), state.to_move + 1
-    moves_searched = likeliest_on(board, nearness(board), stone, 16)
-
-    def best(guess: int | None) -> int:
-        work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8),
-                    new_stats(0, 0, 0), *new_table(16))  # fmt: skip
-        return int(root_values(work, weights(), stone, moves_searched, 4, 16, guess).max())
-
-    whole = best(None)
-    assert (whole >= SURE) == (off == 0)
-    assert best(off if off == 0 else whole + off) == whole
-    assert np.array_equal(board, state.board)
 
 
 @pytest.mark.parametrize("moves", ["H8 H9 I9 G7 J10 K11 G9 J8", "H8 I9 J8 G8 I7 H10 K7"])
@@ -625,7 +571,7 @@ def test_the_root_searches_later_moves_on_a_null_window_and_keeps_the_best_value
     def root(points: np.ndarray) -> np.ndarray:
         work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8),
                     new_stats(0, 0, 0), *new_table(18))  # fmt: skip
-        return search_root(work, pattern_table(), weights(), stone, points, 3, 10, *WHOLE)
+        return search_root(work, pattern_table(), weights(), stone, points, 3, 10)
 
     scores = root(moves_searched)
     alone = [int(root(moves_searched[i : i + 1])[0]) for i in range(len(moves_searched))]
@@ -645,15 +591,15 @@ def test_a_move_found_better_before_the_clock_stopped_a_depth_is_played(
     found = _Search(state, LEVELS[3], 5, {}, Stop())
     moves = np.array([100, 101, 102], dtype=np.int64)
 
-    def root_values(work: Work, values: np.ndarray, stone: int, tried: np.ndarray,
-                    depth: int, width: int, *window: int | None) -> np.ndarray:  # fmt: skip
+    def search_root(work: Work, table: np.ndarray, values: np.ndarray, stone: int,
+                    tried: np.ndarray, depth: int, width: int) -> np.ndarray:  # fmt: skip
         if depth == 1:
             return np.array([1, 3, 2], dtype=np.int64)  # moves 101, 102, 100 after it
         found.stop.fill(1)
         assert list(tried) == [101, 102, 100]
         return np.array(stopped_at, dtype=np.int64)
 
-    monkeypatch.setattr("parlour.games.gomoku.engine.driver.root_values", root_values)
+    monkeypatch.setattr("parlour.games.gomoku.engine.driver.search_root", search_root)
     report, order, _ = found._deepen(moves, LEVELS[3], "search")
     assert report.move == found.point([101, 102, 100][played]) and report.depth == 1
     assert order[0] == [101, 102, 100][played] and sorted(order) == [100, 101, 102]
@@ -741,7 +687,7 @@ def test_a_quiet_move_is_worth_the_value_of_the_patterns_after_it(
     moves = np.array([point], dtype=np.int64)
     near, table = nearness(board), new_table(4)
     work = Work(board, near, False, stop, stats, *table)
-    score = search_root(work, pattern_table(), weights(), stone, moves, 1, 10, *WHOLE)[0]
+    score = search_root(work, pattern_table(), weights(), stone, moves, 1, 10)[0]
     assert score == -lines_value(lines_of(after, pattern_table(), weights()), 3 - stone)
 
 
@@ -1053,7 +999,7 @@ def test_a_search_by_nodes_stops_at_its_count_and_is_the_same_every_time() -> No
     work = Work(board, nearness(board), False, np.zeros(1, dtype=np.uint8), stats,
                 *new_table(16))  # fmt: skip
     moves = likeliest_on(board, work.near, 1, 16)
-    search_root(work, pattern_table(), weights(), 1, moves, 30, 16, *WHOLE)
+    search_root(work, pattern_table(), weights(), 1, moves, 30, 16)
     assert work.stop[0] and 5_000 <= stats[NODES] + stats[VCF_NODES] <= 5_000 + LEAF_VCF_NODES
 
 

@@ -26,14 +26,12 @@ from parlour.games.gomoku.engine.board import (
     window_fills,
 )
 from parlour.games.gomoku.engine.levels import (
-    ASPIRATION,
     LATE_MOVES,
     LATE_PLY,
     LEAF_VCF_DEPTH,
     LEAF_VCF_FOURS,
     LEAF_VCF_NODES,
     PRUNE_MOVES,
-    WIDER,
 )
 from parlour.games.gomoku.engine.patterns import (
     FIVE,
@@ -250,7 +248,7 @@ def negamax(
 
 
 @njit(
-    INT[::1](WORK, types.int8[:, ::1], INT[:, ::1], INT, INT[::1], INT, INT, INT, INT),
+    INT[::1](WORK, types.int8[:, ::1], INT[:, ::1], INT, INT[::1], INT, INT),
     cache=True,
     nogil=True,
 )
@@ -262,15 +260,11 @@ def search_root(
     moves: np.ndarray,
     depth: int,
     width: int,
-    low: int,
-    high: int,
 ) -> np.ndarray:
-    """The values of ``moves`` for ``stone`` searched ``depth`` plies deep on the window
-    (``low``, ``high``), the first exactly if inside it and the others as bounds (a move
-    no better than the best so far gets the best or less), each after the first on a null
-    window first (is it better than the best so far?), and on the window above the best
-    only if it is; a move worth ``high`` or more ends the search (``root_values`` widens
-    the window).  The position has no five
+    """The values of ``moves`` for ``stone`` searched ``depth`` plies deep, the first
+    exactly and the others as bounds (a move no better than the best so far gets the best
+    or less), each after the first on a null window first (is it better than the best so
+    far?), and on the whole window above the best only if it is.  The position has no five
     point of either side; ``table`` is the patterns', ``weights`` their values at the
     leaves (``weights``).  Stopped, the moves not searched to
     the end, the one the stop cut short among them, are worth ``-WIN - 1``."""
@@ -278,7 +272,7 @@ def search_root(
     lines = lines_of(board, table, weights)
     key = board_key(board)
     scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
-    alpha = low
+    alpha = -WIN - 1
     for i in range(moves.shape[0]):
         q = moves[i]
         play(board, near, lines, q, stone)
@@ -289,50 +283,16 @@ def search_root(
                 work, lines, width, 3 - stone, depth - 1, -alpha - 1, -alpha, 1, q, child
             )
         if score > alpha:
-            score = -negamax(work, lines, width, 3 - stone, depth - 1, -high, -alpha, 1, q, child)
+            score = -negamax(
+                work, lines, width, 3 - stone, depth - 1, -WIN - 1, -alpha, 1, q, child
+            )
         scores[i] = score
         play(board, near, lines, q, EMPTY)
         if stop[0]:
             scores[i] = -WIN - 1
             break
         alpha = max(alpha, scores[i])
-        if alpha >= high:
-            break
     return scores
-
-
-def root_values(
-    work: Work,
-    weights: np.ndarray,
-    stone: int,
-    moves: np.ndarray,
-    depth: int,
-    width: int,
-    guess: int | None,
-    aspiration: int = ASPIRATION,
-) -> np.ndarray:
-    """``search_root``'s values of ``moves`` at ``depth``, first on a window of
-    ``aspiration`` each side of ``guess`` (the last depth's value; none, or a forced
-    result: the whole window at once), where the best value falls outside it on one
-    ``WIDER`` times as wide on that side, then on the whole window (aspiration windows).
-    Most depths' best value falls inside the first window, and a narrow one cuts off more
-    of the first move's tree, above all the lines where a side makes an open four or
-    wins, whose exact values the whole window has to prove (``benchmarks/gomoku_speed.py``:
-    nodes to depth with and without)."""
-    whole = (-WIN - 1, WIN + 1)
-    if guess is None or not aspiration or abs(guess) >= WIN - MAX_PLY:
-        return search_root(work, pattern_table(), weights, stone, moves, depth, width, *whole)
-    low, high = guess - aspiration, guess + aspiration
-    for _ in range(2):
-        scores = search_root(work, pattern_table(), weights, stone, moves, depth, width, low, high)
-        best = scores.max()
-        if work.stop[0] or low < best < high:
-            return scores
-        if best <= low:
-            low = guess - aspiration * WIDER
-        else:
-            high = guess + aspiration * WIDER
-    return search_root(work, pattern_table(), weights, stone, moves, depth, width, *whole)
 
 
 def deepen(
@@ -344,15 +304,14 @@ def deepen(
     late: int = LATE_MOVES,
     prune: int = PRUNE_MOVES,
     weights: np.ndarray | None = None,
-    aspiration: int = ASPIRATION,
 ) -> tuple[np.ndarray, np.ndarray, int]:
     """The main search's iterative deepening from ``state`` to ``depth`` over its ``width``
     likeliest moves, with no clock and no threat search (but a leaf's VCF of ``leaf_vcf``
     nodes, reductions after ``late`` moves and pruning after ``prune``; leaves valued by
-    ``weights``, by default the shipped ones, each depth on an ``aspiration`` window
-    around the last one's value): the last depth's scores, the moves best first, and the
-    nodes (the main search's and its leaves' VCFs').  For analysis and tests: a move's
-    search goes through the driver, which adds the clock and the threats."""
+    ``weights``, by default the shipped ones): the last depth's
+    scores, the moves best first, and the nodes (the main search's and its leaves' VCFs').
+    For analysis and tests: a move's search goes through the driver, which adds the clock
+    and the threats."""
     board, stone = state.board.copy(), state.to_move + 1
     near = nearness(board)
     moves = likeliest_on(board, near, stone, width)
@@ -361,7 +320,6 @@ def deepen(
     scores = np.zeros(0, dtype=np.int64)
     values = default_weights() if weights is None else weights
     for d in range(1, depth + 1):
-        guess = int(scores[0]) if d > 1 else None
-        scores = root_values(work, values, stone, moves, d, width, guess, aspiration)
+        scores = search_root(work, pattern_table(), values, stone, moves, d, width)
         moves = moves[np.argsort(-scores, kind="stable")]
     return scores, moves, int(stats[NODES] + stats[VCF_NODES])

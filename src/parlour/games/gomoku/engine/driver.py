@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from parlour.games.gomoku.engine.alphabeta import root_values
+from parlour.games.gomoku.engine.alphabeta import search_root
 from parlour.games.gomoku.engine.board import (
     HINT,
     MAX_PLY,
@@ -303,11 +303,9 @@ class _Search:
         if self.main_nodes:
             self.stats[NODE_LIMIT] = self.stats[NODES] + self.stats[VCF_NODES] + self.main_nodes
         for depth in range(1, level.depth + 1):
-            guess = int(score) if done else None
-            found = root_values(
-                self.work, self.weights, self.stone, moves, depth, level.width, guess,
-                level.aspiration,
-            )  # fmt: skip
+            found = search_root(
+                self.work, pattern_table(), self.weights, self.stone, moves, depth, level.width
+            )
             if self.stop[0] and depth > 1:
                 better = int(np.argmax(found))
                 if found[0] > -WIN - 1 and found[better] > found[0]:
@@ -343,8 +341,7 @@ class GomokuThinker:
     busy machine as on an idle one, for self-play that measures strength per node.
     ``weights`` values the main search's leaves instead of the shipped table
     (``weights``), for self-play that measures what a table gains, and
-    ``threats_share`` and ``aspiration`` override the threat searches' share of a move
-    and the main search's aspiration window likewise."""
+    ``threats_share`` overrides the threat searches' share of a move likewise."""
 
     def __init__(
         self,
@@ -359,7 +356,6 @@ class GomokuThinker:
         by_nodes: tuple[int, int] | None = None,
         weights: np.ndarray | None = None,
         threats_share: float | None = None,
-        aspiration: int | None = None,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -371,7 +367,7 @@ class GomokuThinker:
         self.weights = weights
         settings = (
             *(("leaf_vcf", leaf_vcf), ("late", late), ("screen", screen), ("prune", prune)),
-            *(("threats_share", threats_share), ("aspiration", aspiration)),
+            ("threats_share", threats_share),
         )
         self.overrides: dict[str, Any] = {k: v for k, v in settings if v is not None}
         self.tables: Tables = {}

@@ -26,16 +26,6 @@ PRUNE_MOVES = 5
 ``LATE_MOVES`` reduces are left out (twice as many two plies from it): at a node with no four or
 three to answer, such a move late in the order rarely changes a value its leaves'
 patterns give, and leaves are most of a search's nodes (late-move pruning)."""
-ASPIRATION = 100
-"""The half-width of the window a depth of the main search starts on, around the last
-depth's value (aspiration windows, ``alphabeta.root_values``): about half an open
-three's weight.  Its first move's tree, the principal line's, cut off where a whole
-window would have proved exact values far from the position's: to depth 7 on
-``benchmarks/gomoku_speed.py``'s positions, 28% fewer nodes than the whole window, and
-fewer than windows of 50, 300 or 1,000 (``gomoku_selfplay-notes.md``, round 8)."""
-WIDER = 16
-"""How many times wider the window is made on the side a depth's best value fell out of,
-before the whole window is tried."""
 LEAF_VCF_DEPTH = 8
 """The fours a leaf's VCF may play."""
 LEAF_VCF_FOURS = 4
@@ -66,11 +56,9 @@ class Level:
     """How hard a level looks: main-search depth and width, VCF depth, seconds a move, the
     main search's leaf VCF, late-move reductions and pruning (``LEAF_VCF_NODES``,
     ``LATE_MOVES``, ``PRUNE_MOVES``), the screen of the answers to a threat
-    (``SCREEN_NODES``), the threat searches' share of a move (``THREATS_SHARE``) and the
-    main search's aspiration window (``ASPIRATION``); 0 turns any of the first four or
-    the last off (the screen's 0: the first ``DEFENCES`` answers that hold; the window's:
-    the whole window at every depth), which the benchmarks do to measure what each
-    gains."""
+    (``SCREEN_NODES``) and the threat searches' share of a move (``THREATS_SHARE``); 0
+    turns any of the first four off (the screen's 0: the first ``DEFENCES``
+    answers that hold), which the benchmarks do to measure what each gains."""
 
     depth: int
     width: int
@@ -86,7 +74,6 @@ class Level:
     prune: int = 0
     screen: int = SCREEN_NODES
     threats_share: float = THREATS_SHARE
-    aspiration: int = ASPIRATION
 
 
 LEVELS = {
