@@ -1,14 +1,16 @@
 """Five in a row: the main search's nodes a second and depth a second, and Rapfi's on the
 same positions.
 
-The positions: ``--positions`` of the self-play openings (``gomoku_selfplay.openings``),
-each as drawn and after ``MIDGAME`` more plies of a depth-3 search's best moves (no clock,
-no leaf VCF, reductions or pruning: the same positions on any machine and any setting).  On each:
+The positions: ``--positions`` of the openings of ``POSITIONS``, each as drawn and after
+the plies that follow it there (fixed, the same for every version of the engine).  On each:
 
 - *nodes to depth*: the main search's iterative deepening to ``--depth`` (no clock, no
   threat search: ``alphabeta.deepen``) with each of the self-play variants named
   (``--variants``, ``gomoku_selfplay.VARIANTS``): its nodes, the same on any machine (what
   pruning saves), and its seconds (what they cost here, with the load);
+- *threat searches*: each side's VCT (``THREATS`` threats at most, ``--threat-nodes`` a
+  search, a fresh table each: ``threats.find_threat``), the nodes the same on any machine,
+  and their CPU seconds;
 - *depth in a move*: the brain's thinker at ``--seconds`` a move (threats first, then
   deepening to the clock): the depth it finished and its nodes a second;
 - with ``--rapfi COMMAND``, Rapfi (a Gomocup brain, started in its program's folder; its
@@ -16,7 +18,8 @@ no leaf VCF, reductions or pruning: the same positions on any machine and any se
   (its own default hash).
 
     .venv/bin/python benchmarks/gomoku_speed.py [--positions 6] [--depth 7]
-        [--variants after,no-prune] [--seconds 1] [--rapfi COMMAND] [--quick]
+        [--variants after,no-prune] [--threat-nodes 30000] [--seconds 1]
+        [--rapfi COMMAND] [--quick]
 """
 
 from __future__ import annotations
@@ -31,37 +34,46 @@ from pathlib import Path
 from typing import Any
 
 import parlour
-from gomoku_selfplay import SIZE, VARIANTS, openings
+from gomoku_selfplay import SIZE, VARIANTS
 from parlour.games.gomoku.engine import GomokuThinker, warm_up
 from parlour.games.gomoku.engine.alphabeta import deepen
 from parlour.games.gomoku.engine.levels import LEVELS, MAX_LEVEL, TABLE_BITS
+from parlour.games.gomoku.engine.threats import find_threat
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import Stop
 from parlour.search.table import new_table
 from record import arguments, record
 
-MIDGAME = 8
-"""The plies played from an opening to make its midgame position."""
+POSITIONS = (
+    ("G8 H10 J8", "G9 H8 I8 F8 I10 I9 J10 K10"),
+    ("J7 J6 F10", "K7 G10 H10 G11 G9 I11 E9 H11"),
+    ("J8 J9 F10", "I8 F11 I9 I7 K9 L9 K10 H7"),
+    ("G6 G7 I10", "H6 J9 H7 F7 H5 H4 I5 F8"),
+    ("F10 H8 I8", "I9 G7 H9 H7 F7 G8 G6 F9"),
+    ("F10 H8 G6", "G7 F6 H6 H7 F8 E9 I8 G8"),
+)
+"""The openings and the plies that make each one's middlegame: the six self-play openings
+(``gomoku_selfplay.openings(6, 1)``) and eight plies of a depth-3 search's best moves
+after each, as main's engine chose them at e1f92fd.  Written down, where they were drawn
+afresh each run: the balanced openings and the depth-3 moves follow the engine's values,
+so that a change of its move order or its evaluation changed the positions its nodes were
+counted on."""
 RAPFI_LINE = re.compile(r"Speed (\S+) \| Depth (\d+)-\d+ .*\| Node (\S+) \| Time (\d+)ms")
 """Rapfi's ``MESSAGE`` line of a finished depth: speed, depth, nodes, milliseconds."""
 
 
 def positions(count: int) -> list[GomokuState]:
-    """``count`` openings and their midgames (see the module's text)."""
+    """The first ``count`` openings of ``POSITIONS`` and their middlegames."""
     found = []
-    for opening in openings(count, 1):
+    for opening, midgame in POSITIONS[:count]:
         state = parlour.game("gomoku", size=SIZE).start()
-        for name in opening.split():
-            state = state.play(state.parse_move(name))
+        for name in f"{opening} / {midgame}".split():
+            if name == "/":
+                assert isinstance(state, GomokuState)
+                found.append(state)
+            else:
+                state = state.play(state.parse_move(name))
         assert isinstance(state, GomokuState)
-        found.append(state)
-        for _ in range(MIDGAME):
-            moves = deepen(state, 3, new_table(16), 10, 0, 0, 0)[1]
-            played = state.play(divmod(int(moves[0]), SIZE))
-            assert isinstance(played, GomokuState)
-            if played.is_over:
-                break
-            state = played
         found.append(state)
     return found
 
@@ -85,6 +97,29 @@ def to_depth(states: list[GomokuState], depth: int, variant: str) -> dict[str, A
         "total_nodes": total,
         "cpu_seconds": round(cpu, 3),
         "nodes_a_second": round(total / cpu) if cpu else 0,
+    }
+
+
+THREATS = 10
+"""The threats of ``threat_speed``'s VCTs: the brain's at level 6 (half its VCF depth)."""
+
+
+def threat_speed(states: list[GomokuState], nodes: int) -> dict[str, Any]:
+    """Both sides' VCT on each state within ``nodes``: the nodes, the CPU seconds and
+    where one was found."""
+    total, found = 0, []
+    started = time.process_time()
+    for state in states:
+        for stone in (1, 2):
+            point, used = find_threat(state, stone, True, THREATS, new_table(TABLE_BITS), -1, nodes)
+            total += used
+            found.append(point)
+    cpu = time.process_time() - started
+    return {
+        "nodes": total,
+        "cpu_seconds": round(cpu, 3),
+        "nodes_a_second": round(total / cpu) if cpu else 0,
+        "found": found,
     }
 
 
@@ -133,20 +168,26 @@ def rapfi(command: str, states: list[GomokuState], seconds: float) -> dict[str, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=6)
+    parser.add_argument("--positions", type=int, default=len(POSITIONS))
     parser.add_argument("--depth", type=int, default=7)
     parser.add_argument("--variants", default="after,no-prune")
     parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument("--threat-nodes", type=int, default=30_000)
     parser.add_argument("--rapfi", default="", help="Rapfi's pbrain command, to measure it")
-    args = arguments(parser, quick={"positions": 1, "depth": 2, "seconds": 0.05})
+    args = arguments(
+        parser, quick={"positions": 1, "depth": 2, "seconds": 0.05, "threat_nodes": 500}
+    )
     variants = args.variants.split(",")
     if not set(variants) <= set(VARIANTS):
         parser.error(f"--variants: of {', '.join(VARIANTS)}")
+    if not 1 <= args.positions <= len(POSITIONS):
+        parser.error(f"--positions: 1 to {len(POSITIONS)}")
     warm_up(parlour.game("gomoku", size=SIZE).start())  # type: ignore[arg-type]
     states = positions(args.positions)
     load_before = os.getloadavg()
     figures: dict[str, Any] = {
         "to_depth": {name: to_depth(states, args.depth, name) for name in variants},
+        "threats": threat_speed(states, args.threat_nodes),
         "in_a_move": in_a_move(states, args.seconds),
     }
     if args.rapfi:

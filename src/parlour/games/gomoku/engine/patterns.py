@@ -80,7 +80,10 @@ class Lines(NamedTuple):
     0) and for the opponent (row 1, counted against it): ``weights``."""
     threats: np.ndarray
     """(3, N * N) int64: for each stone and empty point, its lines' threats: how many hold an
-    open three, plus ``FOUR_LINE`` times how many a four or better (``combo``'s code)."""
+    open three, plus ``FOUR_LINE`` times how many a four or better (``combo``'s code); (3,
+    0) where the weights weigh no double threat (the threat searches' and the move order's
+    patterns, ``NO_WEIGHTS``): then neither these codes nor the double threats' counts are
+    kept, and ``play`` is a seventh faster (``gomoku_selfplay-notes.md``, round 8)."""
 
 
 LINES = types.NamedTuple(  # type: ignore[no-untyped-call, unused-ignore]
@@ -221,25 +224,29 @@ def count(lines: Lines, point: int, sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) the empty ``point``'s patterns on its four
     lines, and its double threats (its threats' codes made afresh, or cleared)."""
     table, keys, counts = lines.table, lines.keys, lines.counts
+    tracked = lines.threats.shape[1] > 0
     for stone in (1, 2):
         code = 0
         for d in range(4):
             pattern = table[stone, keys[4 * point + d]]
             counts[stone, pattern] += sign
             code += SHARES[pattern]
-        double = COMBOS[code]
-        if double != NONE:
-            counts[stone, double] += sign
-        lines.threats[stone, point] = code if sign > 0 else 0
+        if tracked:
+            double = COMBOS[code]
+            if double != NONE:
+                counts[stone, double] += sign
+            lines.threats[stone, point] = code if sign > 0 else 0
 
 
 @njit(LINES(types.int8[:, ::1], types.int8[:, ::1], INT[:, ::1]), cache=True, nogil=True)
 def lines_of(board: np.ndarray, table: np.ndarray, weights: np.ndarray) -> Lines:
-    """The patterns' state of ``board``, counted afresh, valued by ``weights``."""
+    """The patterns' state of ``board``, counted afresh, valued by ``weights``: the double
+    threats kept only if ``weights`` weighs them (``Lines.threats``)."""
     n = board.shape[0]
     keys = np.zeros(n * n * 4, dtype=np.int64)
     counts = np.zeros((3, FEATURES), dtype=np.int64)
-    lines = Lines(table, keys, counts, weights, np.zeros((3, n * n), dtype=np.int64))
+    tracked = n * n if np.any(weights[:, FIVE + 1 :]) else 0
+    lines = Lines(table, keys, counts, weights, np.zeros((3, tracked), dtype=np.int64))
     for p in range(n * n):
         row, col = divmod(p, n)
         for d in range(4):
@@ -267,6 +274,7 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
     place(board, near, point, stone)
     table, keys, counts = lines.table, lines.keys, lines.counts
     row, col = divmod(point, n)
+    tracked = lines.threats.shape[1] > 0
     for d in range(4):
         dr, dc = DR[d], DC[d]
         for offset in range(-4, 5):
@@ -285,7 +293,7 @@ def play(board: np.ndarray, near: np.ndarray, lines: Lines, point: int, stone: i
                 if was != now:
                     counts[side, was] -= 1
                     counts[side, now] += 1
-                    change = SHARES[now] - SHARES[was]
+                    change = SHARES[now] - SHARES[was] if tracked else 0
                     if change:
                         shift_threats(lines, side, r * n + c, change)
     if stone == EMPTY:
