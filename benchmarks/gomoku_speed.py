@@ -35,6 +35,7 @@ from typing import Any
 
 import parlour
 from gomoku_selfplay import SIZE, VARIANTS
+from parlour.core import replay
 from parlour.games.gomoku.engine import GomokuThinker, warm_up
 from parlour.games.gomoku.engine.alphabeta import deepen
 from parlour.games.gomoku.engine.levels import LEVELS, MAX_LEVEL, TABLE_BITS
@@ -64,17 +65,12 @@ RAPFI_LINE = re.compile(r"Speed (\S+) \| Depth (\d+)-\d+ .*\| Node (\S+) \| Time
 
 def positions(count: int) -> list[GomokuState]:
     """The first ``count`` openings of ``POSITIONS`` and their middlegames."""
-    found = []
+    start, found = parlour.game("gomoku", size=SIZE).start(), []
     for opening, midgame in POSITIONS[:count]:
-        state = parlour.game("gomoku", size=SIZE).start()
-        for name in f"{opening} / {midgame}".split():
-            if name == "/":
-                assert isinstance(state, GomokuState)
-                found.append(state)
-            else:
-                state = state.play(state.parse_move(name))
-        assert isinstance(state, GomokuState)
-        found.append(state)
+        for names in (opening, f"{opening} {midgame}"):
+            state = replay(start, names.split())[-1][1]
+            assert isinstance(state, GomokuState)
+            found.append(state)
     return found
 
 
