@@ -26,11 +26,13 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import parlour
 from parlour.cache import write_whole
+from parlour.cli._common import interruptible
 from parlour.files import BadFile
 from parlour.games.gomoku.book import BOOK_FILE, Book, as_json, canonical, load_book
 from parlour.games.gomoku.game import GomokuState
@@ -92,7 +94,8 @@ def build(path: Path, seconds: float, count: int | None) -> dict[str, Any]:
         key = canonical(state)[0]
         if known is not None and known.seconds >= seconds:
             continue
-        move, result = thinker.best_move(state, Stop())
+        stop = Stop()  # Ctrl-C stops the search at once (and its entry is not kept)
+        move, result = interruptible(partial(thinker.best_move, state, stop), stop)
         book = book.with_entry(state, move, result.value, result.depth, seconds)
         write_whole(path, (json.dumps(as_json(book), indent=1) + "\n").encode())
         searched += 1

@@ -28,7 +28,7 @@ from parlour.games.gomoku.book import (
 from parlour.games.gomoku.engine import GomokuThinker
 from parlour.games.gomoku.game import GomokuGame, GomokuState, Point
 from parlour.search import Stop
-from test_benchmarks import load, quick
+from test_benchmarks import BENCHMARKS, load, quick
 
 N = 15
 
@@ -143,7 +143,10 @@ def test_a_level_plays_the_books_move_without_searching() -> None:
 
 
 @pytest.mark.slow
-def test_the_builders_quick_run_writes_entries_the_lookup_finds(tmp_path: Path) -> None:
+def test_the_builders_quick_run_writes_entries_the_lookup_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # the builder imports its ``record``
     out = tmp_path / "book.json"
     _, figures = quick("gomoku_book", "--out", str(out))
     assert figures["entries"] == figures["searched"] == 3
