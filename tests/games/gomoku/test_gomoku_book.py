@@ -120,12 +120,19 @@ def test_a_malformed_or_oversized_book_is_refused_with_a_message(tmp_path: Path)
     assert load_book(path).entries["/A15"].move == (6, 6)
 
 
-def test_the_shipped_book_holds_the_replies_to_the_first_moves() -> None:
+def test_the_shipped_book_holds_every_position_the_builder_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first move, the replies to the first moves of the central 5x5, and 0's reply
+    to every X-0-X opening there (those of the benchmarks' matches), each a legal move."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))  # the builder imports its ``record``
     book = shipped()
     assert (book.size, book.exact) == (N, False)
-    for point in [(7, 7), (6, 8), (5, 5)]:
-        entry = book.lookup(_position([point]))
-        assert entry is not None and entry.move in _position([point]).legal_moves()
+    listed = list(load("gomoku_book").positions())
+    assert len(listed) == len(book.entries) == 913
+    for state in listed:
+        entry = book.lookup(state)
+        assert entry is not None and entry.move in state.legal_moves()
 
 
 def test_a_level_plays_the_books_move_without_searching() -> None:
