@@ -10,7 +10,8 @@ the weights set by hand, ``weights.HAND``, not the shipped table: what tuning ga
 ``round6`` (the same with round 6's fitted table, no double threat weighed:
 ``benchmarks/data/gomoku_weights_round6.json``), ``threats-0.3`` (the threat searches
 stopped at 0.3 of the move, not ``THREATS_SHARE``), ``no-screen`` (a threat answered by
-the first three moves that hold); or
+the first three moves that hold), ``no-book`` (``no-late`` without the opening book,
+which every other player consults: ``parlour.games.gomoku.book``); or
 ``NAME#MAIN/THREATS`` (``--nodes MAIN/THREATS``), the same by nodes, with no clock: each
 threat search to THREATS nodes and the main search until it has searched MAIN, a game
 that is the same on a busy machine as on an idle one (so that ``-j 2`` is fair there:
@@ -74,10 +75,12 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "hand": {**AFTER, "late": 0, "prune": 0},
     "round6": {**AFTER, "late": 0, "prune": 0},
     "threats-0.3": {**AFTER, "late": 0, "prune": 0, "threats_share": 0.3},
+    "no-book": {**AFTER, "late": 0, "prune": 0, "book": False},
 }
 """The settings of each player (``Level.leaf_vcf``, ``late``, ``prune``, ``screen`` and
-``threats_share``); ``no-screen`` answers a threat as the engine did before the screen:
-the first three answers that hold, each proven with a whole threat search."""
+``threats_share``, and the thinker's ``book``); ``no-screen`` answers a threat as the
+engine did before the screen: the first three answers that hold, each proven with a whole
+threat search."""
 TABLES = {
     "hand": lambda: HAND,
     "round6": lambda: load_weights(Path(__file__).parent / "data" / "gomoku_weights_round6.json"),

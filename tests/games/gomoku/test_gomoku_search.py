@@ -405,7 +405,7 @@ def test_a_thinker_keeps_one_table_for_each_rule_set_and_width() -> None:
         _table(dict(tables), state, 10, 13),
     ]
     assert all(other is not table for other in others)
-    thinker = GomokuThinker(3, seconds=0.05)
+    thinker = GomokuThinker(3, seconds=0.05, book=False)  # a search, not the book's move
     thinker.best_move(state.play((7, 7)), Stop())
     assert list(thinker.tables) == [(15, False, LEVELS[3].width)]
 

@@ -16,6 +16,7 @@ import pytest
 
 import parlour
 from helpers import BOUND, PARLOUR
+from parlour.games.gomoku.book import shipped
 from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS
 from parlour.games.gomoku.game import GomokuState
 from parlour.games.gomoku.gomocup import brain as pbrain
@@ -234,10 +235,31 @@ def test_the_brain_searches_with_the_table_its_memory_allows() -> None:
         brain.handle(line)
     assert brain.ready.wait(BOUND)  # the search thinks, not the quick move
     assert answered("BEGIN") == "7,7"
-    answered("TURN 8,8")
+    answered("TURN 10,10")  # not in the opening book: a search
     assert brain._thinker is not None
     (keys, entries), *_ = brain._thinker.tables.values()
     assert len(keys) == len(entries) == 1 << table_bits({"max_memory": 83886080}) == 1 << 20
+
+
+def test_the_brain_answers_an_opening_from_the_book() -> None:
+    """The book's searches had more time than a move of 0.1 s: the brain plays the book's
+    reply to a first stone at once, as its own thinker reads it."""
+    out = io.StringIO()
+    brain = pbrain.Brain(out)
+    for line in ("START 15", "INFO timeout_turn 100"):
+        brain.handle(line)
+    assert brain.ready.wait(BOUND)  # the thinker answers, not the quick move
+    brain.handle("TURN 7,6")
+    deadline = time.perf_counter() + BOUND
+    while not (said := out.getvalue().splitlines()[-1])[:1].isdigit():
+        assert time.perf_counter() < deadline, "no answer"
+        time.sleep(0.01)
+    board = parlour.game("gomoku").start().play((6, 7))  # x 7, y 6: row 6, column 7
+    assert isinstance(board, GomokuState)
+    entry = shipped().lookup(board)
+    assert entry is not None
+    row, col = entry.move
+    assert said == f"{col},{row}"
 
 
 def test_the_parlour_command_serves_the_brain() -> None:

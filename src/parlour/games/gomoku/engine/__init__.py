@@ -1,7 +1,9 @@
 """The computer opponent of five in a row: levels 1 to 6.
 
 Level 1 is greedy: it plays the move after which the seed's ``sequences`` count is best for
-it (its windows weighed against the opponent's).  Higher levels search:
+it (its windows weighed against the opponent's).  Higher levels play an opening of the
+book (``parlour.games.gomoku.book``) from it, where the book's search had more time than
+the move has; elsewhere they search:
 
 1. an immediate five is played and an opponent's five point is blocked, always;
 2. a VCF (victory by continuous fours: a chain of fours, each of which the opponent must

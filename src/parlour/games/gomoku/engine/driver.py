@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from parlour.games.gomoku.book import Book, shipped
 from parlour.games.gomoku.engine.alphabeta import search_root
 from parlour.games.gomoku.engine.board import (
     HINT,
@@ -341,7 +342,9 @@ class GomokuThinker:
     busy machine as on an idle one, for self-play that measures strength per node.
     ``weights`` values the main search's leaves instead of the shipped table
     (``weights``), for self-play that measures what a table gains, and
-    ``threats_share`` overrides the threat searches' share of a move likewise."""
+    ``threats_share`` overrides the threat searches' share of a move likewise.  ``book``
+    is the opening book consulted before searching (``parlour.games.gomoku.book``): True
+    the shipped one, False none, or a book of one's own (``_from_book``)."""
 
     def __init__(
         self,
@@ -356,6 +359,7 @@ class GomokuThinker:
         by_nodes: tuple[int, int] | None = None,
         weights: np.ndarray | None = None,
         threats_share: float | None = None,
+        book: Book | bool = True,
     ) -> None:
         if not 1 <= level <= MAX_LEVEL:
             raise ValueError(f"the gomoku levels are 1 to {MAX_LEVEL}, not {level}")
@@ -371,6 +375,7 @@ class GomokuThinker:
         )
         self.overrides: dict[str, Any] = {k: v for k, v in settings if v is not None}
         self.tables: Tables = {}
+        self.book = book
 
     def best_move(
         self, state: GomokuState, stop: Stop, limit: Limit = NO_LIMIT
@@ -386,6 +391,9 @@ class GomokuThinker:
         if level is not None:
             level = replace(level, depth=capped(level.depth, limit.depth))
         seconds = capped(self.seconds or (level.seconds if level else None), limit.seconds)
+        known = self._from_book(state, level, seconds, limit)
+        if known is not None:
+            return known.move, known
         counting = stop.until(None) if limit.nodes is not None else nullcontext(stop)
         with counting as mine:  # a stop of its own to set at the nodes, where counted
             counted: Counted[Point] = Counted(limit, mine)
@@ -396,6 +404,24 @@ class GomokuThinker:
                 search.weights = self.weights
             report = counted.answer(search.run(clocked=self.by_nodes is None))
         return report.move, report
+
+    def _from_book(
+        self, state: GomokuState, level: Level | None, seconds: float | None, limit: Limit
+    ) -> Result | None:
+        """The book's move for ``state``, where the book's search had more time than this
+        move's ``seconds`` (a book entry is a longer search, cached); None for level 1 (which
+        does not search), a move by nodes or to a depth or node count (a search asked for
+        as such), or a position the book lacks (of other rules, or another size)."""
+        if self.book is False or level is None or seconds is None or self.by_nodes is not None:
+            return None
+        if limit.depth is not None or limit.nodes is not None:
+            return None
+        entry = (shipped() if self.book is True else self.book).lookup(state)
+        if entry is None or entry.seconds <= seconds:
+            return None
+        move = entry.move
+        exact = abs(entry.value) >= WIN - MAX_PLY
+        return SearchResult(move, entry.value, entry.depth, 0, 0.0, (move,), exact, "book")
 
     def warm_up(self, state: GomokuState) -> None:
         """The searches' kernels; nothing for level 1, which is greedy."""
