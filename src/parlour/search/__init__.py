@@ -29,12 +29,11 @@ class SearchResult(Generic[M]):
     """What a search found, from the point of view of the side to move; every engine
     answers with one.
 
-    ``value`` is in the game's units (seeds, tokens; five in a row: a large number for a
-    forced win); ``exact`` when the value is proven (every line searched to the end of the
-    game, or a forced win found); ``pv`` the expected line, the move first; ``reason`` how
-    the move was found: ``search`` (the deepening), or in five in a row ``five``,
-    ``block``, ``vcf`` or ``vct`` (the first move of a forced win by fours or threats) and
-    ``defend`` (a move that holds against the opponent's).
+    ``value`` is in the game's units (seeds, tokens, or a large number for a forced win
+    where a game has no units); ``exact`` when the value is proven (every line searched to
+    the end of the game, or a forced win found); ``pv`` the expected line, the move first;
+    ``reason`` how the move was found: ``search`` (the deepening), or a word of the game's
+    engine for a move it found otherwise (each engine lists its own).
     """
 
     move: M

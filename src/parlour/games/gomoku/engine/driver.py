@@ -1,5 +1,10 @@
 """The driver, in Python: the forced moves, the threat searches, then iterative deepening
-on a clock; the thinker that keeps its tables from move to move."""
+on a clock; the thinker that keeps its tables from move to move.
+
+A move's ``SearchResult.reason`` says which of them found it: ``book`` (the opening
+book's), ``five``, ``block`` (the opponent's only five point), ``vcf`` or ``vct`` (the
+first move of a forced win by fours or threats), ``defend`` (a move that holds against
+the opponent's) or ``search`` (the deepening)."""
 
 from __future__ import annotations
 
