@@ -220,22 +220,26 @@ def test_the_table_takes_what_max_memory_leaves_room_for() -> None:
         assert SLOT_BYTES << bits <= limit // TABLE_SHARE < SLOT_BYTES << (bits + 1)
 
 
+def _answered(brain: pbrain.Brain, out: io.StringIO, line: str) -> str:
+    """The first line the in-process ``brain`` (saying into ``out``) says after ``line``:
+    waited for as a new line, since the brain is no longer busy just before it says it."""
+    said = len(out.getvalue().splitlines())
+    brain.handle(line)
+    deadline = time.perf_counter() + BOUND
+    while len(lines := out.getvalue().splitlines()) == said:
+        assert time.perf_counter() < deadline, f"no answer to {line!r}"
+        time.sleep(0.01)
+    return lines[said]
+
+
 def test_the_brain_searches_with_the_table_its_memory_allows() -> None:
     out = io.StringIO()
     brain = pbrain.Brain(out)
-    deadline = time.perf_counter() + 30
-
-    def answered(line: str) -> str:
-        brain.handle(line)
-        while brain._busy and time.perf_counter() < deadline:
-            time.sleep(0.01)
-        return out.getvalue().splitlines()[-1]
-
     for line in ("START 15", "INFO max_memory 83886080", "INFO timeout_turn 100"):
         brain.handle(line)
     assert brain.ready.wait(BOUND)  # the search thinks, not the quick move
-    assert answered("BEGIN") == "7,7"
-    answered("TURN 10,10")  # not in the opening book: a search
+    assert _answered(brain, out, "BEGIN") == "7,7"
+    _answered(brain, out, "TURN 10,10")  # not in the opening book: a search
     assert brain._thinker is not None
     (keys, entries), *_ = brain._thinker.tables.values()
     assert len(keys) == len(entries) == 1 << table_bits({"max_memory": 83886080}) == 1 << 20
@@ -249,11 +253,7 @@ def test_the_brain_answers_an_opening_from_the_book() -> None:
     for line in ("START 15", "INFO timeout_turn 100"):
         brain.handle(line)
     assert brain.ready.wait(BOUND)  # the thinker answers, not the quick move
-    brain.handle("TURN 7,6")
-    deadline = time.perf_counter() + BOUND
-    while not (said := out.getvalue().splitlines()[-1])[:1].isdigit():
-        assert time.perf_counter() < deadline, "no answer"
-        time.sleep(0.01)
+    said = _answered(brain, out, "TURN 7,6")
     board = parlour.game("gomoku").start().play((6, 7))  # x 7, y 6: row 6, column 7
     assert isinstance(board, GomokuState)
     entry = shipped().lookup(board)
