@@ -5,6 +5,8 @@ builder's entries found, and a level playing the book's move without searching."
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import parlour
+from helpers import BOUND
 from parlour.files import BadFile
 from parlour.games.gomoku.book import (
     MAX_BYTES,
@@ -162,3 +165,24 @@ def test_the_builders_quick_run_writes_entries_the_lookup_finds(
         entry = book.lookup(state)
         assert entry is not None and entry.seconds == 0.05
         assert entry.move in state.legal_moves()
+
+
+@pytest.mark.parametrize(
+    ("flags", "problem"),
+    [
+        (["--seconds", "0"], "--seconds must be 0.01 to"),  # was: the level's own 20 s
+        (["--seconds", "-1"], "--seconds must be a number"),  # was: a book it cannot read
+        (["--positions", "0"], "--positions must be at least 1"),
+    ],
+)
+def test_the_builder_refuses_a_time_or_count_its_book_cannot_hold(
+    tmp_path: Path, flags: list[str], problem: str
+) -> None:
+    out = tmp_path / "book.json"
+    builder = str(BENCHMARKS / "gomoku_book.py")
+    ran = subprocess.run(
+        [sys.executable, builder, *flags, "--out", str(out)],
+        capture_output=True, text=True, timeout=BOUND, check=False,
+    )  # fmt: skip
+    assert ran.returncode == 2 and problem in ran.stderr
+    assert not out.exists()
