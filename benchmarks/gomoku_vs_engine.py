@@ -16,7 +16,7 @@ its children's), said to be uneven when one side had more than 1.5x the other's.
 
     .venv/bin/python benchmarks/gomoku_vs_engine.py ENGINE [--games 20]
         [--time-per-move 1] [--engine-time-per-move S] [--seed 1] [--level 3]
-        [--tolerance S] [--memory MIB] [--parallel 1]
+        [--tolerance S] [--memory MIB] [--parallel 1] [--brain COMMAND]
 
 ``--engine-time-per-move`` gives the engine a time of its own (parlour keeps
 ``--time-per-move``): Rapfi at 0.1 s against parlour at 1 s, for one.
@@ -146,10 +146,17 @@ async def match(
     tolerance: float,
     memory: int,
     parallel: int = 1,
+    brain: list[str] | None = None,
 ) -> Any:
-    brain = [str(Path(sys.executable).parent / "parlour"), "pbrain", "--level", str(level)]
+    brain_memory = memory  # another brain has the engine's limits, parlour's its own
+    if brain is None:
+        brain = [str(Path(sys.executable).parent / "parlour"), "pbrain", "--level", str(level)]
+        brain_memory = MAX_MEMORY
     tables = [
-        (Side(brain, seconds, TOLERANCE), Side(engine, engine_seconds, tolerance, memory))
+        (
+            Side(brain, seconds, TOLERANCE, brain_memory),
+            Side(engine, engine_seconds, tolerance, memory),
+        )
         for _ in range(parallel)
     ]
     tally: Counter[str] = Counter()
@@ -269,6 +276,12 @@ def main() -> None:
         help="games played at once, each by its own two engines (on a machine of at least "
         "as many cores: only one side of a game thinks at a time)",
     )
+    parser.add_argument(
+        "--brain",
+        help="the program (and arguments) that plays parlour's side instead of parlour's own "
+        "brain, with the engine's --memory: an engine against itself says how far the "
+        "openings favour X",
+    )
     args = arguments(parser, quick={"games": 2, "seconds": 0.3, "parallel": 2})
     if args.parallel < 1:
         parser.error(f"--parallel must be 1 or more, not {args.parallel}")
@@ -283,6 +296,7 @@ def main() -> None:
             args.tolerance,
             args.memory << 20,
             args.parallel,
+            shlex.split(args.brain) if args.brain else None,
         )
     )
     record(args, figures)

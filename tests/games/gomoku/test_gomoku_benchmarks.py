@@ -79,6 +79,20 @@ def test_the_engine_plays_at_its_own_time_when_given_one(tmp_path: Path) -> None
     assert "at 0.3 s a move (the engine 0.1 s)" in printed
 
 
+@pytest.mark.slow
+def test_another_brain_plays_parlours_side_with_the_engines_limits(tmp_path: Path) -> None:
+    """``--brain``: the program given plays parlour's side, told the engine's memory limit
+    (here parlour's own brain under a tee that keeps what it is told)."""
+    heard = tmp_path / "heard.txt"
+    brain = shlex.join([str(Path(sys.executable).parent / "parlour"), "pbrain", "--level", "2"])
+    seated = shlex.join(["sh", "-c", f"tee -a {shlex.quote(str(heard))} | {brain}"])
+    extra = ("--brain", seated, "--memory", "300", "--tolerance", "10")
+    _, figures = quick("gomoku_vs_engine", brain, *extra)
+    assert figures["wins"] + figures["losses"] + figures["draws"] == 2
+    told = heard.read_text().splitlines()
+    assert f"INFO max_memory {300 << 20}" in told and "INFO timeout_turn 300" in told
+
+
 def test_the_cpu_report_says_when_one_side_had_much_more(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
