@@ -69,6 +69,10 @@ squared over the scale): it keeps a weight whose pattern is rare finite."""
 FIRST_PLY = 4
 """Positions from this many stones on (the opening's three are drawn, not played)."""
 MOVER, OPPONENT = 0, 1
+EVERY_FEATURE = np.ones((2, FEATURES), dtype=np.int64)
+"""Weights that weigh every feature, so that ``lines_of`` keeps them all, the double
+threats too, whatever the table the fit starts from weighs (the counts are read, not the
+value)."""
 
 
 def features(state: GomokuState) -> np.ndarray | None:
@@ -76,7 +80,7 @@ def features(state: GomokuState) -> np.ndarray | None:
     FEATURES), or None if it is not quiet (a five point of either side, or an open four to
     make)."""
     stone = state.to_move + 1
-    counts = lines_of(state.board.copy(), pattern_table(), HAND).counts
+    counts = lines_of(state.board.copy(), pattern_table(), EVERY_FEATURE).counts
     mine, theirs = counts[stone], counts[3 - stone]
     if mine[FIVE] or theirs[FIVE] or mine[OPEN_FOUR]:
         return None

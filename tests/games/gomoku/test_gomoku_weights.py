@@ -131,3 +131,14 @@ def test_the_fit_recovers_known_weights(tune: ModuleType) -> None:
     fitted = tune.fit_weights(counts, chances, 1000.0, HAND)
     assert np.abs(fitted - known).max() < 1.0
     assert fitted[0, OPEN_FOUR] == HAND[0, OPEN_FOUR] and fitted[1, FIVE] == HAND[1, FIVE]
+
+
+def test_the_tuning_counts_the_double_threats_of_its_positions(tune: ModuleType) -> None:
+    """X to move with two twos crossing at J8 (H8 I8 across, J9 J10 down): its stone there
+    makes two open threes, a double three the tuning's counts must show, though the hand
+    table it starts from weighs none (the patterns keep them only where weights do)."""
+    state = parlour.game("gomoku").start()
+    for name in ("H8", "A1", "I8", "A3", "J9", "A5", "J10", "O15"):
+        state = state.play(state.parse_move(name))
+    counts = tune.features(state)
+    assert counts is not None and counts[0, DOUBLE_THREE] >= 1
