@@ -21,7 +21,7 @@ from parlour.arena.executors import cores, executor
 from parlour.arena.match import run
 from parlour.arena.plan import Plan
 from parlour.arena.records import Records
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, record, whole
 
 
 def rate(name: str, plan: Plan, folder: Path, concurrency: int) -> tuple[float, dict[int, str]]:
@@ -38,10 +38,10 @@ def rate(name: str, plan: Plan, folder: Path, concurrency: int) -> tuple[float, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--games", type=whole(), default=100_000)
     parser.add_argument("--executors", default="local,ray")
-    parser.add_argument("--concurrency", type=int, default=cores())
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--concurrency", type=whole(1, MAX_PROCESSES), default=cores())
+    parser.add_argument("--seed", type=whole(0), default=1)
     args = arguments(parser, {"games": 200, "executors": "local"})
     plan = Plan(
         "kalah", dict(game("kalah").options), ("random", "random"), args.games, (), args.seed

@@ -11,13 +11,13 @@ import random
 import time
 
 import parlour
-from record import arguments, record
+from record import arguments, record, whole
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, default=9)
-    parser.add_argument("--moves", type=int, default=20000)
+    parser.add_argument("--depth", type=whole(), default=9)
+    parser.add_argument("--moves", type=whole(), default=20000)
     args = arguments(parser, quick={"depth": 4, "moves": 2000})
 
     start = parlour.game("ayo", first=0).start()

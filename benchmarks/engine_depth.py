@@ -17,7 +17,7 @@ import time
 import parlour
 from parlour.core import State
 from parlour.search.engine import Engine, warm_up
-from record import arguments, record
+from record import arguments, record, whole
 
 
 def positions(count: int, seed: int) -> list[State]:
@@ -37,9 +37,9 @@ def positions(count: int, seed: int) -> list[State]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--depth", type=int, default=16)
-    parser.add_argument("--positions", type=int, default=40)
-    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--depth", type=whole(), default=16)
+    parser.add_argument("--positions", type=whole(), default=40)
+    parser.add_argument("--seed", type=whole(0), default=7)
     args = arguments(parser, quick={"depth": 6, "positions": 4})
     states = positions(args.positions, args.seed)
     warm_up(states[0])

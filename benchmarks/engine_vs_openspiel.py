@@ -49,7 +49,7 @@ from parlour.actors import Moved
 from parlour.arena.plan import Plan
 from parlour.games.sowing.game import SowingState
 from parlour.search.engine import Engine, warm_up
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, duration, record, whole
 
 PITS = 6
 OPENING_PLIES = 4
@@ -287,10 +287,14 @@ def names(book: list[int]) -> tuple[str, ...]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=1.0)
+    parser.add_argument(
+        "--games", type=whole(1, 2 * len(OPENINGS)), default=20, help="two an opening"
+    )
+    parser.add_argument("--seconds", type=duration(), default=1.0)
     parser.add_argument("--opponents", default="mcts,alphabeta")
-    parser.add_argument("--workers", type=int, default=1, help="games at a time")
+    parser.add_argument(
+        "--workers", type=whole(1, MAX_PROCESSES), default=1, help="games at a time"
+    )
     parser.add_argument("--db", help="the arena's database (default: the user's)")
     parser.add_argument(
         "--learned",
@@ -300,20 +304,20 @@ def main() -> None:
     )
     parser.add_argument(
         "--find-openings",
-        type=int,
+        type=whole(),
         metavar="N",
         help="print N balanced openings (checked by searches of "
         f"{' and '.join(map(str, CHECK_SECONDS))} s) for OPENINGS, and stop",
     )
     parser.add_argument(
-        "--seed", type=int, default=0, help="the random stream of --find-openings and the bots"
+        "--seed", type=whole(0), default=0, help="the random stream of --find-openings and the bots"
     )
     parser.add_argument(
-        "--check-depth", type=int, default=OPENING_DEPTH, help="--find-openings' first search"
+        "--check-depth", type=whole(), default=OPENING_DEPTH, help="--find-openings' first search"
     )
     parser.add_argument(
         "--check-seconds",
-        type=float,
+        type=duration(),
         nargs="*",
         default=list(CHECK_SECONDS),
         help="--find-openings' searches after the first, in turn",
@@ -331,8 +335,6 @@ def main() -> None:
         found = find_openings(args.find_openings, args.seed, args.check_depth, args.check_seconds)
         record(args, {"openings": found})
         return
-    if args.games > 2 * len(OPENINGS):
-        parser.error(f"--games: at most {2 * len(OPENINGS)}, two games an opening")
     print(
         f"{args.games + args.games % 2} games a match, {args.seconds} s a move, sides "
         "alternating" + ("" if args.learned else ", no learned estimate")

@@ -18,18 +18,20 @@ import argparse
 import bots
 from parlour.arena.plan import Plan, random_openings
 from parlour.games.sowing import evaluation
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, duration, record, whole
 
 OPENING_PLIES = 4
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--openings", type=int, default=30)
-    parser.add_argument("--seconds", type=float, default=0.3, help="a move")
+    parser.add_argument("--openings", type=whole(), default=30)
+    parser.add_argument("--seconds", type=duration(), default=0.3, help="a move")
     parser.add_argument("--rules", choices=sorted(evaluation.RULE_SETS), default="openspiel-kalah")
-    parser.add_argument("--seed", type=int, default=11)
-    parser.add_argument("--workers", type=int, default=2, help="games at a time")
+    parser.add_argument("--seed", type=whole(0), default=11)
+    parser.add_argument(
+        "--workers", type=whole(1, MAX_PROCESSES), default=2, help="games at a time"
+    )
     parser.add_argument("--db", help="the arena's database (default: the user's)")
     args = arguments(parser, {"openings": 1, "seconds": 0.01, "workers": 1})
     rules = evaluation.rule_set(args.rules)

@@ -38,7 +38,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, seed, settings
 
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, record, whole
 
 TESTS = Path(__file__).resolve().parents[1] / "tests"
 KINDS = ("crashes", "hangs", "bad refusals", "invalid accepted")
@@ -120,10 +120,13 @@ def shared(pool: ProcessPoolExecutor, name: str, inputs: int, jobs: int) -> dict
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--inputs", type=int, default=100_000, help="inputs a boundary")
+    parser.add_argument("--inputs", type=whole(), default=100_000, help="inputs a boundary")
     parser.add_argument("--boundary", nargs="+", help="the boundaries' names (all if none)")
     parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="processes (every core)"
+        "--jobs",
+        type=whole(1, MAX_PROCESSES),
+        default=os.cpu_count() or 1,
+        help="processes (every core)",
     )
     args = arguments(parser, quick={"inputs": 5, "boundary": list(QUICK)})
     sys.path.insert(0, str(TESTS))

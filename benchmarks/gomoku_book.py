@@ -33,7 +33,6 @@ from typing import Any
 import parlour
 from parlour.cache import write_whole
 from parlour.cli._common import interruptible
-from parlour.core import BadOption, parse_seconds, parse_whole
 from parlour.files import BadFile
 from parlour.games.gomoku.book import (
     BOOK_FILE,
@@ -45,7 +44,7 @@ from parlour.games.gomoku.book import (
 )
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import Stop
-from record import arguments, record
+from record import arguments, duration, record, whole
 
 SIZE = 15
 CENTRE = SIZE // 2
@@ -120,27 +119,15 @@ def build(path: Path, seconds: float, count: int | None) -> dict[str, Any]:
     }
 
 
-def seconds(text: str) -> float:
-    """``--seconds``: a search's time, up to the longest an entry may claim (a book the
-    builder writes is one its reader takes)."""
-    try:
-        return parse_seconds(text, "--seconds", 0.01, MAX_SECONDS)
-    except BadOption as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
-def count(text: str) -> int:
-    """``--positions``: how many of the book's positions, one at least."""
-    try:
-        return parse_whole(text, "--positions", 1, 10**6, BadOption)
-    except BadOption as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=seconds, default=3.0, help="a position's search")
-    parser.add_argument("--positions", type=count, default=None, help="only the first so many")
+    # a search's time up to the longest an entry may claim: a book it writes, its reader takes
+    parser.add_argument(
+        "--seconds", type=duration(0.01, MAX_SECONDS), default=3.0, help="a position's search"
+    )
+    parser.add_argument(
+        "--positions", type=whole(1, 10**6), default=None, help="only the first so many"
+    )
     parser.add_argument("--out", type=Path, default=None, help="the book written")
     args = arguments(parser, quick={"seconds": 0.05, "positions": 3})
     with tempfile.TemporaryDirectory() as folder:

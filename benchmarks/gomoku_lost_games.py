@@ -22,7 +22,7 @@ import parlour
 from parlour.games.gomoku import engine as gomoku
 from parlour.games.gomoku.game import GomokuState
 from parlour.search.table import new_table
-from record import arguments, record
+from record import arguments, duration, record, whole
 
 SIZE = 15
 LOST = re.compile(r"lost as ([X0]), from (\S+ \S+): (.*)")
@@ -95,10 +95,10 @@ def replay(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("output", help="what gomoku_vs_peers.py or gomoku_vs_engine.py printed")
-    parser.add_argument("--short", type=float, default=0.025, help="seconds (default 0.025)")
-    parser.add_argument("--long", type=float, default=4.0, help="seconds (default 4)")
-    parser.add_argument("--nodes", type=int, default=200_000, help="a threat search's budget")
-    parser.add_argument("--games", type=int, default=0, help="the first N lost games (0: all)")
+    parser.add_argument("--short", type=duration(), default=0.025, help="seconds (default 0.025)")
+    parser.add_argument("--long", type=duration(), default=4.0, help="seconds (default 4)")
+    parser.add_argument("--nodes", type=whole(), default=200_000, help="a threat search's budget")
+    parser.add_argument("--games", type=whole(0), default=0, help="the first N lost games (0: all)")
     args = arguments(parser, quick={"short": 0.01, "long": 0.05, "nodes": 50_000})
     try:
         with open(args.output) as lines:

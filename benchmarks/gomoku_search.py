@@ -28,7 +28,7 @@ from parlour.games.gomoku.engine.board import five_points
 from parlour.games.gomoku.engine.levels import LARGEST_TABLE_BITS, TABLE_BITS
 from parlour.games.gomoku.game import GomokuState
 from parlour.search.table import Table, new_table
-from record import arguments, record
+from record import arguments, record, whole
 
 SIZE = 15
 WIDTH = 10
@@ -130,8 +130,8 @@ def threat_search() -> list[dict[str, object]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, default=5)
-    parser.add_argument("--games", type=int, default=8)
+    parser.add_argument("--depth", type=whole(), default=5)
+    parser.add_argument("--games", type=whole(), default=8)
     args = arguments(parser, quick={"depth": 2, "games": 1})
     warm = self_play_positions(1)  # compiles everything first
     deepen(warm[0], 2, new_table(4), WIDTH)

@@ -55,7 +55,7 @@ from parlour.games.gomoku.engine.weights import HAND, load_weights
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
 from parlour.search.table import new_table
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, duration, record, whole
 
 SIZE = 15
 AFTER = {
@@ -186,16 +186,19 @@ def match(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", default="after,before")
-    parser.add_argument("--seconds", type=float, default=0.1)
+    parser.add_argument("--seconds", type=duration(), default=0.1)
     parser.add_argument(
         "--nodes", default="", help="MAIN/THREATS: each move by nodes, not --seconds"
     )
     parser.add_argument(
-        "--parallel", type=int, default=1, help="games at once (fair on a busy machine by nodes)"
+        "--parallel",
+        type=whole(1, MAX_PROCESSES),
+        default=1,
+        help="games at once (fair on a busy machine by nodes)",
     )
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--elo", type=float, default=30.0)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=whole(), default=200)
+    parser.add_argument("--elo", type=whole(1, 1000), default=30.0)
+    parser.add_argument("--seed", type=whole(0), default=1)
     parser.add_argument(
         "--openings",
         choices=("balanced", "random"),

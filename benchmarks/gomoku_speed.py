@@ -43,7 +43,7 @@ from parlour.games.gomoku.engine.threats import find_threat
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import Stop
 from parlour.search.table import new_table
-from record import arguments, record
+from record import arguments, duration, record, whole
 
 POSITIONS = (
     ("G8 H10 J8", "G9 H8 I8 F8 I10 I9 J10 K10"),
@@ -164,11 +164,11 @@ def rapfi(command: str, states: list[GomokuState], seconds: float) -> dict[str, 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=len(POSITIONS))
-    parser.add_argument("--depth", type=int, default=7)
+    parser.add_argument("--positions", type=whole(1, len(POSITIONS)), default=len(POSITIONS))
+    parser.add_argument("--depth", type=whole(), default=7)
     parser.add_argument("--variants", default="after,no-prune")
-    parser.add_argument("--seconds", type=float, default=1.0)
-    parser.add_argument("--threat-nodes", type=int, default=30_000)
+    parser.add_argument("--seconds", type=duration(), default=1.0)
+    parser.add_argument("--threat-nodes", type=whole(), default=30_000)
     parser.add_argument("--rapfi", default="", help="Rapfi's pbrain command, to measure it")
     args = arguments(
         parser, quick={"positions": 1, "depth": 2, "seconds": 0.05, "threat_nodes": 500}
@@ -176,8 +176,6 @@ def main() -> None:
     variants = args.variants.split(",")
     if not set(variants) <= set(VARIANTS):
         parser.error(f"--variants: of {', '.join(VARIANTS)}")
-    if not 1 <= args.positions <= len(POSITIONS):
-        parser.error(f"--positions: 1 to {len(POSITIONS)}")
     warm_up(parlour.game("gomoku", size=SIZE).start())  # type: ignore[arg-type]
     states = positions(args.positions)
     load_before = os.getloadavg()

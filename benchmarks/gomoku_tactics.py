@@ -42,7 +42,7 @@ from parlour.games.gomoku.engine.alphabeta import deepen
 from parlour.games.gomoku.engine.board import MAX_PLY, WIN, five_points
 from parlour.games.gomoku.game import GomokuState
 from parlour.search.table import new_table
-from record import arguments, record
+from record import arguments, record, whole
 
 SIZE = 15
 SUITE = [
@@ -244,9 +244,9 @@ def main() -> None:
     parser.add_argument(
         "--threat-nodes", default="5000,60000", help="the suite's threat-search budgets"
     )
-    parser.add_argument("--depth", type=int, default=6, help="the speed's depth")
+    parser.add_argument("--depth", type=whole(), default=6, help="the speed's depth")
     parser.add_argument("--variants", default="before,no-leaf-vcf,no-reductions,after")
-    parser.add_argument("--positions", type=int, default=len(SUITE), help="of each kind")
+    parser.add_argument("--positions", type=whole(), default=len(SUITE), help="of each kind")
     quick = {
         "depths": "2",
         "threat_nodes": "2000",

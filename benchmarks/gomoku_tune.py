@@ -57,7 +57,7 @@ from parlour.games.gomoku.engine.patterns import (
 from parlour.games.gomoku.engine.weights import HAND, WEIGHTS_FILE, as_json, weights
 from parlour.games.gomoku.game import GomokuState
 from parlour.search import DEFAULT_LEVEL, Stop
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, record, whole
 
 SIZE = 15
 DATA = Path(__file__).parent / "data" / "gomoku_tune.npz"
@@ -223,10 +223,10 @@ def tune(data: dict[str, np.ndarray]) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1500)
+    parser.add_argument("--games", type=whole(), default=1500)
     parser.add_argument("--nodes", default="5000/2000", help="MAIN/THREATS nodes a move")
-    parser.add_argument("--parallel", type=int, default=2)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--parallel", type=whole(1, MAX_PROCESSES), default=2)
+    parser.add_argument("--seed", type=whole(0), default=1)
     parser.add_argument("--data", type=Path, default=DATA)
     parser.add_argument("--regenerate", action="store_true", help="play the games again")
     parser.add_argument("--write", action="store_true", help=f"write {WEIGHTS_FILE.name}")

@@ -56,7 +56,7 @@ import parlour
 from parlour.actors import Outcome, Ref, run_game, spawn
 from parlour.games.gomoku.game import GomokuState
 from parlour.games.gomoku.gomocup.player import MAX_MEMORY, TOLERANCE, EnginePlayer
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, duration, record, whole
 
 SIZE = 15
 
@@ -245,33 +245,33 @@ async def match(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("engine", metavar="ENGINE", help="the engine's program and arguments")
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--time-per-move", dest="seconds", type=float, default=1.0)
+    parser.add_argument("--games", type=whole(), default=20)
+    parser.add_argument("--time-per-move", dest="seconds", type=duration(), default=1.0)
     parser.add_argument(
         "--engine-time-per-move",
         dest="engine_seconds",
-        type=float,
+        type=duration(),
         default=None,
         help="the engine's seconds a move (default: --time-per-move's)",
     )
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--level", type=int, default=3, help="parlour's level (depth, width)")
+    parser.add_argument("--seed", type=whole(0), default=1)
+    parser.add_argument("--level", type=whole(), default=3, help="parlour's level (depth, width)")
     parser.add_argument(
         "--tolerance",
-        type=float,
+        type=duration(),
         default=TOLERANCE,
         help="seconds the engine may go over a move's limit (one that counts CPU time, "
         "as Wine does, takes longer on a busy machine); parlour gets the default",
     )
     parser.add_argument(
         "--memory",
-        type=int,
+        type=whole(0),
         default=MAX_MEMORY >> 20,
         help="MiB the engine may use (INFO max_memory; over it, it forfeits; 0: no limit)",
     )
     parser.add_argument(
         "--parallel",
-        type=int,
+        type=whole(1, MAX_PROCESSES),
         default=1,
         help="games played at once, each by its own two engines (on a machine of at least "
         "as many cores: only one side of a game thinks at a time)",
@@ -283,8 +283,6 @@ def main() -> None:
         "openings favour X",
     )
     args = arguments(parser, quick={"games": 2, "seconds": 0.3, "parallel": 2})
-    if args.parallel < 1:
-        parser.error(f"--parallel must be 1 or more, not {args.parallel}")
     figures = asyncio.run(
         match(
             shlex.split(args.engine),

@@ -37,7 +37,7 @@ import parlour
 from parlour.arena.plan import Plan
 from parlour.games.gomoku.game import GomokuState, Point
 from parlour.players.specs import DEFAULT_LEVEL
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, duration, record, whole
 
 try:
     from gomoku.ai import GomokuAI
@@ -154,17 +154,19 @@ def match(name: str, seed: int, args: argparse.Namespace) -> dict[str, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20, help="games against each peer")
-    parser.add_argument("--level", type=int, default=DEFAULT_LEVEL)
+    parser.add_argument("--games", type=whole(), default=20, help="games against each peer")
+    parser.add_argument("--level", type=whole(), default=DEFAULT_LEVEL)
     parser.add_argument(
-        "--seconds", type=float, help="parlour's time a move (default: its level's)"
+        "--seconds", type=duration(), help="parlour's time a move (default: its level's)"
     )
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=whole(0), default=1)
     parser.add_argument(
-        "--seeds", type=int, default=1, help="matches from seeds SEED, SEED+1, ... (totals)"
+        "--seeds", type=whole(), default=1, help="matches from seeds SEED, SEED+1, ... (totals)"
     )
     parser.add_argument("--peer", choices=sorted(OPPONENTS), action="append", help="(default: all)")
-    parser.add_argument("--workers", type=int, default=1, help="games at a time")
+    parser.add_argument(
+        "--workers", type=whole(1, MAX_PROCESSES), default=1, help="games at a time"
+    )
     parser.add_argument("--db", help="the arena's database (default: the user's)")
     quick = {"games": 2, "level": 2, "seconds": 0.2, "peer": None if INSTALLED else [STAND_IN]}
     args = arguments(parser, quick)

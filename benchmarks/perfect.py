@@ -24,7 +24,7 @@ from parlour.games.sowing.game import LETTERS, SowingState
 from parlour.games.sowing.solver import Solver
 from parlour.kit import thinker
 from parlour.search import PERFECT, Stop
-from record import arguments, record
+from record import arguments, duration, record, whole
 
 RIVAL = 8
 """The engine's level the perfect level plays."""
@@ -109,11 +109,11 @@ class Played:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pits", type=int, default=6, help="pits a side")
-    parser.add_argument("--seeds", type=int, default=3, help="seeds a pit")
-    parser.add_argument("--seconds", type=float, default=0.5, help="seconds a move, each side")
-    parser.add_argument("--balance", type=int, default=2, help="an opening's largest |value|")
-    parser.add_argument("--openings", type=int, default=6, help="openings played, each twice")
+    parser.add_argument("--pits", type=whole(), default=6, help="pits a side")
+    parser.add_argument("--seeds", type=whole(), default=3, help="seeds a pit")
+    parser.add_argument("--seconds", type=duration(), default=0.5, help="seconds a move, each side")
+    parser.add_argument("--balance", type=whole(0), default=2, help="an opening's largest |value|")
+    parser.add_argument("--openings", type=whole(), default=6, help="openings played, each twice")
     args = arguments(parser, quick={"pits": 4, "seeds": 2, "seconds": 0.1, "openings": 1})
     start = cast(SowingState, parlour.game("kalah", pits=args.pits, seeds=args.seeds).start())
     judge = Solver(bits=22)

@@ -24,7 +24,7 @@ import numpy as np
 
 import parlour
 from parlour.games.sowing.game import SowingState
-from record import arguments, record
+from record import arguments, record, whole
 
 C_SOURCE = r"""
 /* perft for the kalah rules (6 pits, store skipping, empty capture), layout as parlour's. */
@@ -164,9 +164,9 @@ def measure(name: str, run: Callable[[], int], repeat: int) -> tuple[int, float]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--depth", type=int, default=10)
-    parser.add_argument("--python-depth", type=int, default=7)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--depth", type=whole(), default=10)
+    parser.add_argument("--python-depth", type=whole(0), default=7)
+    parser.add_argument("--repeat", type=whole(), default=3)
     args = arguments(parser, quick={"depth": 5, "python_depth": 4, "repeat": 1})
 
     start = parlour.game("kalah").start()

@@ -38,7 +38,7 @@ import pyspiel
 from parlour.batch import batch as batch_of
 from parlour.envs import raw_env
 from parlour.games.sowing.batch import SowingBatch
-from record import arguments, record
+from record import arguments, duration, record, whole
 
 OPTIONS: dict[str, Any] = {"empty_capture": False}
 """parlour's options for OpenSpiel's Kalah rules."""
@@ -159,9 +159,9 @@ def env_game(seed: int) -> Callable[[], tuple[int, int]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time for each way")
-    parser.add_argument("--batch", type=int, default=256, help="games in the batch")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seconds", type=duration(), default=3.0, help="time for each way")
+    parser.add_argument("--batch", type=whole(), default=256, help="games in the batch")
+    parser.add_argument("--seed", type=whole(0), default=1)
     args = arguments(parser, quick={"seconds": 0.2, "batch": 16})
     load_before = os.getloadavg()[0]
     ways = {

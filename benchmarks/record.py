@@ -1,4 +1,5 @@
-"""What every benchmark shares: its command line's ``--quick`` and ``--note``, and the record
+"""What every benchmark shares: its command line's ``--quick`` and ``--note``, the readers of its
+numbers (``whole``, ``duration``: parlour's own, as every command's), and the record
 of a run, appended to ``benchmarks/results/NAME.jsonl`` (NAME the script's).
 
 A record is one JSON object a line: the date (UTC), the commit of the code measured (short
@@ -19,17 +20,52 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import parlour
+from parlour.core import MAX_SECONDS, BadOption, parse_seconds, parse_whole
 
 RESULTS = Path(__file__).with_name("results")
 UNRECORDED = "--quick, not recorded: "
 """The start of the line that prints a quick run's record (the tests read what follows)."""
 EXCLUDE = ":(top,exclude)benchmarks/results"
 """Not a change to the code measured: a run's own record leaves the next run's tree clean."""
+
+
+MAX_COUNT = 10**12
+"""The largest whole number a benchmark's option takes unless it says less: far above any
+count a run could reach, and no number past it reaches arithmetic."""
+MAX_PROCESSES = 1024
+"""The most processes, threads or games at once an option may ask for."""
+
+
+def whole(minimum: int = 1, maximum: int = MAX_COUNT) -> Callable[[str], int]:
+    """An option's ``type``: a whole number ``minimum..maximum`` read by parlour's one number
+    reader (``core.parse_whole``); argparse names the option in its refusal."""
+
+    def read(text: str) -> int:
+        try:
+            return parse_whole(text, "the value", minimum, maximum, BadOption)
+        except BadOption as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return read
+
+
+def duration(minimum: float = 0.0, maximum: float = MAX_SECONDS) -> Callable[[str], float]:
+    """An option's ``type``: a time in seconds, ``minimum..maximum``, read by
+    ``core.parse_seconds`` (never negative, infinite or "nan")."""
+
+    def read(text: str) -> float:
+        try:
+            return parse_seconds(text, "the value", minimum, maximum)
+        except BadOption as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return read
 
 
 def arguments(parser: argparse.ArgumentParser, quick: dict[str, Any]) -> argparse.Namespace:

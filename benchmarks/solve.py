@@ -72,7 +72,7 @@ from parlour.games.sowing.game import LETTERS, SowingState
 from parlour.games.sowing.solver import Known, PerfectThinker, Proof, Solver
 from parlour.search import Stop
 from parlour.search.alphabeta import SEARCH_THREADS
-from record import arguments, record
+from record import arguments, duration, record, whole
 
 PROOF_TARGETS = {4: 5.0, 5: 60.0}
 """Seconds to prove Kalah(6,4) and Kalah(6,5) on this machine, by seeds a pit (issue 44)."""
@@ -296,26 +296,36 @@ def first_move_bounds(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pits", type=int, default=6, help="pits a side of the main board")
-    parser.add_argument("--seeds", type=int, default=4, help="seeds a pit of the main board")
-    parser.add_argument("--table-seeds", type=int, default=20, help="the endgame table's seeds")
-    parser.add_argument("--grid", type=int, default=6, help="Kalah(m,n) for m, n up to this")
-    parser.add_argument("--board-seconds", type=float, default=60.0, help="time a grid board")
-    parser.add_argument("--main-seconds", type=float, default=600.0, help="time the main board")
-    parser.add_argument("--mancala-pits", type=int, default=6, help="pits of the seed's Mancala")
+    parser.add_argument("--pits", type=whole(), default=6, help="pits a side of the main board")
+    parser.add_argument("--seeds", type=whole(), default=4, help="seeds a pit of the main board")
+    parser.add_argument("--table-seeds", type=whole(), default=20, help="the endgame table's seeds")
+    parser.add_argument(
+        "--grid", type=whole(0), default=6, help="Kalah(m,n) for m, n up to this (0: none)"
+    )
+    parser.add_argument("--board-seconds", type=duration(), default=60.0, help="time a grid board")
+    parser.add_argument(
+        "--main-seconds", type=duration(), default=600.0, help="time the main board"
+    )
+    parser.add_argument(
+        "--mancala-pits", type=whole(), default=6, help="pits of the seed's Mancala"
+    )
     parser.add_argument(
         "--no-build",
         action="store_true",
         help="read the main table from the cache folder (built there if missing), untimed",
     )
-    parser.add_argument("--bits", type=int, default=24, help="the main board's table: 2**bits")
     parser.add_argument(
-        "--next-seeds", type=int, default=5, help="seeds a pit of the next board (0: none)"
+        "--bits", type=whole(1, 40), default=24, help="the main board's table: 2**bits"
     )
-    parser.add_argument("--next-seconds", type=float, default=600.0, help="time the next board")
+    parser.add_argument(
+        "--next-seeds", type=whole(0), default=5, help="seeds a pit of the next board (0: none)"
+    )
+    parser.add_argument(
+        "--next-seconds", type=duration(), default=600.0, help="time the next board"
+    )
     parser.add_argument(
         "--first-move-seconds",
-        type=float,
+        type=duration(),
         default=0.0,
         help="then each first move of the next board searched this long (0: none)",
     )
@@ -327,7 +337,7 @@ def main() -> None:
     )
     parser.add_argument(
         "--max-memory",
-        type=int,
+        type=whole(),
         help="megabytes the endgame table's build may hold (default: no limit)",
     )
     parser.add_argument(
@@ -341,12 +351,15 @@ def main() -> None:
     )
     parser.add_argument(
         "--reference-table-seeds",
-        type=int,
+        type=whole(),
         help="parlour's endgame table beside the reference (its rules' own; default: the main"
         " table's seeds)",
     )
     parser.add_argument(
-        "--reference-cache", type=int, default=24, help="the reference's table: 2**N entries"
+        "--reference-cache",
+        type=whole(1, 40),
+        default=24,
+        help="the reference's table: 2**N entries",
     )
     parser.add_argument(
         "--threads",

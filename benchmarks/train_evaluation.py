@@ -25,7 +25,7 @@ from rich.progress import Progress
 
 from parlour.games.sowing import endgame, evaluation
 from parlour.search.engine import Engine, warm_up
-from record import arguments, record
+from record import MAX_PROCESSES, arguments, record, whole
 
 CHUNK = 250
 """Positions a task of the process pool (the progress bar moves a chunk at a time)."""
@@ -106,9 +106,9 @@ def write(label: str, weights: np.ndarray) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--positions", type=int, default=16000, help="positions a rule set")
-    parser.add_argument("--depth", type=int, default=12, help="plies of the valuing search")
-    parser.add_argument("--workers", type=int, default=2, help="processes")
+    parser.add_argument("--positions", type=whole(), default=16000, help="positions a rule set")
+    parser.add_argument("--depth", type=whole(), default=12, help="plies of the valuing search")
+    parser.add_argument("--workers", type=whole(1, MAX_PROCESSES), default=2, help="processes")
     parser.add_argument("--only", choices=sorted(evaluation.RULE_SETS), help="one rule set")
     args = arguments(parser, quick={"positions": 40, "depth": 4, "workers": 1, "only": "kalah"})
     figures = {}

@@ -26,7 +26,7 @@ from parlour.games.war.dealer import play_war
 from parlour.games.war.game import war_rules
 from parlour.games.war.kernel import Summary, play_one, simulate
 from parlour.outcome import Outcome
-from record import arguments, record
+from record import arguments, duration, record, whole
 
 PLAIN_PYTHON = """
 import json, sys, time, warnings
@@ -84,9 +84,9 @@ def python_rate(seed: int, seconds: float) -> tuple[float, list[list[int]]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1_000_000, help="games for the kernel")
-    parser.add_argument("--seconds", type=float, default=3.0, help="time for the slow ones")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=whole(), default=1_000_000, help="games for the kernel")
+    parser.add_argument("--seconds", type=duration(), default=3.0, help="time for the slow ones")
+    parser.add_argument("--seed", type=whole(0), default=1)
     args = arguments(parser, quick={"games": 2000, "seconds": 0.2})
     cores = numba.config.NUMBA_NUM_THREADS  # type: ignore[attr-defined]
 

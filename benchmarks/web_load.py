@@ -50,7 +50,7 @@ import httpx2
 import uvloop
 
 import parlour
-from record import arguments, record
+from record import arguments, duration, record, whole
 
 UPGRADE = (
     "GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -407,18 +407,21 @@ def counts(text: str) -> list[int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=counts, default=[200, 1000], help="counts, with commas")
-    parser.add_argument("--pits", type=int, default=6)
-    parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument("--pits", type=whole(), default=6)
+    parser.add_argument("--seeds", type=whole(), default=4)
     parser.add_argument(
-        "--think", type=float, default=1.0, help="seconds before each move, on average"
+        "--think", type=duration(), default=1.0, help="seconds before each move, on average"
     )
-    parser.add_argument("--limit", type=float, default=600, help="seconds before giving up")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=duration(), default=600, help="seconds before giving up")
+    parser.add_argument("--seed", type=whole(0), default=1)
     parser.add_argument(
-        "--level", type=int, default=0, help="the computer's level (0: people by link)"
+        "--level", type=whole(0), default=0, help="the computer's level (0: people by link)"
     )
     parser.add_argument(
-        "--settle", type=float, default=100.0, help="seconds after the games before the last RSS"
+        "--settle",
+        type=duration(),
+        default=100.0,
+        help="seconds after the games before the last RSS",
     )
     parser.add_argument(
         "--cold", action="store_true", help="start before the server has compiled its kernels"

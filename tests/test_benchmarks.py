@@ -246,6 +246,42 @@ def test_quick_arguments_yield_to_the_command_line(monkeypatch: pytest.MonkeyPat
         assert (args.depth, args.positions, args.quick) == (depth, 40, bool(argv))
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("-1", "--games: the value must be a whole number"),  # argparse's int took it
+        ("0", "--games: the value must be at least 1"),
+        ("1e3", "--games: the value must be a whole number"),
+        ("9" * 40, "--games: the value must be at most"),  # capped before arithmetic
+        ("١٢", "--games: the value must be a whole number"),  # another script's digits
+    ],
+)
+def test_a_benchmarks_count_is_read_by_parlours_number_reader(
+    text: str, problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=RECORD.whole(1, 100))
+    with pytest.raises(SystemExit) as refused:
+        parser.parse_args(["--games", text])
+    assert refused.value.code == 2 and problem in capsys.readouterr().err
+    assert parser.parse_args(["--games", "007"]).games == 7
+
+
+@pytest.mark.parametrize("text", ["-0.5", "nan", "inf", "1e9", "0x10", "2 s", "99999"])
+def test_a_benchmarks_time_is_read_by_parlours_seconds_reader(
+    text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=RECORD.duration(0.0, 3600.0))
+    with pytest.raises(SystemExit) as refused:
+        parser.parse_args(["--seconds", text])
+    assert (
+        refused.value.code == 2
+        and "argument --seconds: the value must be" in capsys.readouterr().err
+    )
+    assert parser.parse_args(["--seconds", "0.25"]).seconds == 0.25
+
+
 PBRAIN = Path(sys.executable).parent / "pbrain-parlour"
 
 

@@ -170,9 +170,12 @@ def test_the_builders_quick_run_writes_entries_the_lookup_finds(
 @pytest.mark.parametrize(
     ("flags", "problem"),
     [
-        (["--seconds", "0"], "--seconds must be 0.01 to"),  # was: the level's own 20 s
-        (["--seconds", "-1"], "--seconds must be a number"),  # was: a book it cannot read
-        (["--positions", "0"], "--positions must be at least 1"),
+        (["--seconds", "0"], "--seconds: the value must be 0.01 to"),  # was: the level's own 20 s
+        (
+            ["--seconds", "-1"],
+            "--seconds: the value must be a number",
+        ),  # was: a book it cannot read
+        (["--positions", "0"], "--positions: the value must be at least 1"),
     ],
 )
 def test_the_builder_refuses_a_time_or_count_its_book_cannot_hold(
