@@ -26,6 +26,7 @@ from parlour.games.gomoku.engine.board import (
     MAX_PLY,
     NODE_LIMIT,
     NODES,
+    UNSEARCHED,
     VCF_NODES,
     WIN,
     Work,
@@ -425,7 +426,7 @@ def test_a_search_stopped_before_any_move_is_searched_claims_no_value() -> None:
     """Stopped before its first move was searched (a caller's stop already set; a cold
     brain's clock running out while its kernels compile), the search still answers a
     legal move, but with no value, no depth and nothing exact: it had answered the mark
-    of a move not searched (-WIN - 1) as an exact value."""
+    of a move not searched (``UNSEARCHED``) as an exact value."""
     state = replay(15, "H8 G7 J9 H9")
     stop = Stop()
     stop.set()
@@ -554,7 +555,7 @@ def test_a_stopped_root_search_leaves_the_move_it_cut_short_unvalued() -> None:
     stats = new_stats(int(np.count_nonzero(board)), 0, 0)
     work = Work(board, near, False, np.ones(1, dtype=np.uint8), stats, *new_table(4))
     scores = search_root(work, pattern_table(), weights(), stone, moves, 4, 10)
-    assert stats[NODES] == 1 and list(scores) == [-WIN - 1] * len(moves)
+    assert stats[NODES] == 1 and list(scores) == [UNSEARCHED] * len(moves)
 
 
 @pytest.mark.parametrize("moves", ["H8 H9 I9 G7 J10 K11 G9 J8", "H8 I9 J8 G8 I7 H10 K7"])
@@ -580,7 +581,9 @@ def test_the_root_searches_later_moves_on_a_null_window_and_keeps_the_best_value
     assert all(score <= scores[best] for score in scores)
 
 
-@pytest.mark.parametrize(("stopped_at", "played"), [([4, 9, -WIN - 1], 1), ([4, 2, -WIN - 1], 0)])
+@pytest.mark.parametrize(
+    ("stopped_at", "played"), [([4, 9, UNSEARCHED], 1), ([4, 2, UNSEARCHED], 0)]
+)
 def test_a_move_found_better_before_the_clock_stopped_a_depth_is_played(
     monkeypatch: pytest.MonkeyPatch, stopped_at: list[int], played: int
 ) -> None:

@@ -14,6 +14,7 @@ from parlour.games.gomoku.engine.board import (
     NODE_LIMIT,
     NODES,
     PRUNE,
+    UNSEARCHED,
     VCF_NODES,
     WIN,
     WORK,
@@ -166,7 +167,7 @@ def negamax(
     # after the first ``prune`` a ply of depth left (late-move pruning)
     prune = stats[PRUNE] * depth if depth <= 2 and not defences and threats == 0 else 0
     alpha_in = alpha
-    best = -WIN - 1
+    best = UNSEARCHED
     best_move = first
     searched = 0
     i = -1 if first >= 0 else 0
@@ -267,12 +268,12 @@ def search_root(
     far?), and on the whole window above the best only if it is.  The position has no five
     point of either side; ``table`` is the patterns', ``weights`` their values at the
     leaves (``weights``).  Stopped, the moves not searched to
-    the end, the one the stop cut short among them, are worth ``-WIN - 1``."""
+    the end, the one the stop cut short among them, are worth ``UNSEARCHED``."""
     board, near, stop = work.board, work.near, work.stop
     lines = lines_of(board, table, weights)
     key = board_key(board)
-    scores = np.full(moves.shape[0], -WIN - 1, dtype=np.int64)
-    alpha = -WIN - 1
+    scores = np.full(moves.shape[0], UNSEARCHED, dtype=np.int64)
+    alpha = UNSEARCHED
     for i in range(moves.shape[0]):
         q = moves[i]
         play(board, near, lines, q, stone)
@@ -284,12 +285,12 @@ def search_root(
             )
         if score > alpha:
             score = -negamax(
-                work, lines, width, 3 - stone, depth - 1, -WIN - 1, -alpha, 1, q, child
+                work, lines, width, 3 - stone, depth - 1, UNSEARCHED, -alpha, 1, q, child
             )
         scores[i] = score
         play(board, near, lines, q, EMPTY)
         if stop[0]:
-            scores[i] = -WIN - 1
+            scores[i] = UNSEARCHED
             break
         alpha = max(alpha, scores[i])
     return scores

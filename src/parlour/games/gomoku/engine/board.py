@@ -17,6 +17,9 @@ from parlour.rng import mix
 
 WIN = 1_000_000
 """A won position's value, less the plies it takes (so that sooner wins are preferred)."""
+UNSEARCHED = -WIN - 1
+"""Below any value a search returns: the open end of a full window, and the value of a
+root move the stop cut short or never reached (``alphabeta.search_root``)."""
 MAX_PLY = 64
 
 NODES, VCF_NODES, HINT, GENERATION, LEAF_VCF, LATE, PRUNE, NODE_LIMIT = range(8)

@@ -24,6 +24,7 @@ from parlour.games.gomoku.engine.board import (
     MAX_PLY,
     NODE_LIMIT,
     NODES,
+    UNSEARCHED,
     VCF_NODES,
     WIN,
     Work,
@@ -314,10 +315,10 @@ class _Search:
             )
             if self.stop[0] and depth > 1:
                 better = int(np.argmax(found))
-                if found[0] > -WIN - 1 and found[better] > found[0]:
+                if found[0] > UNSEARCHED and found[better] > found[0]:
                     best, score = moves[better], found[better]
                 break
-            if found.max() == -WIN - 1:
+            if found.max() == UNSEARCHED:
                 break  # stopped before any move was searched: nothing is known of them
             order = np.argsort(-found, kind="stable")
             moves, scores = moves[order], found[order]
