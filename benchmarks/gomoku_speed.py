@@ -130,33 +130,42 @@ def in_a_move(states: list[GomokuState], seconds: float) -> dict[str, Any]:
     return {"depths": depths, "nodes_a_second": speeds}
 
 
+def consult(command: str, state: GomokuState, seconds: float) -> list[str]:
+    """What a Gomocup brain (started in its program's folder, its memory 0) says before its
+    move in ``state`` at ``seconds`` a move: its ``MESSAGE`` lines."""
+    program = shlex.split(command)
+    brain = subprocess.Popen(
+        program, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        cwd=Path(program[0]).parent,
+    )  # fmt: skip
+    assert brain.stdin is not None and brain.stdout is not None
+    stones = [(p, int(state.board[p]) - 1) for p in zip(*state.board.nonzero(), strict=True)]
+    mine = state.to_move
+    lines = [f"START {SIZE}", "INFO max_memory 0", f"INFO timeout_turn {int(seconds * 1000)}"]
+    lines += ["INFO timeout_match 0", "BOARD"]
+    lines += [f"{c},{r},{1 if who == mine else 2}" for (r, c), who in stones] + ["DONE"]
+    brain.stdin.write("\n".join(lines) + "\n")
+    brain.stdin.flush()
+    said = []
+    for line in brain.stdout:
+        if line.startswith("MESSAGE"):
+            said.append(line.strip())
+        elif "," in line:
+            break
+    brain.stdin.write("END\n")
+    brain.stdin.flush()
+    brain.wait(5)
+    return said
+
+
 def rapfi(command: str, states: list[GomokuState], seconds: float) -> dict[str, Any]:
     """Rapfi's last finished depth and its speed on each state at ``seconds`` a move."""
     depths, speeds = [], []
-    program = shlex.split(command)
     for state in states:
-        brain = subprocess.Popen(
-            program, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            cwd=Path(program[0]).parent,
-        )  # fmt: skip
-        assert brain.stdin is not None and brain.stdout is not None
-        stones = [(p, int(state.board[p]) - 1) for p in zip(*state.board.nonzero(), strict=True)]
-        mine = state.to_move
-        lines = [f"START {SIZE}", "INFO max_memory 0", f"INFO timeout_turn {int(seconds * 1000)}"]
-        lines += ["INFO timeout_match 0", "BOARD"]
-        lines += [f"{c},{r},{1 if who == mine else 2}" for (r, c), who in stones] + ["DONE"]
-        brain.stdin.write("\n".join(lines) + "\n")
-        brain.stdin.flush()
         depth, speed = 0, ""
-        for line in brain.stdout:
-            if line.startswith("MESSAGE"):
-                if match := RAPFI_LINE.search(line):
-                    speed, depth = match.group(1), int(match.group(2))
-            elif "," in line:
-                break
-        brain.stdin.write("END\n")
-        brain.stdin.flush()
-        brain.wait(5)
+        for line in consult(command, state, seconds):
+            if match := RAPFI_LINE.search(line):
+                speed, depth = match.group(1), int(match.group(2))
         depths.append(depth)
         speeds.append(speed)
     return {"depths": depths, "speeds": speeds}

@@ -9,6 +9,7 @@ import hashlib
 import importlib.util
 import json
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -203,6 +204,53 @@ def test_gomoku_lost_games_of_an_engine_match_find_the_losing_move(tmp_path: Pat
     assert (game["ply"], game["move"], game["opening"]) == (5, "J8", "G8 I9 H8")
     fell = game["fell"]
     assert not fell or (fell["ply"] <= 5 and fell["value"] <= -300)
+
+
+def test_gomoku_lost_games_sees_no_threat_of_a_side_that_must_block_a_five(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """After X's F11 (F8 F9 F11 F12: a five point at F10) 0 must block: its four at J12
+    would lose to X's five, so no VCF of 0's starts there (the tool said "VCF from J12",
+    and took the move for the one that lost the game)."""
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    tool = load("gomoku_lost_games")
+    state = parlour.game("gomoku", size=15).start()
+    for name in [
+        "H6",
+        "G9",
+        "H8",
+        "I9",
+        "F9",
+        "G8",
+        "G6",
+        "G11",
+        "G10",
+        "H10",
+        "F12",
+        "I11",
+        "F8",
+        "J11",
+        "F11",
+    ]:
+        state = state.play(state.parse_move(name))
+    assert tool.opponent_threat(state, 2, 50_000) == ""
+    blocked = state.play(state.parse_move("F10")).play(state.parse_move("A1"))
+    assert tool.opponent_threat(blocked, 2, 50_000).startswith("VCF")
+
+
+@pytest.mark.slow
+def test_gomoku_lost_games_reports_where_a_judges_score_fell(tmp_path: Path) -> None:
+    """``--judge``: a stand-in that scores a position a hundred a stone for its side to move
+    (X after 0's move at ply 3, four stones: -400 for 0), so that the judge's score for
+    parlour fell at its first move, two before the threat its own search finds."""
+    output = tmp_path / "out.txt"
+    output.write_text("  game  1: parlour 0 lost (the rules) in 9 s: G8 I9 H8 H10 G11 J8 G9\n")
+    brain = Path(__file__).parent / "games" / "gomoku" / "brains" / "misbehaving.py"
+    judge = shlex.join([sys.executable, str(brain), "rapfi"])
+    printed, figures = quick("gomoku_lost_games", str(output), "--judge", judge)
+    [game] = figures["games"]
+    assert game["judge_fell"] == {"ply": 3, "played": "H10", "value": -400}
+    assert (game["ply"], game["move"]) == (5, "J8") and "the judge: -600" in printed
 
 
 @pytest.mark.slow

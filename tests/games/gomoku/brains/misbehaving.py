@@ -16,8 +16,8 @@
   allocating its hash table), then plays properly;
 - ``noabout``: never answers ``ABOUT`` (as Wine's build here), and plays properly;
 - ``lateabout``: answers ``ABOUT`` after 1.5 s, and plays properly;
-- ``rapfi``: says before each move, as Rapfi does, ``MESSAGE Speed ... | Depth D-E ...``,
-  its depth D the stones it was given;
+- ``rapfi``: says before each move, as Rapfi does, ``MESSAGE Speed ... | Depth D-E | Eval
+  V ...``, its depth D the stones it was given and its score V a hundred times as many;
 - ``good``: plays the first free point from the top-left, properly.
 
 Every other mode answers ``ABOUT`` at once; every mode ignores ``INFO``.
@@ -79,7 +79,8 @@ def answer(last: tuple[int, int] | None) -> None:
         return
     if MODE == "rapfi":
         depth = len(stones)
-        say(f"MESSAGE Speed 500K | Depth {depth}-{depth + 4} | Eval 0 | Node 1M | Time 900ms")
+        score = 100 * depth
+        say(f"MESSAGE Speed 500K | Depth {depth}-{depth + 4} | Eval {score} | Node 1M | Time 900ms")
     free = next((x, y) for y in range(size) for x in range(size) if (x, y) not in stones)
     stones.add(free)
     say("MESSAGE thinking hard")
