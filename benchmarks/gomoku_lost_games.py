@@ -62,16 +62,19 @@ def lost_games(lines: Iterable[str]) -> Iterator[tuple[str, int, list[str]]]:
 
 def opponent_threat(state: GomokuState, stone: int, nodes: int) -> str:
     """``stone``'s VCF, else its VCT of up to 7 threats, as the kind and first point (each
-    search within ``nodes``); nothing while the other side has a five point, which
-    ``stone`` must block first (a four of its would lose to that five: a sequence of its
-    starts a move later, if at all)."""
-    if len(five_points(state.board, 3 - stone, state.game.exact)):
+    search within ``nodes``).  Where the other side has a five point, ``stone`` must block
+    it first (a four elsewhere would lose to that five): only a sequence that starts with
+    the block counts (the block tried first), and none against two five points."""
+    blocks = five_points(state.board, 3 - stone, state.game.exact)
+    forced = len(blocks) > 0 and not len(five_points(state.board, stone, state.game.exact))
+    if forced and len(blocks) > 1:
         return ""
+    hint = int(blocks[0]) if forced else -1
     table = new_table(20)
     for threes, depths in ((False, [20]), (True, range(2, 8))):
         for depth in depths:
-            found = gomoku.find_threat(state, stone, threes, depth, table, nodes=nodes)[0]
-            if found >= 0:
+            found = gomoku.find_threat(state, stone, threes, depth, table, hint, nodes)[0]
+            if found >= 0 and (found == hint or not forced):
                 kind = f"VCT of {depth}" if threes else "VCF"
                 return f"{kind} from {state.move_name(divmod(found, SIZE))}"
     return ""

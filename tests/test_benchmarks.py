@@ -211,7 +211,8 @@ def test_gomoku_lost_games_sees_no_threat_of_a_side_that_must_block_a_five(
 ) -> None:
     """After X's F11 (F8 F9 F11 F12: a five point at F10) 0 must block: its four at J12
     would lose to X's five, so no VCF of 0's starts there (the tool said "VCF from J12",
-    and took the move for the one that lost the game)."""
+    and took the move for the one that lost the game); one that starts with the block
+    still counts."""
     monkeypatch.syspath_prepend(str(BENCHMARKS))
     tool = load("gomoku_lost_games")
     state = parlour.game("gomoku", size=15).start()
@@ -236,6 +237,11 @@ def test_gomoku_lost_games_sees_no_threat_of_a_side_that_must_block_a_five(
     assert tool.opponent_threat(state, 2, 50_000) == ""
     blocked = state.play(state.parse_move("F10")).play(state.parse_move("A1"))
     assert tool.opponent_threat(blocked, 2, 50_000).startswith("VCF")
+    # a block that is itself a threat starts one: X's E1 blocks 0's A1-D1 and makes two fours
+    forced = parlour.game("gomoku", size=15).start()
+    for name in ["E2", "A1", "E3", "B1", "E4", "C1", "F2", "D1", "G3", "N14", "H4", "O15"]:
+        forced = forced.play(forced.parse_move(name))
+    assert tool.opponent_threat(forced, 1, 50_000) == "VCF from E1"
 
 
 @pytest.mark.slow
