@@ -111,12 +111,11 @@ def replay(
     fell: dict[str, object] = {}
     judge_fell: dict[str, object] = {}
     for ply, name in enumerate(moves):
-        move = state.parse_move(name)
+        after = state.play(state.parse_move(name))
+        assert isinstance(after, GomokuState)
         if ply >= opening and state.to_move == seat:
             quick = gomoku.search(state, 3, seconds=short)
             slow = gomoku.search(state, gomoku.MAX_LEVEL, seconds=long)
-            after = state.play(move)
-            assert isinstance(after, GomokuState)
             threat = opponent_threat(after, 2 - seat, nodes)
             theirs = judged(judge, after, judge_seconds) if judge else None
             ours = None if theirs is None else -theirs
@@ -136,7 +135,7 @@ def replay(
             if threat:
                 where = {"ply": ply, "move": name, "threat": threat}
                 return {**where, "fell": fell, "judge_fell": judge_fell}
-        state = state.play(move)
+        state = after
     return {"ply": -1, "move": "", "threat": "", "fell": fell, "judge_fell": judge_fell}
 
 
