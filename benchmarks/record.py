@@ -23,7 +23,7 @@ import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import parlour
 from parlour.core import MAX_SECONDS, BadOption, parse_seconds, parse_whole
@@ -35,6 +35,7 @@ EXCLUDE = ":(top,exclude)benchmarks/results"
 """Not a change to the code measured: a run's own record leaves the next run's tree clean."""
 
 
+T = TypeVar("T")
 MAX_COUNT = 10**12
 """The largest whole number a benchmark's option takes unless it says less: far above any
 count a run could reach, and no number past it reaches arithmetic."""
@@ -42,30 +43,29 @@ MAX_PROCESSES = 1024
 """The most processes, threads or games at once an option may ask for."""
 
 
-def whole(minimum: int = 1, maximum: int = MAX_COUNT) -> Callable[[str], int]:
-    """An option's ``type``: a whole number ``minimum..maximum`` read by parlour's one number
-    reader (``core.parse_whole``); argparse names the option in its refusal."""
+def refusing(read: Callable[[str], T]) -> Callable[[str], T]:
+    """``read`` as an option's ``type``: its refusal (``BadOption``) becomes argparse's,
+    which names the option."""
 
-    def read(text: str) -> int:
+    def checked(text: str) -> T:
         try:
-            return parse_whole(text, "the value", minimum, maximum, BadOption)
+            return read(text)
         except BadOption as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
-    return read
+    return checked
+
+
+def whole(minimum: int = 1, maximum: int = MAX_COUNT) -> Callable[[str], int]:
+    """An option's ``type``: a whole number ``minimum..maximum`` read by parlour's one number
+    reader (``core.parse_whole``)."""
+    return refusing(lambda text: parse_whole(text, "the value", minimum, maximum, BadOption))
 
 
 def duration(minimum: float = 0.0, maximum: float = MAX_SECONDS) -> Callable[[str], float]:
     """An option's ``type``: a time in seconds, ``minimum..maximum``, read by
     ``core.parse_seconds`` (never negative, infinite or "nan")."""
-
-    def read(text: str) -> float:
-        try:
-            return parse_seconds(text, "the value", minimum, maximum)
-        except BadOption as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return read
+    return refusing(lambda text: parse_seconds(text, "the value", minimum, maximum))
 
 
 def arguments(parser: argparse.ArgumentParser, quick: dict[str, Any]) -> argparse.Namespace:

@@ -50,7 +50,8 @@ import httpx2
 import uvloop
 
 import parlour
-from record import arguments, duration, record, whole
+from parlour.core import BadOption, parse_whole
+from record import MAX_COUNT, arguments, duration, record, refusing, whole
 
 UPGRADE = (
     "GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -394,19 +395,15 @@ def said(f: dict[str, Any], settle: float) -> str:
 
 
 def counts(text: str) -> list[int]:
-    """The counts of games of ``--games`` (``200,1000``)."""
-    try:
-        numbers = [int(part) for part in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--games is counts with commas, not {text!r}") from None
-    if not numbers or min(numbers) < 1:
-        raise argparse.ArgumentTypeError("--games counts at least one game")
-    return numbers
+    """The counts of games of ``--games`` (``200,1000``), each one at least."""
+    return [parse_whole(part, "each count", 1, MAX_COUNT, BadOption) for part in text.split(",")]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=counts, default=[200, 1000], help="counts, with commas")
+    parser.add_argument(
+        "--games", type=refusing(counts), default=[200, 1000], help="counts, with commas"
+    )
     parser.add_argument("--pits", type=whole(), default=6)
     parser.add_argument("--seeds", type=whole(), default=4)
     parser.add_argument(

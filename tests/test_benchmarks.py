@@ -321,6 +321,26 @@ def test_a_benchmarks_count_is_read_by_parlours_number_reader(
     assert parser.parse_args(["--games", "007"]).games == 7
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("200,-1", "must be a whole number"),
+        ("200,0", "must be at least 1"),
+        ("1e3", "must be a whole number"),
+    ],
+)
+def test_web_loads_game_counts_are_read_by_parlours_number_reader(
+    text: str, problem: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=RECORD.refusing(load("web_load").counts))
+    with pytest.raises(SystemExit) as refused:
+        parser.parse_args(["--games", text])
+    assert refused.value.code == 2 and f"each count {problem}" in capsys.readouterr().err
+    assert parser.parse_args(["--games", "200,1000"]).games == [200, 1000]
+
+
 @pytest.mark.parametrize("text", ["-0.5", "nan", "inf", "1e9", "0x10", "2 s", "99999"])
 def test_a_benchmarks_time_is_read_by_parlours_seconds_reader(
     text: str, capsys: pytest.CaptureFixture[str]
