@@ -197,7 +197,7 @@ def main() -> None:
         help="games at once (fair on a busy machine by nodes)",
     )
     parser.add_argument("--games", type=whole(), default=200)
-    parser.add_argument("--elo", type=whole(1, 1000), default=30.0)
+    parser.add_argument("--elo", type=whole(1, 1000), default=30)
     parser.add_argument("--seed", type=whole(0), default=1)
     parser.add_argument(
         "--openings",
@@ -215,9 +215,7 @@ def main() -> None:
     budget = f"#{args.nodes}" if args.nodes else f"@{args.seconds:g}"
     load_before = os.getloadavg()
     balanced = args.openings == "balanced"
-    result = match(
-        players, budget, args.games, args.elo, args.seed, balanced, max(1, args.parallel)
-    )
+    result = match(players, budget, args.games, args.elo, args.seed, balanced, args.parallel)
     figures = {"match": result, "load_before": load_before, "load_after": os.getloadavg()}
     print(json.dumps(figures, indent=1))
     record(args, figures)
